@@ -1,0 +1,1 @@
+public enum HTTP1Placeholder {}

@@ -1,0 +1,2 @@
+import LabelCore
+print("label-server: not yet wired")

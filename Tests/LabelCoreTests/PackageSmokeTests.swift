@@ -1,0 +1,6 @@
+import Testing
+@testable import LabelCore
+
+@Test func pluralCategoriesAreOrderedAsCLDRListsThem() {
+    #expect(PluralCategory.allCases.sorted() == [.zero, .one, .two, .few, .many, .other])
+}

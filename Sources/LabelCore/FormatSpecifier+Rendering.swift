@@ -1,0 +1,197 @@
+import Foundation
+
+extension FormatSpecifier {
+    /// Renders one argument, written as text, for this specifier in a language.
+    ///
+    /// The argument is typed by the conversion (see ``FormatError/Expectation``).
+    /// Decimal conversions use the language's digits, separators and signs;
+    /// `%d %i %u %f` are grouped, `%e %g` are not, `%x %o %a %c` are not localized.
+    /// Width counts characters (not bytes, unlike C), so a grouped French number pads
+    /// right even though U+202F takes three UTF-8 bytes. `%f` rounds the decimal as
+    /// written, half to even, like Foundation; `%e %g` round the binary `Double` via C.
+    /// `%c`/`%C` take exactly one character (not a code point number); length
+    /// modifiers never narrow a value (no silent wrap-around like C's `%hd`).
+    func render(
+        _ value: String, argument: Int, symbols: NumberSymbols
+    ) throws(FormatError) -> String {
+        func mismatch(_ expectation: FormatError.Expectation) -> FormatError {
+            .typeMismatch(argument: argument, expected: expectation.rawValue, value: value)
+        }
+        switch conversion {
+        case .decimal, .integer, .unsigned:
+            let isUnsigned = conversion == .unsigned
+            guard let literal = NumberLiteral(value), literal.isIntegerAsWritten,
+                !(isUnsigned && literal.isNegative && !literal.isZero),
+                let magnitude = UInt64(String(decoding: literal.integerDigits, as: UTF8.self)),
+                isUnsigned || magnitude <= (literal.isNegative ? UInt64(Int64.max) + 1 : UInt64(Int64.max))
+            else { throw mismatch(isUnsigned ? .nonNegativeInteger : .integer) }
+            return renderDecimal(
+                magnitude: magnitude, isNegative: literal.isNegative && magnitude != 0,
+                fraction: literal.fractionDigits, symbols: symbols)
+
+        case .octal, .hex, .upperHex:
+            guard let literal = NumberLiteral(value), !literal.hasExponent, literal.fractionDigits.isEmpty,
+                !literal.isNegative || literal.isZero,
+                let magnitude = UInt64(String(decoding: literal.integerDigits, as: UTF8.self))
+            else { throw mismatch(.nonNegativeInteger) }
+            return renderRadix(magnitude)
+
+        case .fixed, .upperFixed, .scientific, .upperScientific, .general, .upperGeneral,
+            .hexFloat, .upperHexFloat:
+            guard let literal = NumberLiteral(value), let number = Double(value), number.isFinite
+            else { throw mismatch(.number) }
+            if conversion == .fixed || conversion == .upperFixed {
+                return renderFixed(literal, symbols: symbols)
+            }
+            return renderFloatingPoint(number, symbols: symbols)
+
+        case .character, .wideCharacter:
+            guard value.count == 1 else { throw mismatch(.character) }
+            return padded(value)
+
+        case .cString, .wideString, .object:
+            if let precision, value.count > precision {
+                return padded(String(value.prefix(precision)))
+            }
+            return padded(value)
+        }
+    }
+
+    /// `%d %i %u`: grouped digits, the fraction as written (`1.0` → `1,0` in German).
+    private func renderDecimal(
+        magnitude: UInt64, isNegative: Bool, fraction: [UInt8], symbols: NumberSymbols
+    ) -> String {
+        var digits = Array(String(magnitude).utf8)
+        if let precision, fraction.isEmpty {
+            if precision == 0, magnitude == 0 {
+                digits = []
+            } else if digits.count < precision {
+                digits.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: precision - digits.count), at: 0)
+            }
+        }
+        var body = ""
+        symbols.appendGroupedDigits(digits, to: &body)
+        if !fraction.isEmpty {
+            body += symbols.decimalSeparator
+            symbols.appendDigits(fraction, to: &body)
+        }
+        return signedAndPadded(body, isNegative: isNegative, symbols: symbols, zeroPadAllowed: precision == nil)
+    }
+
+    /// `%x %X %o`: ASCII digits, `#` prefix, never grouped.
+    private func renderRadix(_ magnitude: UInt64) -> String {
+        let radix = conversion == .octal ? 8 : 16
+        var digits = String(magnitude, radix: radix, uppercase: conversion == .upperHex)
+        if let precision {
+            if precision == 0, magnitude == 0 {
+                digits = ""
+            } else if digits.count < precision {
+                digits = String(repeating: "0", count: precision - digits.count) + digits
+            }
+        }
+        var prefix = ""
+        if flags.contains(.alternate) {
+            if conversion == .octal {
+                if !digits.hasPrefix("0") { digits = "0" + digits }
+            } else if magnitude != 0 {
+                prefix = conversion == .upperHex ? "0X" : "0x"
+            }
+        }
+        return padded(digits, prefix: prefix, zero: precision == nil ? "0" : nil)
+    }
+
+    /// `%f`: grouped, rounded on the decimal digits as written (see
+    /// `NumberLiteral.fixedDigits(precision:)`), so it agrees with Foundation.
+    private func renderFixed(_ literal: NumberLiteral, symbols: NumberSymbols) -> String {
+        let (integer, fraction) = literal.fixedDigits(precision: precision ?? 6)
+        var body = ""
+        symbols.appendGroupedDigits(integer, to: &body)
+        if !fraction.isEmpty || flags.contains(.alternate) {
+            body += symbols.decimalSeparator
+            symbols.appendDigits(fraction, to: &body)
+        }
+        // printf keeps the sign of a negative value that rounds to zero (`-0.00`).
+        return signedAndPadded(body, isNegative: literal.isNegative, symbols: symbols, zeroPadAllowed: true)
+    }
+
+    /// `%e %g %a`: C's digits (correctly rounded from the binary value), then localized.
+    private func renderFloatingPoint(_ number: Double, symbols: NumberSymbols) -> String {
+        let cText = Self.cFormat(
+            conversion: conversion, alternate: flags.contains(.alternate), precision: precision,
+            magnitude: number.magnitude)
+        let isNegative = number.sign == .minus
+        switch conversion {
+        case .hexFloat, .upperHexFloat:
+            let sign = isNegative ? "-" : flags.contains(.plusSign) ? "+" : flags.contains(.space) ? " " : ""
+            let prefixLength = 2  // "0x"
+            let prefix = sign + String(cText.prefix(prefixLength))
+            return padded(String(cText.dropFirst(prefixLength)), prefix: prefix, zero: "0")
+        default:
+            var body = ""
+            for scalar in cText.unicodeScalars {
+                switch scalar {
+                case "0"..."9": body.unicodeScalars.append(symbols.nativeDigit(UInt8(scalar.value)))
+                case "e", "E", "+", "-": body.unicodeScalars.append(scalar)
+                default: body += symbols.decimalSeparator  // C's radix character
+                }
+            }
+            return signedAndPadded(body, isNegative: isNegative, symbols: symbols, zeroPadAllowed: true)
+        }
+    }
+
+    /// Adds the sign (`-`, or `+`/space by flag) and pads to the width; zero padding
+    /// goes between sign and digits, in the language's zero digit.
+    private func signedAndPadded(
+        _ body: String, isNegative: Bool, symbols: NumberSymbols, zeroPadAllowed: Bool
+    ) -> String {
+        let sign: String
+        if isNegative {
+            sign = symbols.minusSign
+        } else if conversion != .unsigned, flags.contains(.plusSign) {
+            sign = symbols.plusSign
+        } else if conversion != .unsigned, flags.contains(.space) {
+            sign = " "
+        } else {
+            sign = ""
+        }
+        return padded(body, prefix: sign, zero: zeroPadAllowed ? symbols.zeroDigitString : nil)
+    }
+
+    /// Pads `prefix + body` to the width: spaces on the left (or right with `-`), or
+    /// `zero` between prefix and body with the `0` flag.
+    private func padded(_ body: String, prefix: String = "", zero: String? = nil) -> String {
+        guard let width else { return prefix + body }
+        let length = prefix.count + body.count
+        guard length < width else { return prefix + body }
+        let fill = width - length
+        if flags.contains(.leftAlign) {
+            return prefix + body + String(repeating: " ", count: fill)
+        }
+        if flags.contains(.zeroPad), let zero {
+            return prefix + String(repeating: zero, count: fill) + body
+        }
+        return String(repeating: " ", count: fill) + prefix + body
+    }
+
+    /// Formats a non-negative finite number with C's `snprintf`, which rounds correctly.
+    private static func cFormat(
+        conversion: Conversion, alternate: Bool, precision: Int?, magnitude: Double
+    ) -> String {
+        let format = "%" + (alternate ? "#" : "") + ".*" + String(conversion.rawValue)
+        // `%a` without precision prints the exact value; -1 asks C for that default.
+        let isHex = conversion == .hexFloat || conversion == .upperHexFloat
+        let cPrecision = Int32(precision ?? (isHex ? -1 : 6))
+        var buffer = [CChar](repeating: 0, count: 128)
+        var length = withVaList([cPrecision, magnitude]) { arguments in
+            vsnprintf(&buffer, buffer.count, format, arguments)
+        }
+        if length >= buffer.count {
+            buffer = [CChar](repeating: 0, count: Int(length) + 1)
+            length = withVaList([cPrecision, magnitude]) { arguments in
+                vsnprintf(&buffer, buffer.count, format, arguments)
+            }
+        }
+        guard length > 0 else { return "0" }
+        return String(decoding: buffer[0..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

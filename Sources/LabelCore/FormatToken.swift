@@ -1,0 +1,58 @@
+/// One piece of an Apple format string: text, a conversion, a `%#@name@` substitution,
+/// or a `%` sequence that is not a valid specifier.
+///
+/// Produced by ``tokens(in:)``. The formatter renders these; the linter compares the
+/// specifiers of two languages through them. Concatenating every token's
+/// ``source`` gives back the original string.
+public enum FormatToken: Sendable, Hashable {
+    /// Text printed as is. `%%` arrives here already decoded to `%`.
+    case literal(String)
+    /// A conversion that consumes one argument (`%d`, `%1$@`, `%.2f`...).
+    case specifier(FormatSpecifier)
+    /// A plural substitution `%#@name@` (also `%1$#@name@`).
+    case substitution(FormatSubstitution)
+    /// A `%` that does not start a valid specifier (a lone `%` at the end, `%k`,
+    /// `%*d`...). Printed literally, consumes no argument. The payload is the
+    /// consumed source text, starting with `%`.
+    case invalid(String)
+
+    /// The exact text this token was read from (`%%` for a decoded percent sign).
+    public var source: String {
+        switch self {
+        case .literal(let text): text.replacingPercentSigns()
+        case .specifier(let specifier): specifier.source
+        case .substitution(let substitution): substitution.source
+        case .invalid(let text): text
+        }
+    }
+}
+
+/// A `%#@name@` plural substitution in a format string or variant.
+public struct FormatSubstitution: Sendable, Hashable {
+    /// The argument position from `%1$#@name@`; `nil` when not positional. In CF's
+    /// `%1#@name@` the `1` is a field width, so that form is not positional.
+    public var position: Int?
+    /// The variable name between the `@` signs.
+    public var name: String
+    /// The exact source text, e.g. `%1$#@passwords@`.
+    public var source: String
+
+    public init(position: Int?, name: String, source: String) {
+        self.position = position
+        self.name = name
+        self.source = source
+    }
+}
+
+extension String {
+    /// Re-escapes `%` as `%%`, so a decoded literal prints back as format source.
+    fileprivate func replacingPercentSigns() -> String {
+        guard contains("%") else { return self }
+        var result = ""
+        result.reserveCapacity(utf8.count + 2)
+        for character in self {
+            if character == "%" { result += "%%" } else { result.append(character) }
+        }
+        return result
+    }
+}

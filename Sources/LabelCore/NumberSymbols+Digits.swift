@@ -1,0 +1,43 @@
+extension NumberSymbols {
+    /// Appends ASCII digits in the language's digits, without grouping.
+    func appendDigits(_ asciiDigits: some Sequence<UInt8>, to output: inout String) {
+        if zeroDigit == "0" {
+            output.unicodeScalars.append(contentsOf: asciiDigits.lazy.map { Unicode.Scalar($0) })
+            return
+        }
+        for digit in asciiDigits {
+            output.unicodeScalars.append(nativeDigit(digit))
+        }
+    }
+
+    /// Appends the integer digits with the language's grouping and digits.
+    func appendGroupedDigits(_ asciiDigits: [UInt8], to output: inout String) {
+        let count = asciiDigits.count
+        guard primaryGroupingSize > 0, count >= primaryGroupingSize + minimumGroupingDigits else {
+            appendDigits(asciiDigits, to: &output)
+            return
+        }
+        // Digits before the first separator; the rest are whole groups.
+        let secondary = max(secondaryGroupingSize, 1)
+        let abovePrimary = count - primaryGroupingSize
+        var groupStart = abovePrimary % secondary
+        if groupStart == 0 { groupStart = secondary }
+        appendDigits(asciiDigits[0..<groupStart], to: &output)
+        var index = groupStart
+        while index < abovePrimary {
+            output += groupingSeparator
+            appendDigits(asciiDigits[index..<(index + secondary)], to: &output)
+            index += secondary
+        }
+        output += groupingSeparator
+        appendDigits(asciiDigits[abovePrimary...], to: &output)
+    }
+
+    /// The language's digit for an ASCII digit byte.
+    func nativeDigit(_ asciiDigit: UInt8) -> Unicode.Scalar {
+        Unicode.Scalar(zeroDigit.value + UInt32(asciiDigit &- UInt8(ascii: "0"))) ?? Unicode.Scalar(asciiDigit)
+    }
+
+    /// The language's zero digit as a one-character string, for padding.
+    var zeroDigitString: String { String(Character(zeroDigit)) }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// The symbols and grouping rules one language uses to write numbers.
+///
+/// Derived once per language from Foundation (ICU) and cached by ``forLanguage(_:)``,
+/// so formatting on the request path never creates a formatter: digits are laid
+/// out by ``NumberSymbols`` itself. The derivation formats probe numbers with
+/// Foundation's `FormatStyle` and reads the symbols back, because on Linux
+/// `NumberFormatter` reports wrong grouping sizes (`hi` as `#,##0`, while ICU
+/// and `String(format:locale:)` write `12,34,567`).
+public struct NumberSymbols: Sendable, Hashable {
+    /// Between integer and fraction digits (`,` in German).
+    public var decimalSeparator: String
+    /// Between digit groups (`.` in German, U+202F in French).
+    public var groupingSeparator: String
+    /// Size of the rightmost digit group; 0 means the language does not group.
+    public var primaryGroupingSize: Int
+    /// Size of the other groups (2 for Hindi: `12,34,567`).
+    public var secondaryGroupingSize: Int
+    /// CLDR `minimumGroupingDigits`: with 2 (Spanish, Polish), `1000` stays
+    /// ungrouped and `10 000` is grouped.
+    public var minimumGroupingDigits: Int
+    /// Written before a negative number (may include a bidi mark, as in Arabic).
+    public var minusSign: String
+    /// Written before a positive number when a `+` flag asks for a sign.
+    public var plusSign: String
+    /// The language's zero digit; the other nine follow it in Unicode.
+    public var zeroDigit: Unicode.Scalar
+
+    public init(
+        decimalSeparator: String, groupingSeparator: String, primaryGroupingSize: Int,
+        secondaryGroupingSize: Int, minimumGroupingDigits: Int, minusSign: String,
+        plusSign: String, zeroDigit: Unicode.Scalar
+    ) {
+        self.decimalSeparator = decimalSeparator
+        self.groupingSeparator = groupingSeparator
+        self.primaryGroupingSize = primaryGroupingSize
+        self.secondaryGroupingSize = secondaryGroupingSize
+        self.minimumGroupingDigits = minimumGroupingDigits
+        self.minusSign = minusSign
+        self.plusSign = plusSign
+        self.zeroDigit = zeroDigit
+    }
+
+    /// Plain C conventions: `1234567.5`, no grouping, ASCII digits.
+    public static let posix = NumberSymbols(
+        decimalSeparator: ".", groupingSeparator: ",", primaryGroupingSize: 0,
+        secondaryGroupingSize: 0, minimumGroupingDigits: 1, minusSign: "-", plusSign: "+",
+        zeroDigit: "0")
+
+    /// The symbols for a BCP 47 language tag (`de`, `fr-CA`, `ar-EG`), cached.
+    ///
+    /// The first call for a language asks Foundation (a few milliseconds); later calls
+    /// are a dictionary lookup under a lock. `Locale(identifier:)` is always passed
+    /// explicitly because `Locale.current` ignores `LANG` on Linux.
+    public static func forLanguage(_ tag: String) -> NumberSymbols {
+        SymbolCache.shared.symbols(for: tag)
+    }
+
+    /// Derives the symbols from Foundation by formatting probe numbers.
+    public init(locale: Locale) {
+        let integerStyle = IntegerFormatStyle<Int>(locale: locale)
+        let zero = integerStyle.format(0).unicodeScalars.first { $0.properties.numericType != nil }
+        let zeroDigit = zero ?? "0"
+
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+            (scalar.value >= zeroDigit.value && scalar.value <= zeroDigit.value + 9)
+                || (scalar.value >= 0x30 && scalar.value <= 0x39)
+        }
+
+        // Groups of 1234567890, right to left, and the text between them.
+        var groups: [Int] = []
+        var separator = ""
+        var current = 0
+        var pendingSeparator = ""
+        for scalar in integerStyle.format(1_234_567_890).unicodeScalars {
+            if isDigit(scalar) {
+                if !pendingSeparator.isEmpty {
+                    if separator.isEmpty { separator = pendingSeparator }
+                    groups.append(current)
+                    current = 0
+                    pendingSeparator = ""
+                }
+                current += 1
+            } else if current > 0 {
+                pendingSeparator.unicodeScalars.append(scalar)
+            }
+        }
+        groups.append(current)
+        let primary = groups.count > 1 ? groups[groups.count - 1] : 0
+        let secondary = groups.count > 2 ? groups[groups.count - 2] : primary
+
+        // Smallest number of digits above the primary group that gets a separator.
+        var minimumGrouping = 1
+        if primary > 0, !separator.isEmpty {
+            var probe = 1
+            for _ in 0..<primary { probe *= 10 }
+            while minimumGrouping < 4, !integerStyle.format(probe).contains(separator) {
+                minimumGrouping += 1
+                probe *= 10
+            }
+        }
+
+        let decimalText = FloatingPointFormatStyle<Double>(locale: locale).format(1.5)
+        var decimalSeparator = ""
+        var seenDigit = false
+        for scalar in decimalText.unicodeScalars {
+            if isDigit(scalar) {
+                if seenDigit, !decimalSeparator.isEmpty { break }
+                seenDigit = true
+            } else if seenDigit {
+                decimalSeparator.unicodeScalars.append(scalar)
+            }
+        }
+
+        func signPrefix(_ text: String) -> String {
+            String(String.UnicodeScalarView(text.unicodeScalars.prefix { !isDigit($0) }))
+        }
+        let minus = signPrefix(integerStyle.format(-1))
+        let plus = signPrefix(integerStyle.sign(strategy: .always()).format(1))
+
+        self.init(
+            decimalSeparator: decimalSeparator.isEmpty ? "." : decimalSeparator,
+            groupingSeparator: separator.isEmpty ? "," : separator,
+            primaryGroupingSize: separator.isEmpty ? 0 : primary,
+            secondaryGroupingSize: separator.isEmpty ? 0 : max(secondary, 1),
+            minimumGroupingDigits: minimumGrouping,
+            minusSign: minus.isEmpty ? "-" : minus,
+            plusSign: plus.isEmpty ? "+" : plus,
+            zeroDigit: zeroDigit)
+    }
+}
+
+/// Process-wide cache of ``NumberSymbols`` per language tag.
+///
+/// A lock-protected class rather than `Synchronization.Mutex`, which would need
+/// macOS 15 while the package supports macOS 14.
+private final class SymbolCache: @unchecked Sendable {
+    static let shared = SymbolCache()
+
+    /// Tags come from the store, so this bounds memory against odd callers only.
+    private static let capacity = 1024
+    private let lock = NSLock()
+    private var symbolsByTag: [String: NumberSymbols] = [:]
+
+    func symbols(for tag: String) -> NumberSymbols {
+        if let cached = lock.withLock({ symbolsByTag[tag] }) { return cached }
+        // Derived outside the lock: two threads may both derive once, harmlessly.
+        let symbols = NumberSymbols(locale: Locale(identifier: tag))
+        lock.withLock {
+            if symbolsByTag.count < Self.capacity { symbolsByTag[tag] = symbols }
+        }
+        return symbols
+    }
+}

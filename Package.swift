@@ -5,7 +5,7 @@ import PackageDescription
 // and gzip goes through the system zlib.
 let package = Package(
     name: "label-server",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "label-server", targets: ["label-server"]),
         .library(name: "LabelCore", targets: ["LabelCore"]),

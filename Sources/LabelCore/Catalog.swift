@@ -1,0 +1,55 @@
+/// The loaded store: every table in every language, bundles already merged.
+///
+/// Built once at load (and at each reload) and then only read, so it is a
+/// value that can be shared across threads. A lookup for one language is two
+/// hash probes (table, then language and key), so resolving a chain of three
+/// languages costs at most a handful of probes.
+public struct Catalog: Sendable {
+    /// Bundle names, highest priority first.
+    public let bundles: [String]
+    /// The language every chain ends with; `nil` when configured as `none`.
+    public let developmentLanguage: LanguageTag?
+    /// The per-bundle layers as read, in bundle order, for lint and reports.
+    public let layers: [CatalogLayer]
+    /// table → language → key → entry, with the first bundle winning.
+    private let merged: [String: [LanguageTag: [String: CatalogEntry]]]
+
+    /// Merges layers: within a (table, language), an earlier bundle wins.
+    public init(bundles: [String], developmentLanguage: LanguageTag?, layers: [CatalogLayer]) {
+        self.bundles = bundles
+        self.developmentLanguage = developmentLanguage
+        self.layers = layers
+        var merged: [String: [LanguageTag: [String: CatalogEntry]]] = [:]
+        let rank = Dictionary(uniqueKeysWithValues: bundles.enumerated().map { ($1, $0) })
+        for layer in layers.sorted(by: { (rank[$0.bundle] ?? .max) > (rank[$1.bundle] ?? .max) }) {
+            merged[layer.table, default: [:]][layer.language, default: [:]].merge(layer.entries) { _, higher in higher }
+        }
+        self.merged = merged
+    }
+
+    /// The entry for `key` in exactly this table and language, if any bundle has it.
+    public func entry(key: String, table: String, language: LanguageTag) -> CatalogEntry? {
+        merged[table]?[language]?[key]
+    }
+
+    /// All merged entries of a table in one language (no fallback applied).
+    public func entries(table: String, language: LanguageTag) -> [String: CatalogEntry] {
+        merged[table]?[language] ?? [:]
+    }
+
+    /// Table names, sorted.
+    public var tables: [String] { merged.keys.sorted() }
+
+    /// Languages that have at least one string in `table`, sorted.
+    public func languages(table: String) -> [LanguageTag] {
+        (merged[table]?.keys).map { $0.sorted() } ?? []
+    }
+
+    /// Every language in the store, sorted.
+    public var languages: [LanguageTag] {
+        Array(Set(merged.values.flatMap(\.keys))).sorted()
+    }
+
+    /// Number of strings over all layers (each bundle's copy counted).
+    public var stringCount: Int { layers.reduce(0) { $0 + $1.entries.count } }
+}

@@ -1,0 +1,35 @@
+/// Resolves keys against a catalog (SPEC §3) and renders them (SPEC §4).
+public struct LabelResolver: Sendable {
+    public let catalog: Catalog
+
+    public init(catalog: Catalog) { self.catalog = catalog }
+
+    /// The chain for a client's preferences with this catalog's development language.
+    public func chain(preferred: [LanguageTag]) -> LanguageChain {
+        LanguageChain(preferred: preferred, development: catalog.developmentLanguage)
+    }
+
+    /// Looks `key` up language by language, bundle by bundle; first hit wins.
+    public func resolve(key: String, table: String, chain: LanguageChain) -> Resolution {
+        for (index, language) in chain.languages.enumerated() {
+            if let entry = catalog.entry(key: key, table: table, language: language) {
+                return Resolution(key: key, table: table, requested: chain.requested, entry: entry,
+                                  isMissing: index >= chain.requestedPrefixCount)
+            }
+        }
+        return Resolution(key: key, table: table, requested: chain.requested, entry: nil, isMissing: true)
+    }
+
+    /// Resolves and renders in one step.
+    ///
+    /// - Parameters:
+    ///   - arguments: `count` first, then each `arg`, as written by the client.
+    ///     Empty for a template that takes arguments: the template comes back
+    ///     unrendered with its argument count.
+    /// - Throws: ``FormatError`` when some but not all arguments are given, or
+    ///   one does not fit the specifier that consumes it.
+    public func label(key: String, table: String, chain: LanguageChain, arguments: [String]) throws(FormatError) -> ResolvedLabel {
+        let resolution = resolve(key: key, table: table, chain: chain)
+        return try ResolvedLabel(resolution: resolution, arguments: arguments, development: catalog.developmentLanguage)
+    }
+}

@@ -1,0 +1,35 @@
+/// The outcome of looking a key up through a language chain, before rendering.
+public struct Resolution: Sendable, Hashable {
+    public var key: String
+    public var table: String
+    /// The tag the client asked for (canonical), or the development language
+    /// when it asked for none; `nil` only when neither exists.
+    public var requested: LanguageTag?
+    /// The entry found; `nil` when the value is the key itself.
+    public var entry: CatalogEntry?
+    /// The request was not satisfied in the requested language or one of its
+    /// truncations: served from another language, or the key itself.
+    public var isMissing: Bool
+
+    public init(key: String, table: String, requested: LanguageTag?, entry: CatalogEntry?, isMissing: Bool) {
+        self.key = key
+        self.table = table
+        self.requested = requested
+        self.entry = entry
+        self.isMissing = isMissing
+    }
+
+    /// `app/de`, `framework/en`, or `key`.
+    public var source: String { entry?.source ?? "key" }
+
+    /// The language of the value: the entry's, or for the key itself the
+    /// language keys are written in (the development language), else the request's.
+    public func language(development: LanguageTag?) -> LanguageTag? {
+        entry?.language ?? development ?? requested
+    }
+
+    /// How many arguments the value consumes; 0 for the key itself.
+    public var argumentCount: Int {
+        entry.map { LabelFormatter.argumentCount(of: $0.string) } ?? 0
+    }
+}

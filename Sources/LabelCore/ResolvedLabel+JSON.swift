@@ -1,0 +1,17 @@
+extension ResolvedLabel {
+    /// `{key, requested, lang, table, value, source, plural?, arguments?}` in that order.
+    public var json: String {
+        var out = JSONWriter()
+        out.beginObject()
+        out.field("key", key)
+        out.field("requested", requested?.rawValue)
+        out.field("lang", language?.rawValue)
+        out.field("table", table)
+        out.field("value", value)
+        out.field("source", source)
+        if let plural { out.field("plural", plural.rawValue) }
+        if let arguments { out.field("arguments", arguments) }
+        out.endObject()
+        return out.text
+    }
+}

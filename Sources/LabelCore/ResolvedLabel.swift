@@ -1,0 +1,45 @@
+/// A label ready to send: the JSON of `GET /labels/{key}` and `resolve --json`.
+public struct ResolvedLabel: Sendable, Hashable {
+    public var key: String
+    public var requested: LanguageTag?
+    /// The language the value is in (`Content-Language`).
+    public var language: LanguageTag?
+    public var table: String
+    public var value: String
+    public var source: String
+    /// The category chosen for the first plural variable, when one was rendered.
+    public var plural: PluralCategory?
+    /// Set when the template takes arguments and none were given: the value is
+    /// the unrendered template and this is how many arguments it takes.
+    public var arguments: Int?
+    /// Not satisfied in the requested language (a missing hit, SPEC §6).
+    public var isMissing: Bool
+
+    /// Renders a resolution.
+    ///
+    /// The key itself is returned verbatim, never used as a format: format
+    /// strings only ever come from the store.
+    public init(resolution: Resolution, arguments: [String], development: LanguageTag?) throws(FormatError) {
+        key = resolution.key
+        requested = resolution.requested
+        language = resolution.language(development: development)
+        table = resolution.table
+        source = resolution.source
+        isMissing = resolution.isMissing
+        plural = nil
+        self.arguments = nil
+        guard let entry = resolution.entry else {
+            value = resolution.key
+            return
+        }
+        let needed = LabelFormatter.argumentCount(of: entry.string)
+        if needed > 0 && arguments.isEmpty {
+            value = entry.string.template
+            self.arguments = needed
+            return
+        }
+        let rendered = try LabelFormatter.render(entry.string, arguments: arguments, language: entry.language.rawValue)
+        value = rendered.value
+        plural = rendered.pluralCategory
+    }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import Synchronization
+
+/// Reads a store folder into a ``Catalog``.
+///
+/// Layout: `<store>/<bundle>/<lang>.lproj/<Table>.strings|.stringsdict` and
+/// `<store>/<bundle>/<Table>.xcstrings`. Within one bundle, language and table,
+/// a `.stringsdict` entry beats a `.strings` entry (as `Bundle` does), which
+/// beats a String Catalog entry; `Base.lproj` fills in the development language
+/// where its own folder lacks a key. Files are parsed in parallel.
+public enum StoreLoader {
+    /// Loads every bundle of the configuration.
+    ///
+    /// - Throws: ``StoreLoadError`` listing every unreadable or malformed file,
+    ///   or a missing store folder. Nothing is served from a partly broken store.
+    public static func load(_ configuration: StoreConfiguration) throws(StoreLoadError) -> LoadedStore {
+        let root = URL(fileURLWithPath: configuration.directory, isDirectory: true)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw StoreLoadError(problems: [StoreProblem(file: configuration.directory, message: "store folder not found")])
+        }
+        var warnings: [ParseWarning] = []
+        let jobs = discover(root: root, configuration: configuration, warnings: &warnings)
+
+        let results = Mutex<[Int: Result<ParsedFile, StoreProblem>]>([:])
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let outcome = parse(jobs[index], root: root, limit: configuration.maximumFileBytes)
+            results.withLock { $0[index] = outcome }
+        }
+        let parsed = results.withLock { $0 }
+
+        var problems: [StoreProblem] = []
+        var layers: [LayerKey: CatalogLayer] = [:]
+        for index in jobs.indices.sorted(by: { precedence(jobs[$0]) < precedence(jobs[$1]) }) {
+            switch parsed[index]! {
+            case .failure(let problem):
+                problems.append(problem)
+            case .success(let file):
+                warnings += file.warnings
+                apply(file, job: jobs[index], into: &layers)
+            }
+        }
+        guard problems.isEmpty else {
+            throw StoreLoadError(problems: problems.sorted { $0.file < $1.file })
+        }
+
+        let ordered = layers.keys.sorted().map { layers[$0]! }
+        let catalog = Catalog(
+            bundles: configuration.bundles,
+            developmentLanguage: configuration.developmentLanguage,
+            layers: ordered
+        )
+        return LoadedStore(catalog: catalog, warnings: warnings, fileCount: jobs.count)
+    }
+}
+
+extension StoreLoader {
+    /// A file to read and what it contributes to.
+    struct Job: Sendable {
+        enum Kind: Int, Sendable { case catalog = 0, strings = 1, stringsdict = 2 }
+        var path: String            // relative to the store root
+        var bundle: String
+        var kind: Kind
+        var table: String
+        /// The language for lproj files (nil for `.xcstrings`).
+        var language: LanguageTag?
+        var folder: String
+        var isBase: Bool
+    }
+
+    /// What one file yielded: per language, key → (value, line).
+    struct ParsedFile: Sendable {
+        var languages: [(folder: String, language: LanguageTag, entries: [(String, LocalizedString, SourceLocation?)])]
+        var warnings: [ParseWarning]
+    }
+
+    struct LayerKey: Hashable, Comparable {
+        var bundle: String
+        var table: String
+        var language: LanguageTag
+        static func < (a: LayerKey, b: LayerKey) -> Bool {
+            (a.bundle, a.table, a.language.rawValue) < (b.bundle, b.table, b.language.rawValue)
+        }
+    }
+
+    /// Old Xcode projects name folders after the language in English.
+    static let legacyFolderNames: [String: String] = [
+        "English": "en", "German": "de", "French": "fr", "Spanish": "es", "Italian": "it",
+        "Japanese": "ja", "Dutch": "nl", "Portuguese": "pt", "Swedish": "sv", "Danish": "da",
+        "Finnish": "fi", "Norwegian": "nb", "Polish": "pl", "Russian": "ru", "Korean": "ko", "Chinese": "zh",
+    ]
+
+    static func discover(root: URL, configuration: StoreConfiguration, warnings: inout [ParseWarning]) -> [Job] {
+        let fm = FileManager.default
+        var jobs: [Job] = []
+        func warn(_ path: String, _ message: String) {
+            warnings.append(ParseWarning(location: SourceLocation(file: path, line: 1, column: 1), message: message))
+        }
+        for bundle in configuration.bundles {
+            let bundleURL = root.appendingPathComponent(bundle, isDirectory: true)
+            guard let items = try? fm.contentsOfDirectory(atPath: bundleURL.path) else {
+                warn(bundle, "bundle folder not found; the bundle is empty")
+                continue
+            }
+            for item in items.sorted() where !item.hasPrefix(".") {
+                let itemPath = "\(bundle)/\(item)"
+                if item.hasSuffix(".xcstrings") {
+                    jobs.append(Job(path: itemPath, bundle: bundle, kind: .catalog,
+                                    table: String(item.dropLast(".xcstrings".count)),
+                                    language: nil, folder: "", isBase: false))
+                    continue
+                }
+                guard item.hasSuffix(".lproj") else { continue }
+                let folder = String(item.dropLast(".lproj".count))
+                let isBase = folder == "Base"
+                let language: LanguageTag?
+                if isBase {
+                    guard let development = configuration.developmentLanguage else {
+                        warn(itemPath, "Base.lproj is ignored: no development language is configured")
+                        continue
+                    }
+                    language = development
+                } else {
+                    language = LanguageTag(legacyFolderNames[folder] ?? folder)
+                }
+                guard let language else {
+                    warn(itemPath, "folder name is not a language tag; skipped")
+                    continue
+                }
+                let files = (try? fm.contentsOfDirectory(atPath: bundleURL.appendingPathComponent(item).path)) ?? []
+                for file in files.sorted() where !file.hasPrefix(".") {
+                    let kind: Job.Kind
+                    let table: Substring
+                    if file.hasSuffix(".stringsdict") {
+                        kind = .stringsdict
+                        table = file.dropLast(".stringsdict".count)
+                    } else if file.hasSuffix(".strings") {
+                        kind = .strings
+                        table = file.dropLast(".strings".count)
+                    } else {
+                        continue
+                    }
+                    jobs.append(Job(path: "\(itemPath)/\(file)", bundle: bundle, kind: kind, table: String(table),
+                                    language: language, folder: folder, isBase: isBase))
+                }
+            }
+        }
+        return jobs
+    }
+
+    static func parse(_ job: Job, root: URL, limit: Int) -> Result<ParsedFile, StoreProblem> {
+        let url = root.appendingPathComponent(job.path)
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard size <= limit else {
+            return .failure(StoreProblem(file: job.path, message: "file is \(size) bytes; the limit is \(limit)"))
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            return .failure(StoreProblem(file: job.path, message: "cannot read: \(error.localizedDescription)"))
+        }
+        do {
+            switch job.kind {
+            case .strings:
+                let file = try StringsFileParser.parse(data, file: job.path)
+                let entries = file.entries.map { ($0.key, LocalizedString(template: $0.value), Optional($0.location)) }
+                return .success(ParsedFile(languages: [(job.folder, job.language!, entries)], warnings: file.warnings))
+            case .stringsdict:
+                let file = try StringsDictParser.parse(data, file: job.path)
+                let entries = file.entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value, SourceLocation?.none) }
+                return .success(ParsedFile(languages: [(job.folder, job.language!, entries)], warnings: file.warnings))
+            case .catalog:
+                let catalog = try StringCatalogParser.parse(data, file: job.path)
+                var warnings = catalog.warnings
+                var languages: [(String, LanguageTag, [(String, LocalizedString, SourceLocation?)])] = []
+                for (name, strings) in catalog.localizations.sorted(by: { $0.key < $1.key }) {
+                    guard let language = LanguageTag(name) else {
+                        warnings.append(ParseWarning(location: SourceLocation(file: job.path, line: 1, column: 1),
+                                                     message: "localization \"\(name)\" is not a language tag; skipped"))
+                        continue
+                    }
+                    let entries = strings.sorted { $0.key < $1.key }.map { ($0.key, $0.value, SourceLocation?.none) }
+                    languages.append((name, language, entries))
+                }
+                return .success(ParsedFile(languages: languages, warnings: warnings))
+            }
+        } catch let error as StringsParseError {
+            return .failure(StoreProblem(file: job.path, location: error.location, message: "\(error.reason)"))
+        } catch let error as StoreFileError {
+            return .failure(StoreProblem(file: job.path, location: error.location, message: "\(error.reason)"))
+        } catch {
+            return .failure(StoreProblem(file: job.path, message: "\(error)"))
+        }
+    }
+
+    /// Adds a parsed file to its layers; later calls override earlier ones.
+    static func apply(_ file: ParsedFile, job: Job, into layers: inout [LayerKey: CatalogLayer]) {
+        for (folder, language, entries) in file.languages {
+            let key = LayerKey(bundle: job.bundle, table: job.table, language: language)
+            var layer = layers[key] ?? CatalogLayer(bundle: job.bundle, language: language, table: job.table)
+            layer.files.append(job.path)
+            for (name, string, location) in entries {
+                layer.entries[name] = CatalogEntry(string: string, bundle: job.bundle, language: language,
+                                                   folder: folder, location: location)
+            }
+            layers[key] = layer
+        }
+    }
+
+    /// Order in which files are applied: lowest precedence first, so that
+    /// `Base.lproj` < `.xcstrings` < `.strings` < `.stringsdict` within a layer.
+    static func precedence(_ job: Job) -> Int { job.isBase ? -1 : job.kind.rawValue }
+}

@@ -1,0 +1,88 @@
+import Testing
+@testable import LabelCore
+
+@Suite struct LanguageTagTests {
+    @Test(arguments: [
+        ("de", "de"), ("DE", "de"), ("de-at", "de-AT"), ("DE_at", "de-AT"), ("pt_BR", "pt-BR"),
+        ("zh-hant-tw", "zh-Hant-TW"), ("sr-latn", "sr-Latn"), ("es-419", "es-419"),
+        ("en-US-x-twain", "en-US-x-twain"), ("yue", "yue"),
+    ])
+    func wellFormedTagsAreCanonicalized(input: String, canonical: String) {
+        #expect(LanguageTag(input)?.rawValue == canonical)
+    }
+
+    @Test(arguments: [
+        "", "../etc", "de/AT", "d", "de-", "-de", "de--AT", "de AT", "de\u{0}", "de\nAT", "1de",
+        "de-toolongsubtag", String(repeating: "a", count: 200), "dé", "x-private", "*",
+    ])
+    func malformedTagsAreRejected(input: String) {
+        #expect(LanguageTag(input) == nil)
+    }
+
+    @Test func aTagLongerThanTheLimitIsRejectedButOneAtTheLimitIsAccepted() {
+        let atLimit = "en" + String(repeating: "-abcdefg", count: 7) + "-abcde"
+        #expect(atLimit.count == LanguageTag.maximumLength)
+        #expect(LanguageTag(atLimit) != nil)
+        #expect(LanguageTag(atLimit + "g") == nil)
+    }
+
+    @Test func truncationsDropOneSubtagAtATime() {
+        #expect(LanguageTag("zh-Hant-TW")!.truncations.map(\.rawValue) == ["zh-Hant-TW", "zh-Hant", "zh"])
+        #expect(LanguageTag("de-AT")!.truncations.map(\.rawValue) == ["de-AT", "de"])
+        #expect(LanguageTag("de")!.truncations.map(\.rawValue) == ["de"])
+    }
+
+    @Test func truncationDropsAnExtensionSingletonWithItsSubtag() {
+        #expect(LanguageTag("en-US-x-twain")!.truncations.map(\.rawValue) == ["en-US-x-twain", "en-US", "en"])
+    }
+}
+
+@Suite struct LanguageChainTests {
+    let en = LanguageTag("en")!
+
+    @Test func aRegionalTagFallsBackToItsLanguageThenTheDevelopmentLanguage() {
+        let chain = LanguageChain(preferred: [LanguageTag("de-AT")!], development: en)
+        #expect(chain.languages.map(\.rawValue) == ["de-AT", "de", "en"])
+        #expect(chain.requested?.rawValue == "de-AT")
+        #expect(chain.requestedPrefixCount == 2)
+    }
+
+    @Test func noPreferenceMeansTheDevelopmentLanguageIsRequested() {
+        let chain = LanguageChain(preferred: [], development: en)
+        #expect(chain.languages == [en])
+        #expect(chain.requested == en)
+        #expect(chain.requestedPrefixCount == 1)
+    }
+
+    @Test func developmentLanguageNoneEndsTheChainAtTheRequest() {
+        let chain = LanguageChain(preferred: [LanguageTag("fr-CA")!], development: nil)
+        #expect(chain.languages.map(\.rawValue) == ["fr-CA", "fr"])
+    }
+
+    @Test func furtherPreferencesComeBeforeTheDevelopmentLanguageWithoutDuplicates() {
+        let chain = LanguageChain(preferred: [LanguageTag("fr-CH")!, LanguageTag("de")!, LanguageTag("en")!], development: en)
+        #expect(chain.languages.map(\.rawValue) == ["fr-CH", "fr", "de", "en"])
+        #expect(chain.requestedPrefixCount == 2)
+    }
+}
+
+@Suite struct AcceptLanguageTests {
+    @Test func preferencesAreOrderedByQValueThenByPosition() {
+        let tags = AcceptLanguage.preferences("en;q=0.5, de-AT, fr;q=0.9, de;q=0.9")
+        #expect(tags.map(\.rawValue) == ["de-AT", "fr", "de", "en"])
+    }
+
+    @Test func zeroQualityWildcardsAndMalformedRangesAreDropped() {
+        let tags = AcceptLanguage.preferences("*, ../etc;q=1, de;q=0, fr;q=abc, it;q=1.5, es ; q=0.3 ,pl")
+        #expect(tags.map(\.rawValue) == ["pl", "es"])
+    }
+
+    @Test func anEmptyOrGarbageHeaderMeansNoPreference() {
+        #expect(AcceptLanguage.preferences("").isEmpty)
+        #expect(AcceptLanguage.preferences(";;;,,,==").isEmpty)
+    }
+
+    @Test func qValuesWithThreeDecimalsAreHonoured() {
+        #expect(AcceptLanguage.preferences("de;q=0.001, en;q=0.002").map(\.rawValue) == ["en", "de"])
+    }
+}

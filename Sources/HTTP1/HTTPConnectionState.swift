@@ -1,0 +1,247 @@
+/// The lifecycle of one HTTP/1.1 connection as a pure state machine: keep-alive vs close,
+/// half-close, graceful shutdown and timeouts.
+///
+/// The server owns the socket and the ``HTTPRequestParser``; it reports events here and does
+/// what the returned ``Action`` says. Time is injected as monotonic nanoseconds, so the
+/// machine never reads a clock and tests never sleep.
+///
+/// Reading phases and the timer that applies to each:
+/// - ``Phase/idle``: between requests, no byte of the next one yet → `idleTimeout` (only while
+///   no output is pending), then close silently.
+/// - ``Phase/readingHead``: since the first byte of a request → `headerReadTimeout` (slowloris),
+///   then answer 408 and close.
+/// - ``Phase/readingBody``: since the head completed → `bodyReadTimeout`, then 408 and close.
+/// - ``Phase/closing``: nothing more is read; close once queued output is written.
+///
+/// Writing is tracked separately (``isWriting``), because with pipelining the server may be
+/// writing one response while reading the next request: output that makes no progress for
+/// `writeTimeout` closes the connection.
+public struct HTTPConnectionState: Sendable {
+    /// Timeouts, in nanoseconds.
+    public struct Configuration: Sendable, Hashable {
+        /// Keep-alive idle time allowed between requests. Default 60 s.
+        public var idleTimeout: UInt64
+        /// Time allowed from the first byte of a request to the end of its head. Default 10 s.
+        public var headerReadTimeout: UInt64
+        /// Time allowed from the end of the head to the end of the body. Default 30 s.
+        public var bodyReadTimeout: UInt64
+        /// Time queued output may go without being written. Default 30 s.
+        public var writeTimeout: UInt64
+
+        /// Creates a configuration; every parameter defaults to the documented default.
+        public init(
+            idleTimeout: UInt64 = 60 * nanosecondsPerSecond,
+            headerReadTimeout: UInt64 = 10 * nanosecondsPerSecond,
+            bodyReadTimeout: UInt64 = 30 * nanosecondsPerSecond,
+            writeTimeout: UInt64 = 30 * nanosecondsPerSecond
+        ) {
+            self.idleTimeout = idleTimeout
+            self.headerReadTimeout = headerReadTimeout
+            self.bodyReadTimeout = bodyReadTimeout
+            self.writeTimeout = writeTimeout
+        }
+
+        /// One second in nanoseconds.
+        public static let nanosecondsPerSecond: UInt64 = 1_000_000_000
+    }
+
+    /// What the connection is doing on its read side.
+    public enum Phase: Sendable, Hashable {
+        /// Waiting for the first byte of the next request.
+        case idle
+        /// Reading a request line and header fields.
+        case readingHead
+        /// Reading a request body.
+        case readingBody
+        /// Not reading any more; close once queued output has been written.
+        case closing
+        /// Closed; every further event is ignored.
+        case closed
+    }
+
+    /// What the server must do after an event.
+    public enum Action: Sendable, Hashable {
+        /// Nothing; keep going.
+        case none
+        /// Close the socket now (pending output, if any, is abandoned or already written).
+        case close
+        /// Stop reading, queue a response with this status (and `Connection: close`), then
+        /// call ``outputDrained(now:)`` when written, which answers ``close``.
+        case respondAndClose(HTTPStatus)
+    }
+
+    /// The timeouts in force.
+    public let configuration: Configuration
+    /// The current read-side phase.
+    public private(set) var phase: Phase
+    /// Requests answered on this connection so far.
+    public private(set) var requestCount = 0
+    /// Whether graceful shutdown has begun.
+    public private(set) var isShuttingDown = false
+    private var phaseSince: UInt64
+    private var outputPendingSince: UInt64?
+
+    /// A fresh connection, idle since `now`.
+    public init(configuration: Configuration = Configuration(), now: UInt64) {
+        self.configuration = configuration
+        self.phase = .idle
+        self.phaseSince = now
+    }
+
+    /// Whether queued output has not been fully written yet.
+    public var isWriting: Bool { outputPendingSince != nil }
+
+    /// Report where the parser stands after it returned `needMoreData`; starts the timer of
+    /// the phase entered (a phase already in force keeps its start time).
+    public mutating func parserWaiting(progress: HTTPRequestParser.Progress, now: UInt64) -> Action {
+        switch (phase, progress) {
+        case (.closing, _), (.closed, _), (_, .failed):
+            return .none
+        case (.idle, .idle), (.readingHead, .head), (.readingBody, .body):
+            return .none
+        case (_, .idle):
+            enter(.idle, now: now)
+            return closeIfQuiescent()
+        case (_, .head):
+            enter(.readingHead, now: now)
+        case (_, .body):
+            enter(.readingBody, now: now)
+        }
+        return .none
+    }
+
+    /// Report a parsed request that is about to be answered. Returns whether the response
+    /// keeps the connection open (encode it with this `keepAlive`). When false, the server
+    /// must stop parsing: nothing after this request is answered.
+    public mutating func beginResponse(to request: HTTPRequest, now: UInt64) -> Bool {
+        guard phase != .closed else { return false }
+        requestCount += 1
+        if outputPendingSince == nil { outputPendingSince = now }
+        let keepAlive = request.keepAlive && !isShuttingDown && phase != .closing
+        if !keepAlive {
+            phase = .closing
+        } else {
+            // The request is complete: the next one's head timer starts with its own bytes.
+            enter(.idle, now: now)
+        }
+        return keepAlive
+    }
+
+    /// Report a parse error; the server queues the error's response with `keepAlive: false`
+    /// and closes after writing it (RFC 9112: framing after an error is unknown).
+    public mutating func beginErrorResponse(now: UInt64) {
+        guard phase != .closed else { return }
+        if outputPendingSince == nil { outputPendingSince = now }
+        phase = .closing
+    }
+
+    /// Report that part of the queued output was written; restarts the write timer.
+    public mutating func outputProgressed(now: UInt64) {
+        if outputPendingSince != nil { outputPendingSince = now }
+    }
+
+    /// Report that all queued output has been written.
+    public mutating func outputDrained(now: UInt64) -> Action {
+        guard phase != .closed else { return .none }
+        outputPendingSince = nil
+        switch phase {
+        case .closing:
+            phase = .closed
+            return .close
+        case .idle:
+            phaseSince = now  // the keep-alive idle time counts from the end of the last response
+            return closeIfQuiescent()
+        default:
+            return .none
+        }
+    }
+
+    /// Report end of input (the client half-closed, or read returned 0): answer what was
+    /// already parsed, then close. A partly received request is abandoned.
+    public mutating func inputClosed(now: UInt64) -> Action {
+        guard phase != .closed else { return .none }
+        phase = .closing
+        if outputPendingSince == nil {
+            phase = .closed
+            return .close
+        }
+        return .none
+    }
+
+    /// Begin graceful shutdown: idle connections close now; a request in flight is finished
+    /// and answered with `Connection: close`.
+    public mutating func beginShutdown(now: UInt64) -> Action {
+        guard phase != .closed else { return .none }
+        isShuttingDown = true
+        return closeIfQuiescent()
+    }
+
+    /// The earliest time at which ``checkTimeouts(now:)`` may act, or nil if no timer runs.
+    public var nextDeadline: UInt64? {
+        var deadlines: [UInt64] = []
+        if let since = outputPendingSince {
+            deadlines.append(Self.adding(since, configuration.writeTimeout))
+        }
+        switch phase {
+        case .idle where outputPendingSince == nil:
+            deadlines.append(Self.adding(phaseSince, configuration.idleTimeout))
+        case .readingHead:
+            deadlines.append(Self.adding(phaseSince, configuration.headerReadTimeout))
+        case .readingBody:
+            deadlines.append(Self.adding(phaseSince, configuration.bodyReadTimeout))
+        default:
+            break
+        }
+        return deadlines.min()
+    }
+
+    /// Apply whichever timeout has expired at `now`.
+    public mutating func checkTimeouts(now: UInt64) -> Action {
+        if let since = outputPendingSince, now >= Self.adding(since, configuration.writeTimeout) {
+            phase = .closed
+            return .close
+        }
+        switch phase {
+        case .idle where outputPendingSince == nil:
+            if now >= Self.adding(phaseSince, configuration.idleTimeout) {
+                phase = .closed
+                return .close
+            }
+        case .readingHead:
+            if now >= Self.adding(phaseSince, configuration.headerReadTimeout) {
+                return timeOutRead(now: now)
+            }
+        case .readingBody:
+            if now >= Self.adding(phaseSince, configuration.bodyReadTimeout) {
+                return timeOutRead(now: now)
+            }
+        default:
+            break
+        }
+        return .none
+    }
+
+    private mutating func timeOutRead(now: UInt64) -> Action {
+        phase = .closing
+        if outputPendingSince == nil { outputPendingSince = now }
+        return .respondAndClose(.requestTimeout)
+    }
+
+    private mutating func enter(_ newPhase: Phase, now: UInt64) {
+        phase = newPhase
+        phaseSince = now
+    }
+
+    private mutating func closeIfQuiescent() -> Action {
+        if isShuttingDown && phase == .idle && outputPendingSince == nil {
+            phase = .closed
+            return .close
+        }
+        return .none
+    }
+
+    private static func adding(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
+    }
+}

@@ -1,0 +1,45 @@
+/// An HTTP request method (RFC 9110 §9), kept as the exact token the client sent.
+///
+/// Methods are case-sensitive tokens; any syntactically valid token is accepted by the
+/// parser so that routing can answer unknown methods with 405/501 rather than 400.
+public struct HTTPMethod: Hashable, Sendable, CustomStringConvertible {
+    /// The method token, e.g. `"GET"`.
+    public let rawValue: String
+
+    /// Wraps a method token without validating it.
+    public init(_ rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue }
+
+    public static let get = HTTPMethod("GET")
+    public static let head = HTTPMethod("HEAD")
+    public static let post = HTTPMethod("POST")
+    public static let put = HTTPMethod("PUT")
+    public static let delete = HTTPMethod("DELETE")
+    public static let options = HTTPMethod("OPTIONS")
+    public static let patch = HTTPMethod("PATCH")
+    public static let trace = HTTPMethod("TRACE")
+    public static let connect = HTTPMethod("CONNECT")
+
+    /// Builds a method from raw bytes, reusing the shared constants for common methods
+    /// so the hot path does not allocate a new String for `GET`.
+    static func fromBytes(_ bytes: UnsafeRawBufferPointer) -> HTTPMethod {
+        switch bytes.count {
+        case 3:
+            if bytes.elementsEqual("GET".utf8) { return .get }
+            if bytes.elementsEqual("PUT".utf8) { return .put }
+        case 4:
+            if bytes.elementsEqual("HEAD".utf8) { return .head }
+            if bytes.elementsEqual("POST".utf8) { return .post }
+        case 6:
+            if bytes.elementsEqual("DELETE".utf8) { return .delete }
+        case 7:
+            if bytes.elementsEqual("OPTIONS".utf8) { return .options }
+        default:
+            break
+        }
+        return HTTPMethod(String(decoding: bytes, as: UTF8.self))
+    }
+}

@@ -1,0 +1,53 @@
+/// A complete, parsed HTTP/1.x request.
+public struct HTTPRequest: Sendable, Hashable {
+    /// The request method.
+    public var method: HTTPMethod
+    /// The request-target exactly as sent on the request line.
+    public var target: String
+    /// The path: the target up to `?` (percent-encoding kept). For absolute-form targets this
+    /// is the path of the URI (`/` when empty); for asterisk-form it is `*`.
+    public var path: String
+    /// The raw query after `?` (percent-encoding kept), or nil if the target had no `?`.
+    public var query: String?
+    /// The protocol version from the request line.
+    public var version: HTTPVersion
+    /// The header fields, in order (trailer fields of chunked bodies are not included).
+    public var headers: HTTPHeaders
+    /// The body, with chunked framing removed.
+    public var body: [UInt8]
+
+    /// Creates a request.
+    public init(
+        method: HTTPMethod,
+        target: String,
+        path: String? = nil,
+        query: String? = nil,
+        version: HTTPVersion = .http1_1,
+        headers: HTTPHeaders = [:],
+        body: [UInt8] = []
+    ) {
+        self.method = method
+        self.target = target
+        if let path {
+            self.path = path
+            self.query = query
+        } else if let q = target.firstIndex(of: "?") {
+            self.path = String(target[..<q])
+            self.query = String(target[target.index(after: q)...])
+        } else {
+            self.path = target
+            self.query = query
+        }
+        self.version = version
+        self.headers = headers
+        self.body = body
+    }
+
+    /// Whether the client wants the connection kept open after this request (RFC 9112 §9.3):
+    /// HTTP/1.1 unless `Connection: close`; HTTP/1.0 only with `Connection: keep-alive`.
+    public var keepAlive: Bool {
+        if headers.containsToken("close", in: "Connection") { return false }
+        if version == .http1_1 { return true }
+        return version == .http1_0 && headers.containsToken("keep-alive", in: "Connection")
+    }
+}

@@ -1,0 +1,241 @@
+extension HTTPRequestParser {
+    /// `withUnsafeBytes` over the buffer with a typed-throwing body (the stdlib's only rethrows `any Error`).
+    func withBytes<T>(
+        _ body: (UnsafeRawBufferPointer) throws(HTTPParseError) -> T
+    ) throws(HTTPParseError) -> T {
+        let result: Result<T, HTTPParseError> = buffer.withUnsafeBytes { raw in
+            do throws(HTTPParseError) { return .success(try body(raw)) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Parses `method SP request-target SP HTTP-version` (RFC 9112 §3).
+    func parseRequestLine(_ line: Range<Int>) throws(HTTPParseError) -> Head {
+        try withBytes { (raw: UnsafeRawBufferPointer) throws(HTTPParseError) -> Head in
+            var i = line.lowerBound
+            while i < line.upperBound && ByteClass.isTchar(raw[i]) { i += 1 }
+            let methodEnd = i
+            if methodEnd - line.lowerBound > limits.maxMethodBytes {
+                throw .notImplemented("method longer than \(limits.maxMethodBytes) bytes", at: offset(line.lowerBound))
+            }
+            guard methodEnd > line.lowerBound, methodEnd < line.upperBound, raw[methodEnd] == ByteClass.sp else {
+                throw .badRequest("invalid method in request line", at: offset(methodEnd))
+            }
+            let method = HTTPMethod.fromBytes(UnsafeRawBufferPointer(rebasing: raw[line.lowerBound..<methodEnd]))
+
+            let targetStart = methodEnd + 1
+            i = targetStart
+            while i < line.upperBound && ByteClass.isTargetByte(raw[i]) { i += 1 }
+            let targetEnd = i
+            guard targetEnd > targetStart, targetEnd < line.upperBound, raw[targetEnd] == ByteClass.sp else {
+                throw .badRequest("invalid request-target", at: offset(targetEnd))
+            }
+
+            let version = try parseVersion(raw, targetEnd + 1..<line.upperBound)
+            let target = UnsafeRawBufferPointer(rebasing: raw[targetStart..<targetEnd])
+            let (path, query) = try splitTarget(target, method: method, at: offset(targetStart))
+            return Head(
+                method: method, target: String(decoding: target, as: UTF8.self),
+                path: path, query: query, version: version)
+        }
+    }
+
+    /// `HTTP/DIGIT.DIGIT`: 1.0 and 1.1 are served, other well-formed versions get 505.
+    private func parseVersion(_ raw: UnsafeRawBufferPointer, _ range: Range<Int>) throws(HTTPParseError) -> HTTPVersion {
+        let bytes = raw[range]
+        guard bytes.count == 8, bytes.starts(with: "HTTP/".utf8),
+            let major = digit(raw[range.lowerBound + 5]), raw[range.lowerBound + 6] == UInt8(ascii: "."),
+            let minor = digit(raw[range.lowerBound + 7])
+        else {
+            throw .badRequest("malformed HTTP version", at: offset(range.lowerBound))
+        }
+        guard major == 1, minor <= 1 else {
+            throw .versionNotSupported("HTTP/\(major).\(minor) is not supported", at: offset(range.lowerBound))
+        }
+        return HTTPVersion(major: major, minor: minor)
+    }
+
+    private func digit(_ byte: UInt8) -> Int? {
+        (0x30...0x39).contains(byte) ? Int(byte - 0x30) : nil
+    }
+
+    /// Splits a request-target into path and query, per its form (RFC 9112 §3.2).
+    private func splitTarget(
+        _ target: UnsafeRawBufferPointer, method: HTTPMethod, at position: Int
+    ) throws(HTTPParseError) -> (String, String?) {
+        if target[0] == UInt8(ascii: "/") {
+            return split(target[...])
+        }
+        if target.count == 1 && target[0] == UInt8(ascii: "*") {
+            guard method == .options else {
+                throw .badRequest("asterisk-form target is only allowed for OPTIONS", at: position)
+            }
+            return ("*", nil)
+        }
+        for scheme in ["http://", "https://"] where target.count > scheme.utf8.count {
+            let prefix = target.prefix(scheme.utf8.count)
+            if HTTPHeaders.namesEqual(String(decoding: prefix, as: UTF8.self), scheme) {
+                let rest = target[(target.startIndex + scheme.utf8.count)...]
+                let pathStart = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? rest.endIndex
+                guard pathStart > rest.startIndex else {
+                    throw .badRequest("absolute-form target without authority", at: position)
+                }
+                let (path, query) = split(rest[pathStart...])
+                return (path.isEmpty ? "/" : path, query)
+            }
+        }
+        if method == .connect {
+            throw .notImplemented("CONNECT is not supported", at: position)
+        }
+        throw .badRequest("request-target must be origin-form, absolute-form or *", at: position)
+    }
+
+    private func split(_ bytes: Slice<UnsafeRawBufferPointer>) -> (String, String?) {
+        guard let q = bytes.firstIndex(of: UInt8(ascii: "?")) else {
+            return (String(decoding: bytes, as: UTF8.self), nil)
+        }
+        return (
+            String(decoding: bytes[..<q], as: UTF8.self),
+            String(decoding: bytes[(q + 1)...], as: UTF8.self)
+        )
+    }
+
+    /// Parses and counts `field-name ":" OWS field-value OWS` (RFC 9112 §5).
+    mutating func parseFieldLine(_ line: Range<Int>) throws(HTTPParseError) -> HTTPHeaders.Field {
+        fieldCount += 1
+        if fieldCount > limits.maxHeaderCount {
+            throw .headerFieldsTooLarge("more than \(limits.maxHeaderCount) header fields", at: offset(line.lowerBound))
+        }
+        fieldBytes += line.count
+        let position = offset(line.lowerBound)
+        return try withBytes { (raw: UnsafeRawBufferPointer) throws(HTTPParseError) -> HTTPHeaders.Field in
+            if ByteClass.isWhitespace(raw[line.lowerBound]) {
+                throw .badRequest("obsolete line folding or leading whitespace in header section", at: position)
+            }
+            var i = line.lowerBound
+            while i < line.upperBound && ByteClass.isTchar(raw[i]) { i += 1 }
+            guard i < line.upperBound, raw[i] == ByteClass.colon, i > line.lowerBound else {
+                if i < line.upperBound && ByteClass.isWhitespace(raw[i]) {
+                    throw .badRequest("whitespace between header field name and colon", at: offset(i))
+                }
+                throw .badRequest("invalid header field name", at: offset(i))
+            }
+            let nameEnd = i
+            var valueStart = nameEnd + 1
+            var valueEnd = line.upperBound
+            while valueStart < valueEnd && ByteClass.isWhitespace(raw[valueStart]) { valueStart += 1 }
+            while valueEnd > valueStart && ByteClass.isWhitespace(raw[valueEnd - 1]) { valueEnd -= 1 }
+            for j in valueStart..<valueEnd where !ByteClass.isFieldValueByte(raw[j]) {
+                throw .badRequest("control character in header field value", at: offset(j))
+            }
+            return HTTPHeaders.Field(
+                name: String(decoding: UnsafeRawBufferPointer(rebasing: raw[line.lowerBound..<nameEnd]), as: UTF8.self),
+                value: String(decoding: UnsafeRawBufferPointer(rebasing: raw[valueStart..<valueEnd]), as: UTF8.self))
+        }
+    }
+
+    /// Validates the complete head and decides the body framing (RFC 9112 §6).
+    /// Returns the request when it has no body.
+    mutating func finishHead(at index: Int) throws(HTTPParseError) -> HTTPRequest? {
+        guard let head else { return nil }
+        let position = offset(index)
+        let headers = HTTPHeaders(head.fields)
+
+        let hostCount = headers.values(for: "Host").count
+        if head.version == .http1_1 && hostCount == 0 {
+            throw .badRequest("missing Host header", at: position)
+        }
+        if hostCount > 1 {
+            throw .badRequest("more than one Host header", at: position)
+        }
+
+        let contentLengths = headers.values(for: "Content-Length")
+        if headers.contains(name: "Transfer-Encoding") {
+            if !contentLengths.isEmpty {
+                throw .badRequest("both Content-Length and Transfer-Encoding", at: position)
+            }
+            if head.version == .http1_0 {
+                throw .badRequest("Transfer-Encoding in an HTTP/1.0 request", at: position)
+            }
+            let codings = headers.listValues(for: "Transfer-Encoding")
+            let chunkedCount = codings.count { HTTPHeaders.namesEqual($0, "chunked") }
+            guard let last = codings.last, HTTPHeaders.namesEqual(last, "chunked") else {
+                throw .badRequest("Transfer-Encoding does not end in chunked", at: position)
+            }
+            if chunkedCount > 1 {
+                throw .badRequest("chunked applied more than once", at: position)
+            }
+            if codings.count > 1 {
+                throw .notImplemented("unsupported transfer coding \(codings[0])", at: position)
+            }
+            fieldBytes = 0
+            fieldCount = 0
+            noteExpectation(headers, version: head.version)
+            state = .chunkSize
+            return nil
+        }
+
+        if contentLengths.count > 1 {
+            throw .badRequest("more than one Content-Length header", at: position)
+        }
+        if let value = contentLengths.first {
+            let length = try parseContentLength(value, at: position)
+            if length > 0 {
+                noteExpectation(headers, version: head.version)
+                state = .fixedBody(remaining: length)
+                return nil
+            }
+        }
+        body = []
+        return finishRequest()
+    }
+
+    private mutating func noteExpectation(_ headers: HTTPHeaders, version: HTTPVersion) {
+        expectsContinue = version == .http1_1 && headers.containsToken("100-continue", in: "Expect")
+    }
+
+    /// `Content-Length = 1*DIGIT`, saturating above the body limit so huge values give 413.
+    private func parseContentLength(_ value: String, at position: Int) throws(HTTPParseError) -> Int {
+        guard !value.isEmpty else { throw .badRequest("empty Content-Length", at: position) }
+        var length = 0
+        for byte in value.utf8 {
+            guard let d = digit(byte) else {
+                throw .badRequest("invalid Content-Length", at: position)
+            }
+            if length <= limits.maxBodyBytes { length = length * 10 + d }
+        }
+        if length > limits.maxBodyBytes {
+            throw .contentTooLarge("body larger than \(limits.maxBodyBytes) bytes", at: position)
+        }
+        return length
+    }
+
+    /// `chunk-size [ chunk-ext ]`: hex size, then optional BWS and `;`-extensions (ignored).
+    mutating func parseChunkSizeLine(_ line: Range<Int>) throws(HTTPParseError) -> Int {
+        var size = 0
+        var i = line.lowerBound
+        while i < line.upperBound, let d = ByteClass.hexValue(buffer[i]) {
+            if size <= limits.maxBodyBytes { size = size * 16 + d }
+            i += 1
+        }
+        guard i > line.lowerBound else {
+            throw .badRequest("invalid chunk size", at: offset(line.lowerBound))
+        }
+        var j = i
+        while j < line.upperBound && ByteClass.isWhitespace(buffer[j]) { j += 1 }
+        if j < line.upperBound {
+            guard buffer[j] == UInt8(ascii: ";") else {
+                throw .badRequest("invalid chunk size", at: offset(j))
+            }
+            for k in j..<line.upperBound where !ByteClass.isFieldValueByte(buffer[k]) {
+                throw .badRequest("control character in chunk extension", at: offset(k))
+            }
+        } else if j > i {
+            throw .badRequest("whitespace after chunk size without extension", at: offset(i))
+        }
+        if size > limits.maxBodyBytes - body.count {
+            throw .contentTooLarge("body larger than \(limits.maxBodyBytes) bytes", at: offset(line.lowerBound))
+        }
+        return size
+    }
+}

@@ -1,0 +1,294 @@
+/// An incremental, pipelining-aware HTTP/1.x request parser: a pure function of the bytes fed.
+///
+/// Feed bytes with ``append(_:)`` as they arrive, then call ``next()`` until it returns
+/// ``HTTPParseResult/needMoreData``; each call yields at most one request, in arrival order,
+/// and keeps leftover bytes for the next request. Requests may be split at any byte.
+///
+/// Strictness follows RFC 9112 (see ``HTTPParserLimits`` for the size limits):
+/// - Lines must end in CRLF; a bare LF or a bare CR is rejected (400). RFC 9112 §2.2 lets a
+///   recipient accept bare LF, but every real client sends CRLF and lenient line endings are
+///   a request-smuggling vector behind proxies.
+/// - Empty lines before a request line are skipped (RFC 9112 §2.2), up to the request-line limit.
+/// - Request line: `method SP target SP HTTP/d.d`, single spaces. HTTP/1.0 and 1.1 are served;
+///   any other well-formed version → 505; anything else → 400.
+/// - Targets: origin-form, asterisk-form (OPTIONS only), absolute-form (http/https; its path
+///   and query are used). Authority-form → 501 for CONNECT, otherwise 400.
+/// - Header fields: obs-fold, whitespace before the colon, invalid name bytes, or control bytes
+///   in values → 400. HTTP/1.1 needs exactly one `Host`; HTTP/1.0 at most one (else 400).
+/// - Framing: `Content-Length` with `Transfer-Encoding` → 400. More than one `Content-Length`
+///   field → 400, even with identical values (a list like `1,1` is also rejected): legitimate
+///   clients never send it, and one rule is easier to audit. `Content-Length` must be 1*DIGIT.
+/// - `Transfer-Encoding` must end in `chunked` (else 400, RFC 9112 §6.3); other codings before
+///   it (`gzip, chunked`) → 501; `chunked` twice → 400; any `Transfer-Encoding` on HTTP/1.0 → 400.
+/// - Chunked bodies are decoded; chunk extensions are ignored; trailer fields are validated
+///   like header fields, counted against the same limits, and dropped.
+///
+/// After an error the parser is dead: ``next()`` keeps returning that error and the
+/// connection must be closed.
+public struct HTTPRequestParser: Sendable {
+    /// How far the parser is into the next request, for timeout decisions.
+    public enum Progress: Sendable, Hashable {
+        /// No byte of a next request has arrived (blank lines between requests don't count).
+        case idle
+        /// Reading the request line or header fields.
+        case head
+        /// Reading the body (or chunked trailers).
+        case body
+        /// A parse error occurred; no further requests will be produced.
+        case failed
+    }
+
+    enum State: Sendable {
+        case requestLine
+        case headers
+        case fixedBody(remaining: Int)
+        case chunkSize
+        case chunkData(remaining: Int)
+        case chunkDataEnd
+        case trailers
+        case failed(HTTPParseError)
+    }
+
+    /// The request line and fields of the request being read.
+    struct Head: Sendable {
+        var method: HTTPMethod
+        var target: String
+        var path: String
+        var query: String?
+        var version: HTTPVersion
+        var fields: [HTTPHeaders.Field] = []
+    }
+
+    /// The limits this parser enforces.
+    public let limits: HTTPParserLimits
+
+    var buffer: [UInt8] = []
+    /// Index in `buffer` of the first unconsumed byte.
+    var start = 0
+    /// Index in `buffer` up to which no LF was found; avoids rescanning on byte-by-byte input.
+    var scan = 0
+    /// Bytes dropped from the front of `buffer` so far; turns indexes into stream offsets.
+    var discarded = 0
+    var state: State = .requestLine
+    var head: Head?
+    var body: [UInt8] = []
+    var emptyLineBytes = 0
+    var fieldBytes = 0
+    var fieldCount = 0
+    var expectsContinue = false
+
+    /// Creates a parser with the given limits.
+    public init(limits: HTTPParserLimits = .default) {
+        self.limits = limits
+    }
+
+    /// Buffers more input bytes. Call ``next()`` afterwards to get requests.
+    public mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+        if case .failed = state { return }
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Buffers `bytes` and returns the next result; equivalent to ``append(_:)`` then ``next()``.
+    public mutating func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> HTTPParseResult {
+        append(bytes)
+        return next()
+    }
+
+    /// Returns the next complete request, ``HTTPParseResult/needMoreData``, or the error that
+    /// killed the parser.
+    public mutating func next() -> HTTPParseResult {
+        if case .failed(let error) = state { return .error(error) }
+        do {
+            let request = try step()
+            compact()
+            return request.map { .request($0) } ?? .needMoreData
+        } catch {
+            state = .failed(error)
+            buffer = []
+            start = 0
+            scan = 0
+            body = []
+            head = nil
+            return .error(error)
+        }
+    }
+
+    /// Where the parser is within the next request.
+    public var progress: Progress {
+        switch state {
+        case .requestLine: start == buffer.count ? .idle : .head
+        case .headers: .head
+        case .fixedBody, .chunkSize, .chunkData, .chunkDataEnd, .trailers: .body
+        case .failed: .failed
+        }
+    }
+
+    /// Bytes buffered but not yet consumed by a returned request.
+    public var bufferedByteCount: Int { buffer.count - start }
+
+    /// Returns true once for each request whose head carried `Expect: 100-continue` (HTTP/1.1)
+    /// while its body is still incomplete; the server should then send `100 Continue`.
+    public mutating func takeContinueExpectation() -> Bool {
+        guard expectsContinue else { return false }
+        expectsContinue = false
+        if case .failed = state { return false }
+        return progress == .body
+    }
+
+    // MARK: - Driving the states
+
+    private mutating func step() throws(HTTPParseError) -> HTTPRequest? {
+        while true {
+            switch state {
+            case .requestLine:
+                guard let line = try readLine(limit: limits.maxRequestLineBytes, tooLong: .uriTooLong) else {
+                    return nil
+                }
+                if line.isEmpty {
+                    emptyLineBytes += 2
+                    if emptyLineBytes > limits.maxRequestLineBytes {
+                        throw .badRequest("too many empty lines before the request line", at: offset(line.lowerBound))
+                    }
+                    continue
+                }
+                head = try parseRequestLine(line)
+                state = .headers
+            case .headers:
+                guard let line = try readLine(limit: limits.maxHeaderBytes - fieldBytes, tooLong: .headers) else {
+                    return nil
+                }
+                if line.isEmpty {
+                    if let request = try finishHead(at: line.lowerBound) { return request }
+                    continue
+                }
+                let field = try parseFieldLine(line)
+                head?.fields.append(field)
+            case .fixedBody(let remaining):
+                guard buffer.count - start >= remaining else { return nil }
+                body = Array(buffer[start..<(start + remaining)])
+                consume(upTo: start + remaining)
+                return finishRequest()
+            case .chunkSize:
+                guard let line = try readLine(limit: limits.maxChunkSizeLineBytes, tooLong: .chunkSize) else {
+                    return nil
+                }
+                let size = try parseChunkSizeLine(line)
+                if size == 0 {
+                    fieldBytes = 0
+                    fieldCount = 0
+                    state = .trailers
+                } else {
+                    state = .chunkData(remaining: size)
+                }
+            case .chunkData(let remaining):
+                let take = min(remaining, buffer.count - start)
+                guard take > 0 else { return nil }
+                body.append(contentsOf: buffer[start..<(start + take)])
+                consume(upTo: start + take)
+                state = take == remaining ? .chunkDataEnd : .chunkData(remaining: remaining - take)
+            case .chunkDataEnd:
+                let available = buffer.count - start
+                if available >= 1 && buffer[start] != ByteClass.cr {
+                    throw .badRequest("chunk data not followed by CRLF", at: offset(start))
+                }
+                guard available >= 2 else { return nil }
+                guard buffer[start + 1] == ByteClass.lf else {
+                    throw .badRequest("chunk data not followed by CRLF", at: offset(start + 1))
+                }
+                consume(upTo: start + 2)
+                state = .chunkSize
+            case .trailers:
+                guard let line = try readLine(limit: limits.maxHeaderBytes - fieldBytes, tooLong: .trailers) else {
+                    return nil
+                }
+                if line.isEmpty { return finishRequest() }
+                _ = try parseFieldLine(line)  // validated and counted, then dropped
+            case .failed(let error):
+                throw error
+            }
+        }
+    }
+
+    enum LineKind { case uriTooLong, headers, trailers, chunkSize }
+
+    /// Returns the content range of the next CRLF-terminated line and consumes it, or nil if
+    /// no complete line is buffered yet. Enforces `limit` on the content length.
+    private mutating func readLine(limit: Int, tooLong kind: LineKind) throws(HTTPParseError) -> Range<Int>? {
+        let end = buffer.count
+        let found: Int? = buffer.withUnsafeBufferPointer { bytes in
+            var i = scan
+            while i < end {
+                if bytes[i] == ByteClass.lf { return i }
+                i += 1
+            }
+            return nil
+        }
+        guard let lf = found else {
+            scan = end
+            // One extra byte: a trailing CR may still be completed by its LF.
+            if end - start > limit + 1 { throw lineTooLong(kind, at: start + limit) }
+            return nil
+        }
+        guard lf > start, buffer[lf - 1] == ByteClass.cr else {
+            throw .badRequest("line terminated by a bare LF (CRLF required)", at: offset(lf))
+        }
+        let line = start..<(lf - 1)
+        if line.count > limit { throw lineTooLong(kind, at: start + limit) }
+        consume(upTo: lf + 1)
+        return line
+    }
+
+    private func lineTooLong(_ kind: LineKind, at index: Int) -> HTTPParseError {
+        switch kind {
+        case .uriTooLong:
+            .uriTooLong("request line longer than \(limits.maxRequestLineBytes) bytes", at: offset(index))
+        case .headers:
+            .headerFieldsTooLarge("header section larger than \(limits.maxHeaderBytes) bytes", at: offset(index))
+        case .trailers:
+            .headerFieldsTooLarge("trailer section larger than \(limits.maxHeaderBytes) bytes", at: offset(index))
+        case .chunkSize:
+            .badRequest("chunk-size line longer than \(limits.maxChunkSizeLineBytes) bytes", at: offset(index))
+        }
+    }
+
+    private mutating func consume(upTo index: Int) {
+        start = index
+        scan = index
+    }
+
+    func offset(_ index: Int) -> Int { discarded + index }
+
+    mutating func finishRequest() -> HTTPRequest {
+        let h = head!
+        let request = HTTPRequest(
+            method: h.method, target: h.target, path: h.path, query: h.query, version: h.version,
+            headers: HTTPHeaders(h.fields), body: body)
+        head = nil
+        body = []
+        emptyLineBytes = 0
+        fieldBytes = 0
+        fieldCount = 0
+        expectsContinue = false
+        state = .requestLine
+        return request
+    }
+
+    /// Drops consumed bytes so the buffer does not grow across a long keep-alive connection.
+    private mutating func compact() {
+        if start == buffer.count {
+            discarded += start
+            if buffer.capacity > 65536 {
+                buffer = []  // don't pin a large body's capacity for the life of the connection
+            } else {
+                buffer.removeAll(keepingCapacity: true)
+            }
+            start = 0
+            scan = 0
+        } else if start >= 4096 && start * 2 >= buffer.count {
+            discarded += start
+            buffer.removeFirst(start)
+            scan -= start
+            start = 0
+        }
+    }
+}

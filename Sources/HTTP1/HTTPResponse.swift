@@ -1,0 +1,19 @@
+/// An HTTP response to encode: status, header fields and the complete body.
+///
+/// Framing headers (`Content-Length`, `Transfer-Encoding`, `Connection`, `Date`) are owned by
+/// ``HTTPResponseEncoder``; values set here for those names are ignored.
+public struct HTTPResponse: Sendable, Hashable {
+    /// The status.
+    public var status: HTTPStatus
+    /// Header fields, in order.
+    public var headers: HTTPHeaders
+    /// The complete body (omitted on the wire for HEAD requests and 1xx/204/304).
+    public var body: [UInt8]
+
+    /// Creates a response.
+    public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}

@@ -1,0 +1,20 @@
+/// An HTTP protocol version, `HTTP/major.minor`.
+public struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
+    /// The major version digit.
+    public let major: Int
+    /// The minor version digit.
+    public let minor: Int
+
+    /// Creates a version from its two digits.
+    public init(major: Int, minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
+
+    /// `HTTP/1.0`: connections close by default.
+    public static let http1_0 = HTTPVersion(major: 1, minor: 0)
+    /// `HTTP/1.1`: persistent connections by default; `Host` is required.
+    public static let http1_1 = HTTPVersion(major: 1, minor: 1)
+
+    public var description: String { "HTTP/\(major).\(minor)" }
+}

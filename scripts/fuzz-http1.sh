@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Fuzz the HTTP/1.1 request parser with libFuzzer + AddressSanitizer.
+# Usage: scripts/fuzz-http1.sh [seconds=60] [extra libFuzzer args...]
+# Builds .build/fuzz/http1-fuzzer from Sources/HTTP1/*.swift and Fuzz/HTTP1Fuzzer/main.swift,
+# seeds a corpus in .build/fuzz/http1-corpus, and writes crashes to .build/fuzz/http1-artifacts/.
+set -euo pipefail
+
+seconds="${1:-60}"
+shift || true
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="$root/.build/fuzz"
+corpus="$out/http1-corpus"
+artifacts="$out/http1-artifacts"
+mkdir -p "$out" "$corpus" "$artifacts"
+
+# lld avoids gold's "Cannot export local symbol __asan_*" warning flood.
+linker=()
+command -v ld.lld >/dev/null && linker=(-use-ld=lld)
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g "${linker[@]}" \
+    -module-name HTTP1Fuzzer \
+    "$root"/Sources/HTTP1/*.swift "$root/Fuzz/HTTP1Fuzzer/main.swift" \
+    -o "$out/http1-fuzzer"
+
+# Seed inputs: the first byte is the control byte (limits + split size), the rest is HTTP.
+seed() { printf '%b' "$2" > "$corpus/$1"; }
+seed get '\x00GET /labels/a?lang=de HTTP/1.1\r\nHost: x\r\nAccept: text/plain\r\n\r\n'
+seed post '\x07POST /missing HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\n\r\nhello'
+seed chunked '\x03POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3;x=y\r\nabc\r\n0\r\nT: 1\r\n\r\n'
+seed pipelined '\x10GET / HTTP/1.0\r\nConnection: keep-alive\r\n\r\nHEAD /h HTTP/1.1\r\nHost: y\r\n\r\n'
+seed options '\x01OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n'
+
+cd "$out"
+exec ./http1-fuzzer -max_total_time="$seconds" -artifact_prefix="$artifacts/" -print_final_stats=1 "$@" "$corpus"

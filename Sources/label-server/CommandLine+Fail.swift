@@ -1,0 +1,8 @@
+import Foundation
+
+extension CommandLine {
+    /// Prints `label-server: error: …` on standard error.
+    static func fail(_ message: String) {
+        FileHandle.standardError.write(Data("label-server: error: \(message)\n".utf8))
+    }
+}

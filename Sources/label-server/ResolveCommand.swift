@@ -1,0 +1,78 @@
+import LabelCore
+
+/// `label-server resolve KEY`: one label from the command line, as the API renders it.
+enum ResolveCommand {
+    static let help = """
+        USAGE: label-server resolve KEY [--lang TAG] [--table NAME] [--count N] [--arg VALUE]... [--json]
+
+        Resolves KEY through the language chain (the tag, its truncations, then the
+        development language; within each language app before framework; else the key
+        itself) and prints the rendered value.
+
+        OPTIONS:
+          --lang TAG         requested language, BCP 47 (`de-AT`, `pt_BR`); default: development language
+          --table NAME       table, the file base name (default: Localizable)
+          --count N          argument 1, also the plural count
+          --arg VALUE        the next argument; repeat for more
+          --json             print the JSON object GET /labels/{key} returns
+        \(StoreOptions.help)
+          -h, --help         show this help
+
+        EXIT STATUS: 0 on success (also when the value is the key itself), 1 when the
+        store cannot be loaded, 2 on bad input (unknown option, malformed language tag,
+        missing or mistyped argument).
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        do {
+            let scanner = try ArgumentScanner(
+                arguments,
+                valued: StoreOptions.valued.union(["--lang", "--table", "--count", "--arg"]),
+                flags: ["--json", "--help", "-h"]
+            )
+            if scanner.has("--help") || scanner.has("-h") {
+                print(help)
+                return 0
+            }
+            guard scanner.positionals.count == 1, let key = scanner.positionals.first else {
+                throw ArgumentScanner.UsageError(description: "resolve takes exactly one KEY (see --help)")
+            }
+            let options = try StoreOptions(scanner)
+            var preferred: [LanguageTag] = []
+            if let lang = scanner.value("--lang") {
+                guard let tag = LanguageTag(lang) else {
+                    throw ArgumentScanner.UsageError(description: "--lang: \"\(lang)\" is not a well-formed language tag")
+                }
+                preferred = [tag]
+            }
+            let table = scanner.value("--table") ?? "Localizable"
+            guard TableName.isValid(table) else {
+                throw ArgumentScanner.UsageError(description: "--table: \"\(table)\" is not a table name")
+            }
+            var values: [String] = []
+            if let count = scanner.value("--count") { values.append(count) }
+            values += scanner.all("--arg")
+
+            let store: LoadedStore
+            do {
+                store = try StoreLoader.load(options.configuration)
+            } catch {
+                CommandLine.fail("cannot load the store:\n\(error)")
+                return 1
+            }
+            let resolver = LabelResolver(catalog: store.catalog)
+            let label = try resolver.label(key: key, table: table, chain: resolver.chain(preferred: preferred), arguments: values)
+            print(scanner.has("--json") ? label.json : label.value)
+            return 0
+        } catch let error as ArgumentScanner.UsageError {
+            CommandLine.fail(error.description)
+            return 2
+        } catch let error as FormatError {
+            CommandLine.fail(error.description)
+            return 2
+        } catch {
+            CommandLine.fail("\(error)")
+            return 2
+        }
+    }
+}

@@ -1,2 +1,0 @@
-import LabelCore
-print("label-server: not yet wired")

@@ -21,10 +21,25 @@ public struct Catalog: Sendable {
         self.layers = layers
         var merged: [String: [LanguageTag: [String: CatalogEntry]]] = [:]
         let rank = Dictionary(uniqueKeysWithValues: bundles.enumerated().map { ($1, $0) })
-        for layer in layers.sorted(by: { (rank[$0.bundle] ?? .max) > (rank[$1.bundle] ?? .max) }) {
-            merged[layer.table, default: [:]][layer.language, default: [:]].merge(layer.entries) { _, higher in higher }
+        let groups = Dictionary(grouping: layers) { Pair(table: $0.table, language: $0.language) }
+        for (pair, group) in groups {
+            // Start from the largest layer (reused as is, no rehash) and fold the
+            // others in, keeping whichever entry's bundle ranks first.
+            let ordered = group.sorted { $0.entries.count > $1.entries.count }
+            var entries = ordered[0].entries
+            for layer in ordered.dropFirst() {
+                entries.merge(layer.entries) { existing, other in
+                    (rank[existing.bundle] ?? .max) <= (rank[other.bundle] ?? .max) ? existing : other
+                }
+            }
+            merged[pair.table, default: [:]][pair.language] = entries
         }
         self.merged = merged
+    }
+
+    private struct Pair: Hashable {
+        var table: String
+        var language: LanguageTag
     }
 
     /// The entry for `key` in exactly this table and language, if any bundle has it.

@@ -68,10 +68,25 @@ extension StoreLoader {
         var isBase: Bool
     }
 
-    /// What one file yielded: per language, key → (value, line).
+    /// What one file yielded: per language, its entries, built on the parsing
+    /// thread so that the merge afterwards is mostly reuse, not rehashing.
     struct ParsedFile: Sendable {
-        var languages: [(folder: String, language: LanguageTag, entries: [(String, LocalizedString, SourceLocation?)])]
+        var languages: [(language: LanguageTag, entries: [String: CatalogEntry])]
         var warnings: [ParseWarning]
+
+        init(warnings: [ParseWarning]) { self.languages = []; self.warnings = warnings }
+
+        mutating func add<S: Sequence>(_ entries: S, count: Int, job: Job, folder: String, language: LanguageTag)
+        where S.Element == (String, LocalizedString, SourceLocation?) {
+            var table: [String: CatalogEntry] = [:]
+            table.reserveCapacity(count)
+            for (key, string, location) in entries {
+                // Later duplicates win, as in Apple's reader.
+                table[key] = CatalogEntry(string: string, bundle: job.bundle, language: language,
+                                          folder: folder, location: location)
+            }
+            languages.append((language, table))
+        }
     }
 
     struct LayerKey: Hashable, Comparable {
@@ -164,26 +179,29 @@ extension StoreLoader {
             switch job.kind {
             case .strings:
                 let file = try StringsFileParser.parse(data, file: job.path)
-                let entries = file.entries.map { ($0.key, LocalizedString(template: $0.value), Optional($0.location)) }
-                return .success(ParsedFile(languages: [(job.folder, job.language!, entries)], warnings: file.warnings))
+                var parsed = ParsedFile(warnings: file.warnings)
+                parsed.add(file.entries.lazy.map { ($0.key, LocalizedString(template: $0.value), Optional($0.location)) },
+                           count: file.entries.count, job: job, folder: job.folder, language: job.language!)
+                return .success(parsed)
             case .stringsdict:
                 let file = try StringsDictParser.parse(data, file: job.path)
-                let entries = file.entries.sorted { $0.key < $1.key }.map { ($0.key, $0.value, SourceLocation?.none) }
-                return .success(ParsedFile(languages: [(job.folder, job.language!, entries)], warnings: file.warnings))
+                var parsed = ParsedFile(warnings: file.warnings)
+                parsed.add(file.entries.lazy.map { ($0.key, $0.value, SourceLocation?.none) },
+                           count: file.entries.count, job: job, folder: job.folder, language: job.language!)
+                return .success(parsed)
             case .catalog:
                 let catalog = try StringCatalogParser.parse(data, file: job.path)
-                var warnings = catalog.warnings
-                var languages: [(String, LanguageTag, [(String, LocalizedString, SourceLocation?)])] = []
+                var parsed = ParsedFile(warnings: catalog.warnings)
                 for (name, strings) in catalog.localizations.sorted(by: { $0.key < $1.key }) {
                     guard let language = LanguageTag(name) else {
-                        warnings.append(ParseWarning(location: SourceLocation(file: job.path, line: 1, column: 1),
-                                                     message: "localization \"\(name)\" is not a language tag; skipped"))
+                        parsed.warnings.append(ParseWarning(location: SourceLocation(file: job.path, line: 1, column: 1),
+                                                            message: "localization \"\(name)\" is not a language tag; skipped"))
                         continue
                     }
-                    let entries = strings.sorted { $0.key < $1.key }.map { ($0.key, $0.value, SourceLocation?.none) }
-                    languages.append((name, language, entries))
+                    parsed.add(strings.lazy.map { ($0.key, $0.value, SourceLocation?.none) },
+                               count: strings.count, job: job, folder: name, language: language)
                 }
-                return .success(ParsedFile(languages: languages, warnings: warnings))
+                return .success(parsed)
             }
         } catch let error as StringsParseError {
             return .failure(StoreProblem(file: job.path, location: error.location, message: "\(error.reason)"))
@@ -196,14 +214,15 @@ extension StoreLoader {
 
     /// Adds a parsed file to its layers; later calls override earlier ones.
     static func apply(_ file: ParsedFile, job: Job, into layers: inout [LayerKey: CatalogLayer]) {
-        for (folder, language, entries) in file.languages {
+        for (language, entries) in file.languages {
             let key = LayerKey(bundle: job.bundle, table: job.table, language: language)
-            var layer = layers[key] ?? CatalogLayer(bundle: job.bundle, language: language, table: job.table)
-            layer.files.append(job.path)
-            for (name, string, location) in entries {
-                layer.entries[name] = CatalogEntry(string: string, bundle: job.bundle, language: language,
-                                                   folder: folder, location: location)
+            guard var layer = layers.removeValue(forKey: key) else {
+                layers[key] = CatalogLayer(bundle: job.bundle, language: language, table: job.table,
+                                           entries: entries, files: [job.path])
+                continue
             }
+            layer.files.append(job.path)
+            layer.entries.merge(entries) { _, later in later }
             layers[key] = layer
         }
     }

@@ -10,6 +10,8 @@ let package = Package(
         .executable(name: "label-server", targets: ["label-server"]),
         .library(name: "LabelCore", targets: ["LabelCore"]),
         .library(name: "HTTP1", targets: ["HTTP1"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "LabelServer", targets: ["LabelServer"]),
     ],
     targets: [
         // String formats, CLDR plural rules, formatting, language chain, resolver.
@@ -17,13 +19,23 @@ let package = Package(
         .target(name: "LabelCore"),
         // Pure HTTP/1.1 values, incremental request parser, response encoder. No I/O.
         .target(name: "HTTP1"),
-        .executableTarget(name: "label-server", dependencies: ["LabelCore"]),
+        // epoll/eventfd headers and wrappers Glibc's Swift module does not export.
+        .target(name: "CSystem"),
+        // The system zlib, for gzip bodies compressed once at load.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // Sockets, epoll loops, connections, gzip: the only target making syscalls.
+        .target(name: "HTTPServer", dependencies: ["CSystem", "CZlib", "HTTP1"]),
+        // Routes and handlers joining the catalog to the server.
+        .target(name: "LabelServer", dependencies: ["LabelCore", "HTTP1", "HTTPServer"]),
+        .executableTarget(name: "label-server", dependencies: ["LabelCore", "LabelServer", "HTTPServer"]),
         .testTarget(
             name: "LabelCoreTests",
             dependencies: ["LabelCore"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1"]),
+        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelCore", "HTTPServer", "HTTP1"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,13 +10,17 @@ enum LabelServerCommand {
 
         SUBCOMMANDS:
           resolve KEY    resolve and render one label (see `label-server resolve --help`)
-          serve          serve the HTTP API (not available yet: arrives with the HTTP server)
+          serve          serve the HTTP API (the default; see `label-server serve --help`)
 
         Run `label-server SUBCOMMAND --help` for a subcommand's options.
         """
 
     static func main() {
         var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments == ["--help"] || arguments == ["-h"] {
+            print(help)
+            exit(0)
+        }
         let subcommand = arguments.first.flatMap { $0.hasPrefix("-") ? nil : $0 } ?? "serve"
         if arguments.first == subcommand { arguments.removeFirst() }
         let status: Int32
@@ -24,13 +28,7 @@ enum LabelServerCommand {
         case "resolve":
             status = ResolveCommand.run(arguments)
         case "serve":
-            if arguments.contains("--help") || arguments.contains("-h") {
-                print(help)
-                status = 0
-            } else {
-                CommandLine.fail("serve is not implemented yet; try `label-server resolve KEY --lang de` (see --help)")
-                status = 1
-            }
+            status = ServeCommand.run(arguments)
         case "help":
             print(help)
             status = 0

@@ -1,0 +1,28 @@
+import HTTP1
+
+/// One client connection: its socket, parser, state machine and queued output.
+///
+/// A class because it owns a socket and lives in its loop's table; it is only
+/// ever touched by that loop's thread.
+final class Connection {
+    let socket: Socket
+    var parser: HTTPRequestParser
+    var state: HTTPConnectionState
+    /// Bytes queued for the socket; `outputOffset` of them are already written.
+    var output: [UInt8] = []
+    var outputOffset = 0
+    /// After the last response of a closing connection: write side shut, input
+    /// drained and discarded until EOF or this deadline.
+    var lingerDeadline: UInt64?
+    /// The interest set last registered with epoll, to skip redundant epoll_ctl calls.
+    var registeredWritable = false
+    var registeredReadable = true
+
+    init(socket: Socket, limits: HTTPParserLimits, timeouts: HTTPConnectionState.Configuration, now: UInt64) {
+        self.socket = socket
+        parser = HTTPRequestParser(limits: limits)
+        state = HTTPConnectionState(configuration: timeouts, now: now)
+    }
+
+    var pendingOutput: Int { output.count - outputOffset }
+}

@@ -1,0 +1,331 @@
+import CSystem
+import Glibc
+import HTTP1
+import Synchronization
+
+/// One thread's epoll loop: its own listener (`SO_REUSEPORT`) and connections.
+///
+/// Everything here runs on the loop's thread; other threads only reach it
+/// through ``EventLoopHandle`` (stop flag + eventfd wake-up).
+final class EventLoop {
+    private static let listenerToken = UInt64.max - 1
+
+    private let epoll: Epoll
+    private let listener: Socket
+    private let responder: any HTTPResponder
+    private let configuration: HTTPServerConfiguration
+    private let handle: EventLoopHandle
+    private let connectionCount: ConnectionCounter
+    private var connections: [Int32: Connection] = [:]
+    private var readBuffer: UnsafeMutableRawBufferPointer
+    private var date: [UInt8] = []
+    private var dateSecond: Int64 = -1
+    private var accepting = true
+    private var nextSweep: UInt64 = 0
+
+    init(listener: Socket, responder: any HTTPResponder, configuration: HTTPServerConfiguration,
+         handle: EventLoopHandle, connectionCount: ConnectionCounter) throws(SystemError) {
+        self.epoll = try Epoll()
+        self.listener = listener
+        self.responder = responder
+        self.configuration = configuration
+        self.handle = handle
+        self.connectionCount = connectionCount
+        readBuffer = .allocate(byteCount: 64 << 10, alignment: 16)
+        try epoll.add(listener.descriptor, token: Self.listenerToken, writable: false)
+        handle.attach(epoll)
+    }
+
+    deinit { readBuffer.deallocate() }
+
+    /// Runs until stopped and every connection has finished (graceful shutdown).
+    func run() {
+        while true {
+            let now = MonotonicClock.now()
+            if handle.isStopping && accepting { beginShutdown(now: now) }
+            if !accepting && connections.isEmpty { break }
+            let timeout = Int32(clamping: nextSweep > now ? (nextSweep - now) / 1_000_000 + 1 : 0)
+            do {
+                try epoll.wait(timeoutMilliseconds: min(timeout, 250)) { event in
+                    self.handle(event)
+                }
+            } catch {
+                // epoll_wait failing is not recoverable for this loop.
+                break
+            }
+            let after = MonotonicClock.now()
+            if after >= nextSweep {
+                sweep(now: after)
+                nextSweep = after + 100_000_000
+            }
+        }
+        for connection in connections.values { close(connection) }
+        listener.close()
+    }
+
+    private func handle(_ event: Epoll.Event) {
+        switch event.token {
+        case Epoll.wakeToken:
+            return
+        case Self.listenerToken:
+            acceptConnections()
+        default:
+            guard let connection = connections[Int32(truncatingIfNeeded: event.token)] else { return }
+            if event.readable || event.hangup { readable(connection) }
+            if connections[connection.socket.descriptor] != nil, event.writable { flush(connection) }
+        }
+    }
+
+    // MARK: Accepting
+
+    private func acceptConnections() {
+        guard accepting else { return }
+        // Accept a bounded batch so one busy listener cannot starve connections.
+        for _ in 0..<64 {
+            let socket: Socket?
+            do {
+                socket = try listener.accept()
+            } catch {
+                // EMFILE/ENFILE: out of descriptors. The listener stays readable;
+                // the sweep retries, so the loop does not spin on it.
+                pauseAccepting()
+                return
+            }
+            guard let socket else { return }
+            guard connectionCount.tryIncrement(limit: configuration.maxConnections) else {
+                socket.close()
+                continue
+            }
+            let now = MonotonicClock.now()
+            let connection = Connection(socket: socket, limits: configuration.limits,
+                                        timeouts: configuration.timeouts, now: now)
+            do {
+                try epoll.add(socket.descriptor, token: UInt64(UInt32(bitPattern: socket.descriptor)), writable: false)
+                connections[socket.descriptor] = connection
+            } catch {
+                socket.close()
+                connectionCount.decrement()
+            }
+        }
+    }
+
+    private var acceptPausedUntil: UInt64?
+
+    private func pauseAccepting() {
+        epoll.remove(listener.descriptor)
+        acceptPausedUntil = MonotonicClock.now() + 100_000_000
+    }
+
+    // MARK: Reading and answering
+
+    private func readable(_ connection: Connection) {
+        let now = MonotonicClock.now()
+        if connection.lingerDeadline != nil {
+            drainLingering(connection)
+            return
+        }
+        var sawEnd = false
+        // Read what is there now, but stop once enough output is queued
+        // (a pipelining client that does not read its responses).
+        while connection.pendingOutput < configuration.outputHighWater {
+            let count: Int?
+            do {
+                count = try connection.socket.read(into: readBuffer)
+            } catch {
+                close(connection)
+                return
+            }
+            guard let count else { break }
+            if count == 0 {
+                sawEnd = true
+                break
+            }
+            connection.parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+            if connection.parser.takeContinueExpectation() {
+                connection.output += HTTPResponseEncoder.continueResponse
+            }
+            guard processRequests(connection, now: now) else { break }
+            if count < readBuffer.count { break }
+        }
+        if sawEnd {
+            if apply(connection.state.inputClosed(now: now), to: connection, now: now) { return }
+        }
+        flush(connection)
+    }
+
+    /// Answers every complete request buffered; false once the connection stops reading.
+    private func processRequests(_ connection: Connection, now: UInt64) -> Bool {
+        while connection.pendingOutput < configuration.outputHighWater {
+            switch connection.parser.next() {
+            case .request(let request):
+                let keepAlive = connection.state.beginResponse(to: request, now: now)
+                let response = responder.respond(to: request)
+                HTTPResponseEncoder.encode(response, into: &connection.output, requestMethod: request.method,
+                                           requestVersion: request.version, keepAlive: keepAlive, date: currentDate())
+                if !keepAlive { return false }
+            case .needMoreData:
+                let action = connection.state.parserWaiting(progress: connection.parser.progress, now: now)
+                return !apply(action, to: connection, now: now)
+            case .error(let error):
+                connection.state.beginErrorResponse(now: now)
+                HTTPResponseEncoder.encode(responder.respond(to: error), into: &connection.output,
+                                           keepAlive: false, date: currentDate())
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Carries out a state-machine action; true when the connection is gone or closing.
+    @discardableResult
+    private func apply(_ action: HTTPConnectionState.Action, to connection: Connection, now: UInt64) -> Bool {
+        switch action {
+        case .none:
+            return false
+        case .close:
+            close(connection)
+            return true
+        case .respondAndClose(let status):
+            let error = HTTPParseError(status: status, code: "request_timeout",
+                                       message: "the request was not received in time")
+            HTTPResponseEncoder.encode(responder.respond(to: error), into: &connection.output,
+                                       keepAlive: false, date: currentDate())
+            flush(connection)
+            return true
+        }
+    }
+
+    // MARK: Writing
+
+    private func flush(_ connection: Connection) {
+        let now = MonotonicClock.now()
+        if connection.pendingOutput > 0 {
+            let written: Int
+            do {
+                written = try connection.output.withUnsafeBytes { bytes in
+                    try connection.socket.write(UnsafeRawBufferPointer(rebasing: bytes[connection.outputOffset...]))
+                }
+            } catch {
+                close(connection)
+                return
+            }
+            connection.outputOffset += written
+            if connection.pendingOutput > 0 {
+                if written > 0 { connection.state.outputProgressed(now: now) }
+                updateInterest(connection)
+                return
+            }
+            connection.output.removeAll(keepingCapacity: connection.output.capacity <= 64 << 10)
+            connection.outputOffset = 0
+            if connection.state.isWriting {
+                switch connection.state.outputDrained(now: now) {
+                case .close:
+                    lingeringClose(connection, now: now)
+                    return
+                default:
+                    break
+                }
+            }
+            // Output drained below the high-water mark: parse what was held back.
+            if connection.parser.bufferedByteCount > 0, connection.state.phase != .closing {
+                _ = processRequests(connection, now: now)
+                if connections[connection.socket.descriptor] != nil, connection.pendingOutput > 0 {
+                    flush(connection)
+                    return
+                }
+            }
+        } else if connection.state.isWriting, case .close = connection.state.outputDrained(now: now) {
+            lingeringClose(connection, now: now)
+            return
+        }
+        guard connections[connection.socket.descriptor] != nil else { return }
+        updateInterest(connection)
+    }
+
+    private func updateInterest(_ connection: Connection) {
+        let writable = connection.pendingOutput > 0
+        let readable = connection.pendingOutput < configuration.outputHighWater
+        guard writable != connection.registeredWritable || readable != connection.registeredReadable else { return }
+        connection.registeredWritable = writable
+        connection.registeredReadable = readable
+        try? epoll.modify(connection.socket.descriptor, token: UInt64(UInt32(bitPattern: connection.socket.descriptor)),
+                          writable: writable, readable: readable)
+    }
+
+    // MARK: Closing
+
+    /// Half-closes and drains input briefly, so that request bytes the server
+    /// will never read do not turn the close into a reset that destroys the
+    /// response still in flight.
+    private func lingeringClose(_ connection: Connection, now: UInt64) {
+        connection.socket.shutdownWrite()
+        connection.lingerDeadline = now + configuration.lingerNanoseconds
+        connection.registeredWritable = false
+        connection.registeredReadable = true
+        try? epoll.modify(connection.socket.descriptor, token: UInt64(UInt32(bitPattern: connection.socket.descriptor)),
+                          writable: false, readable: true)
+        drainLingering(connection)
+    }
+
+    private func drainLingering(_ connection: Connection) {
+        while true {
+            let result: Int?
+            do {
+                result = try connection.socket.read(into: readBuffer)
+            } catch {
+                close(connection)
+                return
+            }
+            guard let count = result else { return }   // nothing more now: wait for EOF or the deadline
+            if count == 0 {
+                close(connection)
+                return
+            }
+        }
+    }
+
+    private func close(_ connection: Connection) {
+        let descriptor = connection.socket.descriptor
+        guard descriptor >= 0, connections.removeValue(forKey: descriptor) != nil else { return }
+        epoll.remove(descriptor)
+        connection.socket.close()
+        connectionCount.decrement()
+    }
+
+    // MARK: Timers and shutdown
+
+    private func sweep(now: UInt64) {
+        if let until = acceptPausedUntil, now >= until, accepting {
+            acceptPausedUntil = nil
+            try? epoll.add(listener.descriptor, token: Self.listenerToken, writable: false)
+        }
+        for connection in Array(connections.values) {
+            if let deadline = connection.lingerDeadline {
+                if now >= deadline { close(connection) }
+                continue
+            }
+            if let deadline = connection.state.nextDeadline, now >= deadline {
+                apply(connection.state.checkTimeouts(now: now), to: connection, now: now)
+            }
+        }
+    }
+
+    private func beginShutdown(now: UInt64) {
+        accepting = false
+        epoll.remove(listener.descriptor)
+        listener.close()
+        for connection in Array(connections.values) where connection.lingerDeadline == nil {
+            if case .close = connection.state.beginShutdown(now: now) { close(connection) }
+        }
+    }
+
+    /// The `Date` value, formatted once per second.
+    private func currentDate() -> [UInt8] {
+        let second = MonotonicClock.unixSeconds()
+        if second != dateSecond {
+            dateSecond = second
+            date = IMFFixdate.bytes(unixSeconds: second)
+        }
+        return date
+    }
+}

@@ -1,0 +1,63 @@
+import CZlib
+
+/// gzip through the system zlib.
+///
+/// Label bodies are compressed once, when a catalog is loaded, never per
+/// request; so this favours ratio (level 9) over speed by default.
+public enum Gzip {
+    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        public var code: Int32
+        public var description: String { "zlib error \(code)" }
+    }
+
+    /// Compresses `bytes` into a complete gzip member (RFC 1952).
+    public static func compress(_ bytes: [UInt8], level: Int32 = 9) throws(Failure) -> [UInt8] {
+        var stream = z_stream()
+        var status = czlib_deflate_init_gzip(&stream, level)
+        guard status == Z_OK else { throw Failure(code: status) }
+        defer { deflateEnd(&stream) }
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))) + 32)
+        var input = bytes
+        let produced: Int = input.withUnsafeMutableBufferPointer { source in
+            output.withUnsafeMutableBufferPointer { target in
+                stream.next_in = source.baseAddress
+                stream.avail_in = uInt(source.count)
+                stream.next_out = target.baseAddress
+                stream.avail_out = uInt(target.count)
+                status = deflate(&stream, Z_FINISH)
+                return target.count - Int(stream.avail_out)
+            }
+        }
+        guard status == Z_STREAM_END else { throw Failure(code: status) }
+        output.removeSubrange(produced...)
+        return output
+    }
+
+    /// Decompresses one gzip member; for tests and clients, not the hot path.
+    ///
+    /// - Parameter limit: Refuse output larger than this (a gzip bomb guard).
+    public static func decompress(_ bytes: [UInt8], limit: Int = 64 << 20) throws(Failure) -> [UInt8] {
+        var stream = z_stream()
+        var status = czlib_inflate_init_gzip(&stream)
+        guard status == Z_OK else { throw Failure(code: status) }
+        defer { inflateEnd(&stream) }
+        var input = bytes
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        input.withUnsafeMutableBufferPointer { source in
+            stream.next_in = source.baseAddress
+            stream.avail_in = uInt(source.count)
+            repeat {
+                let produced: Int = chunk.withUnsafeMutableBufferPointer { target in
+                    stream.next_out = target.baseAddress
+                    stream.avail_out = uInt(target.count)
+                    status = inflate(&stream, Z_NO_FLUSH)
+                    return target.count - Int(stream.avail_out)
+                }
+                output += chunk[..<produced]
+            } while status == Z_OK && output.count <= limit
+        }
+        guard status == Z_STREAM_END, output.count <= limit else { throw Failure(code: status == Z_OK ? Z_BUF_ERROR : status) }
+        return output
+    }
+}

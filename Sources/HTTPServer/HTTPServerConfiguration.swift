@@ -1,0 +1,46 @@
+import Glibc
+import HTTP1
+
+/// Everything the server's sockets and loops can be tuned by.
+public struct HTTPServerConfiguration: Sendable {
+    /// Address to listen on (`127.0.0.1`, `::1`, `0.0.0.0`).
+    public var host: String
+    /// Port; 0 asks the kernel for a free one.
+    public var port: UInt16
+    /// Event loops (threads), each with its own `SO_REUSEPORT` listener. Default: one per core.
+    public var eventLoops: Int
+    /// Request parsing limits (request line, header bytes and count, body).
+    public var limits: HTTPParserLimits
+    /// Idle, header-read, body-read and write timeouts.
+    public var timeouts: HTTPConnectionState.Configuration
+    /// Open connections allowed over all loops; more are accepted and closed at once.
+    public var maxConnections: Int
+    /// Output queued per connection above which it stops reading (backpressure for pipelining).
+    public var outputHighWater: Int
+    /// How long a closing connection keeps draining unread input so the
+    /// response is not lost to a reset.
+    public var lingerNanoseconds: UInt64
+
+    public init(
+        host: String = "127.0.0.1",
+        port: UInt16 = 8080,
+        eventLoops: Int = HTTPServerConfiguration.coreCount,
+        limits: HTTPParserLimits = .default,
+        timeouts: HTTPConnectionState.Configuration = .init(),
+        maxConnections: Int = 20_000,
+        outputHighWater: Int = 1 << 20,
+        lingerNanoseconds: UInt64 = 2_000_000_000
+    ) {
+        self.host = host
+        self.port = port
+        self.eventLoops = eventLoops
+        self.limits = limits
+        self.timeouts = timeouts
+        self.maxConnections = maxConnections
+        self.outputHighWater = outputHighWater
+        self.lingerNanoseconds = lingerNanoseconds
+    }
+
+    /// Online processors.
+    public static var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+}

@@ -1,0 +1,77 @@
+import HTTP1
+import LabelCore
+
+/// An error that knows its HTTP answer. Every error a handler or the parser
+/// produces maps to a status here, in one place, and is sent as
+/// `{"error": code, "message": text}`.
+public protocol HTTPResponseError: Error {
+    var status: HTTPStatus { get }
+    /// A stable machine-readable code (`invalid_language`, `not_found`...).
+    var code: String { get }
+    /// A sentence for people.
+    var message: String { get }
+    /// Extra response fields (`Allow` on 405).
+    var headers: HTTPHeaders { get }
+}
+
+extension HTTPResponseError {
+    public var headers: HTTPHeaders { [:] }
+
+    /// The JSON error response.
+    public var response: HTTPResponse {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.field("error", code)
+        writer.field("message", message)
+        writer.endObject()
+        var headers = self.headers
+        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        return HTTPResponse(status: status, headers: headers, body: Array(writer.text.utf8))
+    }
+}
+
+/// Errors the API itself raises.
+public struct APIError: HTTPResponseError, Sendable, Hashable {
+    public var status: HTTPStatus
+    public var code: String
+    public var message: String
+    public var headers: HTTPHeaders
+
+    public init(_ status: HTTPStatus, _ code: String, _ message: String, headers: HTTPHeaders = [:]) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.headers = headers
+    }
+
+    public static func notFound(_ path: String) -> APIError {
+        APIError(.notFound, "not_found", "no route for \(path.prefix(200))")
+    }
+
+    public static func methodNotAllowed(_ method: HTTPMethod, allow: String) -> APIError {
+        APIError(.methodNotAllowed, "method_not_allowed", "\(method.rawValue.prefix(32)) is not allowed here; use \(allow)",
+                 headers: ["Allow": allow])
+    }
+
+    public static func badRequest(_ code: String, _ message: String) -> APIError {
+        APIError(.badRequest, code, message)
+    }
+}
+
+extension HTTPParseError: HTTPResponseError {}
+
+extension FormatError: HTTPResponseError {
+    /// Argument problems are the client's (400); a variable without a usable
+    /// variant is the store's, which `lint` reports (500).
+    public var status: HTTPStatus {
+        argument == nil ? .internalServerError : .badRequest
+    }
+
+    public var code: String { argument == nil ? "store_error" : "invalid_argument" }
+
+    public var message: String {
+        guard let argument else { return description }
+        let name = argument == 1 ? "count" : "arg #\(argument - 1)"
+        return "\(description) (argument \(argument) is \(name): count is argument 1, each arg follows)"
+    }
+}

@@ -1,0 +1,70 @@
+import HTTP1
+import LabelCore
+
+/// The validated parameters of `GET /labels/{key}`.
+struct LabelQuery: Sendable {
+    /// Keys longer than this are refused: no store key is that long, and the
+    /// missing-key report must not hold client-chosen megabytes.
+    static let maximumKeyBytes = 1024
+    /// More `arg` values than any format string can consume.
+    static let maximumArguments = 64
+
+    var key: String
+    var table: String
+    var preferred: [LanguageTag]
+    var arguments: [String]
+    var plainText: Bool
+
+    /// Reads path, query and headers; throws the 400 a client should see.
+    init(rawKey: Substring, request: HTTPRequest) throws(APIError) {
+        do {
+            key = try PercentDecoding.decode(rawKey, plusAsSpace: false)
+        } catch {
+            throw .badRequest("invalid_key", "the key is not valid percent-encoded UTF-8")
+        }
+        guard !key.isEmpty else { throw .badRequest("invalid_key", "the key is empty") }
+        guard key.utf8.count <= Self.maximumKeyBytes else {
+            throw .badRequest("key_too_long", "the key is \(key.utf8.count) bytes; at most \(Self.maximumKeyBytes) are accepted")
+        }
+        guard !key.utf8.contains(0) else { throw .badRequest("invalid_key", "the key contains a NUL byte") }
+
+        var lang: String?
+        var table = "Localizable"
+        var count: String?
+        var arguments: [String] = []
+        let items: [(name: String, value: String)]
+        do {
+            items = try PercentDecoding.queryItems(request.query ?? "")
+        } catch {
+            throw .badRequest("invalid_query", "the query string is not valid percent-encoded UTF-8")
+        }
+        for item in items {
+            switch item.name {
+            case "lang": lang = item.value
+            case "table": table = item.value
+            case "count": count = item.value
+            case "arg": arguments.append(item.value)
+            default: continue   // unknown parameters are ignored, as caches and analytics add them
+            }
+        }
+        guard arguments.count < Self.maximumArguments else {
+            throw .badRequest("too_many_arguments", "at most \(Self.maximumArguments - 1) arg values are accepted")
+        }
+        guard TableName.isValid(table) else {
+            throw .badRequest("invalid_table", "table must be 1-\(TableName.maximumLength) letters, digits, '_', '-' or '.'")
+        }
+        if let lang {
+            guard let tag = LanguageTag(lang) else {
+                throw .badRequest("invalid_language", "lang \"\(lang.prefix(80))\" is not a well-formed BCP 47 language tag")
+            }
+            preferred = [tag]
+        } else if let header = request.headers.first(name: "Accept-Language") {
+            preferred = AcceptLanguage.preferences(header)
+        } else {
+            preferred = []
+        }
+        self.table = table
+        self.arguments = (count.map { [$0] } ?? []) + arguments
+        plainText = MediaNegotiation.prefersPlainText(request.headers.first(name: "Accept"))
+    }
+}

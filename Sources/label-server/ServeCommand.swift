@@ -1,0 +1,157 @@
+import Dispatch
+import Foundation
+import HTTP1
+import HTTPServer
+import LabelCore
+import LabelServer
+
+/// `label-server serve`: the HTTP API over the store.
+enum ServeCommand {
+    /// One tunable: flag, environment variable, default, meaning.
+    struct Setting {
+        var flag: String
+        var environment: String
+        var defaultValue: String
+        var help: String
+    }
+
+    static let settings: [Setting] = [
+        Setting(flag: "--host", environment: "LABEL_SERVER_HOST", defaultValue: "127.0.0.1", help: "address to listen on"),
+        Setting(flag: "--port", environment: "LABEL_SERVER_PORT", defaultValue: "8080", help: "port; 0 picks a free one"),
+        Setting(flag: "--event-loops", environment: "LABEL_SERVER_EVENT_LOOPS", defaultValue: "cores", help: "event-loop threads"),
+        Setting(flag: "--max-connections", environment: "LABEL_SERVER_MAX_CONNECTIONS", defaultValue: "20000", help: "open connections; more are closed at once"),
+        Setting(flag: "--header-timeout", environment: "LABEL_SERVER_HEADER_TIMEOUT", defaultValue: "10", help: "seconds from a request's first byte to its last header (slowloris)"),
+        Setting(flag: "--body-timeout", environment: "LABEL_SERVER_BODY_TIMEOUT", defaultValue: "30", help: "seconds to receive a request body"),
+        Setting(flag: "--idle-timeout", environment: "LABEL_SERVER_IDLE_TIMEOUT", defaultValue: "60", help: "seconds a keep-alive connection may idle"),
+        Setting(flag: "--max-request-line", environment: "LABEL_SERVER_MAX_REQUEST_LINE", defaultValue: "8192", help: "request-line bytes (414 above)"),
+        Setting(flag: "--max-header-bytes", environment: "LABEL_SERVER_MAX_HEADER_BYTES", defaultValue: "16384", help: "header-section bytes (431 above)"),
+        Setting(flag: "--max-headers", environment: "LABEL_SERVER_MAX_HEADERS", defaultValue: "100", help: "header fields (431 above)"),
+        Setting(flag: "--max-body", environment: "LABEL_SERVER_MAX_BODY", defaultValue: "1048576", help: "request-body bytes (413 above)"),
+        Setting(flag: "--shutdown-grace", environment: "LABEL_SERVER_SHUTDOWN_GRACE", defaultValue: "10", help: "seconds to finish in-flight requests on SIGTERM"),
+    ]
+
+    static var help: String {
+        let lines = settings.map { s in
+            "  \(s.flag.padding(toLength: 20, withPad: " ", startingAt: 0)) \(s.help) (\(s.environment), default: \(s.defaultValue))"
+        }
+        return """
+            USAGE: label-server [serve] [OPTIONS]
+
+            Serves the store over HTTP/1.1: GET /labels/{key}, GET /healthz, GET /readyz.
+            The first line printed is `listening on http://HOST:PORT`. SIGTERM or SIGINT stop
+            accepting, finish requests in flight and exit 0.
+
+            OPTIONS:
+            \(lines.joined(separator: "\n"))
+            \(StoreOptions.help)
+              -h, --help           show this help
+
+            EXIT STATUS: 0 after a graceful shutdown, 1 when the store cannot be loaded or the
+            address cannot be bound, 2 on a bad option.
+            """
+    }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let configuration: HTTPServerConfiguration
+        let store: StoreOptions
+        let grace: Double
+        do {
+            let scanner = try ArgumentScanner(arguments, valued: StoreOptions.valued.union(settings.map(\.flag)),
+                                              flags: ["--help", "-h"])
+            if scanner.has("--help") || scanner.has("-h") {
+                print(help)
+                return 0
+            }
+            guard scanner.positionals.isEmpty else {
+                throw ArgumentScanner.UsageError(description: "serve takes no arguments (see --help)")
+            }
+            store = try StoreOptions(scanner)
+            let values = SettingValues(scanner: scanner)
+            var limits = HTTPParserLimits.default
+            limits.maxRequestLineBytes = try values.integer("--max-request-line", in: 64...1 << 20)
+            limits.maxHeaderBytes = try values.integer("--max-header-bytes", in: 256...1 << 22)
+            limits.maxHeaderCount = try values.integer("--max-headers", in: 1...10_000)
+            limits.maxBodyBytes = try values.integer("--max-body", in: 0...1 << 30)
+            let timeouts = HTTPConnectionState.Configuration(
+                idleTimeout: try values.nanoseconds("--idle-timeout"),
+                headerReadTimeout: try values.nanoseconds("--header-timeout"),
+                bodyReadTimeout: try values.nanoseconds("--body-timeout")
+            )
+            let loops = values.raw("--event-loops") == "cores"
+                ? HTTPServerConfiguration.coreCount : try values.integer("--event-loops", in: 1...256)
+            configuration = HTTPServerConfiguration(
+                host: values.raw("--host"),
+                port: UInt16(try values.integer("--port", in: 0...65535)),
+                eventLoops: loops,
+                limits: limits,
+                timeouts: timeouts,
+                maxConnections: try values.integer("--max-connections", in: 1...1_000_000)
+            )
+            grace = Double(try values.nanoseconds("--shutdown-grace")) / 1e9
+        } catch {
+            CommandLine.fail("\(error)")
+            return 2
+        }
+
+        let loaded: LoadedStore
+        do {
+            loaded = try StoreLoader.load(store.configuration)
+        } catch {
+            CommandLine.fail("cannot load the store:\n\(error)")
+            return 1
+        }
+        let readiness = Readiness()
+        let service = LabelService(catalog: CatalogHolder(LabelResolver(catalog: loaded.catalog)), readiness: readiness)
+        let server = HTTPServer(configuration: configuration, responder: service)
+        let address: SocketAddress
+        do {
+            address = try server.start()
+        } catch {
+            CommandLine.fail("cannot listen on \(configuration.host):\(configuration.port): \(error)")
+            return 1
+        }
+        // Unbuffered, so a supervisor or test reading the pipe sees it at once.
+        FileHandle.standardOutput.write(Data("listening on http://\(address)\n".utf8))
+        Log.info("loaded \(loaded.catalog.stringCount) strings from \(loaded.fileCount) files in \(store.configuration.directory); \(loaded.warnings.count) warnings; \(configuration.eventLoops) event loops")
+
+        let signals = SignalHandlers { signal in
+            Log.info("received \(signal); shutting down")
+            readiness.set(false)
+            server.shutdown()
+            DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
+                Log.info("shutdown grace of \(grace) s expired with \(server.openConnections) connections open; exiting")
+                exit(0)
+            }
+        }
+        server.wait()
+        withExtendedLifetime(signals) {}
+        Log.info("stopped")
+        return 0
+    }
+}
+
+/// Reads a setting from its flag, then its environment variable, then its default.
+struct SettingValues {
+    var scanner: ArgumentScanner
+    var environment = ProcessInfo.processInfo.environment
+
+    func raw(_ flag: String) -> String {
+        let setting = ServeCommand.settings.first { $0.flag == flag }!
+        return scanner.value(flag) ?? environment[setting.environment] ?? setting.defaultValue
+    }
+
+    func integer(_ flag: String, in range: ClosedRange<Int>) throws(ArgumentScanner.UsageError) -> Int {
+        guard let value = Int(raw(flag)), range.contains(value) else {
+            throw .init(description: "\(flag) must be a whole number in \(range.lowerBound)...\(range.upperBound), got \"\(raw(flag))\"")
+        }
+        return value
+    }
+
+    /// Seconds, decimals allowed (`0.5`), as nanoseconds.
+    func nanoseconds(_ flag: String) throws(ArgumentScanner.UsageError) -> UInt64 {
+        guard let seconds = Double(raw(flag)), seconds > 0, seconds <= 86_400 else {
+            throw .init(description: "\(flag) must be seconds in (0, 86400], got \"\(raw(flag))\"")
+        }
+        return UInt64(seconds * 1e9)
+    }
+}

@@ -1,1 +1,28 @@
 import Testing
+@testable import HTTPServer
+
+@Suite struct GzipTests {
+    @Test func compressedBytesAreAGzipMemberThatRoundTrips() throws {
+        let text = Array(String(repeating: #"{"key":"coins.count","value":"3 Münzen"}"#, count: 200).utf8)
+        let compressed = try Gzip.compress(text)
+        #expect(compressed.prefix(2) == [0x1f, 0x8b])   // RFC 1952 magic
+        #expect(compressed.count < text.count / 10)
+        #expect(try Gzip.decompress(compressed) == text)
+    }
+
+    @Test func emptyInputCompressesToAValidMember() throws {
+        let compressed = try Gzip.compress([])
+        #expect(try Gzip.decompress(compressed) == [])
+    }
+
+    @Test func corruptInputIsAnErrorNotACrash() {
+        #expect(throws: Gzip.Failure.self) { try Gzip.decompress([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3]) }
+        #expect(throws: Gzip.Failure.self) { try Gzip.decompress(Array("not gzip".utf8)) }
+    }
+
+    @Test func decompressionStopsAtTheLimit() throws {
+        let big = [UInt8](repeating: 0x41, count: 1 << 20)
+        let compressed = try Gzip.compress(big)
+        #expect(throws: Gzip.Failure.self) { try Gzip.decompress(compressed, limit: 1000) }
+    }
+}

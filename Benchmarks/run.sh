@@ -1,0 +1,234 @@
+#!/usr/bin/env bash
+# Throughput, latency, CPU per request, idle-connection memory and cold start of
+# label-server against a Hummingbird 2 server doing the same lookups (LabelCore)
+# and nginx serving the same bytes as a static file. See Benchmarks/README.md.
+#
+# Env: ROUNDS (3), DURATION (10s), WARMUP (2s), CONNECTIONS (64,256),
+#      IDLE (10000 idle keep-alive connections; 0 skips), IDLE_HOLD (5 s),
+#      COLD_RUNS (5; 0 skips), JSON (file for every wrk run, optional).
+# Needs root for apt-get when wrk or nginx is missing. Everything listens on
+# 127.0.0.1 only; every server is a child of this script and is stopped on exit.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+bench=$root/Benchmarks
+ROUNDS=${ROUNDS:-3}
+DURATION=${DURATION:-10s}
+WARMUP=${WARMUP:-2s}
+CONNECTIONS=${CONNECTIONS:-64,256}
+IDLE=${IDLE:-10000}
+IDLE_HOLD=${IDLE_HOLD:-5}
+COLD_RUNS=${COLD_RUNS:-5}
+path='/labels/coins.count?lang=de&count=3'
+strings=$root/Strings
+
+say() { printf '\n== %s\n' "$*" >&2; }
+
+# --- tools -------------------------------------------------------------------
+missing=()
+command -v wrk >/dev/null || missing+=(wrk)
+command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
+if ((${#missing[@]})); then
+    say "installing ${missing[*]} from Debian's packages"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
+
+# Servers inherit this: 10,000 idle connections need more than the default 1024 files.
+ulimit -n 65536
+
+work=$(mktemp -d)
+pids=()
+cleanup() {
+    local pid
+    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    for pid in "${pids[@]}"; do
+        for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+        kill -KILL "$pid" 2>/dev/null || true
+    done
+    wait 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# --- builds ------------------------------------------------------------------
+say "building label-server (release)"
+ours_bin=""
+if (cd "$root" && swift build -c release --product label-server >"$work/build-ours.log" 2>&1); then
+    ours_bin=$(cd "$root" && swift build -c release --show-bin-path)/label-server
+else
+    echo "label-server does not build; skipping ours (see below)" >&2
+    tail -20 "$work/build-ours.log" >&2
+fi
+say "building the Hummingbird peer (release; the first build takes minutes)"
+swift build -c release --package-path "$bench" --product HummingbirdPeer >"$work/build-peer.log" 2>&1 \
+    || { tail -30 "$work/build-peer.log" >&2; exit 1; }
+peer_bin=$(swift build -c release --package-path "$bench" --show-bin-path)/HummingbirdPeer
+
+# --- servers -----------------------------------------------------------------
+# start NAME COMMAND...: runs it in the background, waits up to 10 s for its first
+# stdout line `listening on http://HOST:PORT`; sets started_pid and started_port.
+start() {
+    local name=$1 line
+    shift
+    "$@" >"$work/$name.out" 2>"$work/$name.err" &
+    started_pid=$!
+    pids+=("$started_pid")
+    for _ in $(seq 200); do
+        line=$(head -n1 "$work/$name.out" 2>/dev/null || true)
+        if [[ $line == "listening on http://"* ]]; then
+            started_port=${line##*:}
+            started_port=${started_port%%/*}
+            return 0
+        fi
+        kill -0 "$started_pid" 2>/dev/null || break
+        sleep 0.05
+    done
+    echo "$name did not start:" >&2
+    cat "$work/$name.out" "$work/$name.err" >&2
+    kill -TERM "$started_pid" 2>/dev/null || true
+    return 1
+}
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+# fetch URL OUTFILE: body to OUTFILE, "status content-type" to stdout.
+fetch() {
+    python3 - "$1" "$2" <<'PY'
+import sys, urllib.request
+with urllib.request.urlopen(sys.argv[1], timeout=5) as r:
+    open(sys.argv[2], "wb").write(r.read())
+    print(r.status, r.headers.get("Content-Type"))
+PY
+}
+
+servers=()
+if [[ -n $ours_bin ]] && start ours "$ours_bin" serve --host 127.0.0.1 --port 0 --strings "$strings"; then
+    ours_pid=$started_pid ours_port=$started_port
+    servers+=("ours=$ours_pid:$ours_port")
+    echo "ours: pid $ours_pid, port $ours_port" >&2
+else
+    ours_pid=""
+    echo "SKIPPING ours: \`label-server serve\` is not available yet" >&2
+fi
+start hummingbird "$peer_bin" --host 127.0.0.1 --port 0 --strings "$strings"
+peer_pid=$started_pid peer_port=$started_port
+servers+=("hummingbird=$peer_pid:$peer_port")
+echo "hummingbird: pid $peer_pid, port $peer_port" >&2
+
+# nginx: one worker, static file holding exactly our JSON bytes for the URL.
+mkdir -p "$work/nginx/www/labels" "$work/nginx/temp"
+if [[ -n $ours_pid ]]; then
+    fetch "http://127.0.0.1:$ours_port$path" "$work/nginx/www/labels/coins.count" >/dev/null
+else
+    # Ours is not serving: the peer renders the same JSON with the same LabelCore.
+    fetch "http://127.0.0.1:$peer_port$path" "$work/nginx/www/labels/coins.count" >/dev/null
+fi
+nginx_port=$(free_port)
+cat >"$work/nginx/nginx.conf" <<EOF
+daemon off;
+worker_processes 1;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log warn;
+events { worker_connections 20000; }
+http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_timeout 75s;
+    keepalive_requests 100000000;
+    client_body_temp_path $work/nginx/temp/body;
+    proxy_temp_path $work/nginx/temp/proxy;
+    fastcgi_temp_path $work/nginx/temp/fastcgi;
+    uwsgi_temp_path $work/nginx/temp/uwsgi;
+    scgi_temp_path $work/nginx/temp/scgi;
+    server {
+        listen 127.0.0.1:$nginx_port;
+        root $work/nginx/www;
+        location = /healthz { default_type text/plain; return 200 "ok\n"; }
+        location /labels/ { types { } default_type application/json; }
+    }
+}
+EOF
+"$nginx_bin" -p "$work/nginx" -e "$work/nginx/error.log" -c "$work/nginx/nginx.conf" \
+    >"$work/nginx.out" 2>"$work/nginx.err" &
+nginx_master=$!
+pids+=("$nginx_master")
+nginx_pid=""
+for _ in $(seq 100); do
+    nginx_pid=$(cat "/proc/$nginx_master/task/$nginx_master/children" 2>/dev/null | awk '{print $1}')
+    if [[ -n $nginx_pid ]] && python3 -c "import socket; socket.create_connection(('127.0.0.1', $nginx_port), 1)" 2>/dev/null; then
+        break
+    fi
+    nginx_pid=""
+    sleep 0.05
+done
+[[ -n $nginx_pid ]] || { cat "$work/nginx.err" "$work/nginx/error.log" >&2; exit 1; }
+servers+=("nginx=$nginx_pid:$nginx_port")
+echo "nginx: master $nginx_master, worker pid $nginx_pid, port $nginx_port" >&2
+
+say "checking that all serve the same bytes for $path"
+reference=$work/nginx/www/labels/coins.count
+echo "body ($(wc -c <"$reference") bytes): $(cat "$reference")" >&2
+for spec in "${servers[@]}"; do
+    name=${spec%%=*} port=${spec##*:}
+    head=$(fetch "http://127.0.0.1:$port$path" "$work/body-$name")
+    if cmp -s "$reference" "$work/body-$name"; then same="same bytes"; else same="DIFFERENT BYTES"; fi
+    echo "$name: $head, $same" >&2
+done
+
+# --- throughput ----------------------------------------------------------------
+say "wrk: $ROUNDS interleaved rounds × -c{$CONNECTIONS} × ${#servers[@]} servers, $DURATION each after a $WARMUP warm-up"
+server_args=()
+for spec in "${servers[@]}"; do server_args+=(--server "$spec"); done
+table=$(python3 "$bench/wrk-rounds.py" --path "$path" "${server_args[@]}" --rounds "$ROUNDS" \
+    --duration "$DURATION" --warmup "$WARMUP" --connections "$CONNECTIONS" ${JSON:+--json "$JSON"})
+
+# --- idle connections --------------------------------------------------------------
+idle_rows=()
+if ((IDLE > 0)); then
+    say "idle keep-alive connections: $IDLE per server, held ${IDLE_HOLD} s"
+    for spec in "${servers[@]}"; do
+        name=${spec%%=*} rest=${spec#*=}
+        pid=${rest%%:*} port=${rest##*:}
+        echo "-- $name" >&2
+        out=$(python3 "$bench/idle-connections.py" --port "$port" --pid "$pid" --connections "$IDLE" \
+            --hold "$IDLE_HOLD" || true)
+        grep -v '^RESULT' <<<"$out" >&2 || true
+        result=$(grep '^RESULT' <<<"$out" || true)
+        if [[ -z $result ]]; then
+            idle_rows+=("| $name | — | — | — | — | failed |")
+            continue
+        fi
+        eval "${result#RESULT }"   # held= requested= rss_before_kib= ... (numbers only)
+        idle_rows+=("| $name | $held/$requested | $rss_before_kib | $rss_after_kib | $kib_per_connection | $new_client_status |")
+        sleep 1
+    done
+fi
+
+# --- cold start ----------------------------------------------------------------
+cold=""
+if ((COLD_RUNS > 0)) && [[ -n $ours_pid ]]; then
+    say "cold start, median of $COLD_RUNS"
+    cold=$(RUNS=$COLD_RUNS LABEL_SERVER_BIN=$ours_bin PEER_BIN=$peer_bin STRINGS=$strings "$bench/cold-start.sh")
+fi
+
+# --- report --------------------------------------------------------------------
+model=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+echo
+echo "$(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc) cores ($model), $(free -g | awk '/^Mem:/{print $2}') GiB;" \
+    "wrk $(wrk -v 2>&1 | head -n1 | awk '{print $2}'), $("$nginx_bin" -v 2>&1 | sed 's/.*nginx\///');" \
+    "$ROUNDS rounds × $DURATION, wrk -t1, keep-alive, GET $path"
+echo
+echo "$table"
+if ((${#idle_rows[@]})); then
+    echo
+    echo "| $IDLE idle keep-alive connections | held (still open) | VmRSS before KiB | VmRSS after KiB | KiB per connection | new client while held |"
+    echo "|---|---:|---:|---:|---:|---:|"
+    printf '%s\n' "${idle_rows[@]}"
+fi
+if [[ -n $cold ]]; then
+    echo
+    echo "$cold"
+fi

@@ -5,7 +5,8 @@
 #
 # Env: ROUNDS (3), DURATION (10s), WARMUP (2s), CONNECTIONS (64,256),
 #      IDLE (10000 idle keep-alive connections; 0 skips), IDLE_HOLD (5 s),
-#      COLD_RUNS (5; 0 skips), JSON (file for every wrk run, optional).
+#      COLD_RUNS (5; 0 skips), ONE_LOOP (1: also ours with --event-loops 1; 0 skips), JSON (file for every wrk run, optional),
+#      LABEL_SERVER_BIN / PEER_BIN (use these binaries instead of building).
 # Needs root for apt-get when wrk or nginx is missing. Everything listens on
 # 127.0.0.1 only; every server is a child of this script and is stopped on exit.
 set -euo pipefail
@@ -18,6 +19,7 @@ CONNECTIONS=${CONNECTIONS:-64,256}
 IDLE=${IDLE:-10000}
 IDLE_HOLD=${IDLE_HOLD:-5}
 COLD_RUNS=${COLD_RUNS:-5}
+ONE_LOOP=${ONE_LOOP:-1}
 path='/labels/coins.count?lang=de&count=3'
 strings=$root/Strings
 
@@ -35,7 +37,12 @@ fi
 nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
 
 # Servers inherit this: 10,000 idle connections need more than the default 1024 files.
-ulimit -n 65536
+# Where the hard limit cannot be raised (a container without CAP_SYS_RESOURCE), take it.
+ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
+if (($(ulimit -n) < IDLE + 100)); then
+    echo "open-file limit $(ulimit -n) < IDLE+100 = $((IDLE + 100)); lowering IDLE to $(($(ulimit -n) - 100))" >&2
+    IDLE=$(($(ulimit -n) - 100))
+fi
 
 work=$(mktemp -d)
 pids=()
@@ -53,18 +60,23 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # --- builds ------------------------------------------------------------------
-say "building label-server (release)"
-ours_bin=""
-if (cd "$root" && swift build -c release --product label-server >"$work/build-ours.log" 2>&1); then
-    ours_bin=$(cd "$root" && swift build -c release --show-bin-path)/label-server
-else
-    echo "label-server does not build; skipping ours (see below)" >&2
-    tail -20 "$work/build-ours.log" >&2
+ours_bin=${LABEL_SERVER_BIN:-}
+if [[ -z $ours_bin ]]; then
+    say "building label-server (release)"
+    if (cd "$root" && swift build -c release --product label-server >"$work/build-ours.log" 2>&1); then
+        ours_bin=$(cd "$root" && swift build -c release --show-bin-path)/label-server
+    else
+        echo "label-server does not build; skipping ours:" >&2
+        tail -20 "$work/build-ours.log" >&2
+    fi
 fi
-say "building the Hummingbird peer (release; the first build takes minutes)"
-swift build -c release --package-path "$bench" --product HummingbirdPeer >"$work/build-peer.log" 2>&1 \
-    || { tail -30 "$work/build-peer.log" >&2; exit 1; }
-peer_bin=$(swift build -c release --package-path "$bench" --show-bin-path)/HummingbirdPeer
+peer_bin=${PEER_BIN:-}
+if [[ -z $peer_bin ]]; then
+    say "building the Hummingbird peer (release; the first build takes minutes)"
+    swift build -c release --package-path "$bench" --product HummingbirdPeer >"$work/build-peer.log" 2>&1 \
+        || { tail -30 "$work/build-peer.log" >&2; exit 1; }
+    peer_bin=$(swift build -c release --package-path "$bench" --show-bin-path)/HummingbirdPeer
+fi
 
 # --- servers -----------------------------------------------------------------
 # start NAME COMMAND...: runs it in the background, waits up to 10 s for its first
@@ -108,6 +120,12 @@ if [[ -n $ours_bin ]] && start ours "$ours_bin" serve --host 127.0.0.1 --port 0 
     ours_pid=$started_pid ours_port=$started_port
     servers+=("ours=$ours_pid:$ours_port")
     echo "ours: pid $ours_pid, port $ours_port" >&2
+    # Also with one event loop, like nginx's one worker: on two cores shared with
+    # wrk, a second loop may cost more in contention than it brings.
+    if ((ONE_LOOP)) && start ours-1loop "$ours_bin" serve --host 127.0.0.1 --port 0 --strings "$strings" --event-loops 1; then
+        servers+=("ours-1loop=$started_pid:$started_port")
+        echo "ours-1loop: pid $started_pid, port $started_port" >&2
+    fi
 else
     ours_pid=""
     echo "SKIPPING ours: \`label-server serve\` is not available yet" >&2
@@ -119,6 +137,8 @@ echo "hummingbird: pid $peer_pid, port $peer_port" >&2
 
 # nginx: one worker, static file holding exactly our JSON bytes for the URL.
 mkdir -p "$work/nginx/www/labels" "$work/nginx/temp"
+# Started as root, nginx's worker runs as nobody: it must be able to read the file.
+chmod a+rx "$work" "$work/nginx" "$work/nginx/www" "$work/nginx/www/labels"
 if [[ -n $ours_pid ]]; then
     fetch "http://127.0.0.1:$ours_port$path" "$work/nginx/www/labels/coins.count" >/dev/null
 else
@@ -192,6 +212,7 @@ if ((IDLE > 0)); then
     for spec in "${servers[@]}"; do
         name=${spec%%=*} rest=${spec#*=}
         pid=${rest%%:*} port=${rest##*:}
+        [[ $name == ours-1loop ]] && continue   # same code as ours; one memory figure is enough
         echo "-- $name" >&2
         out=$(python3 "$bench/idle-connections.py" --port "$port" --pid "$pid" --connections "$IDLE" \
             --hold "$IDLE_HOLD" || true)

@@ -129,21 +129,22 @@ def main():
                   f"{fmt(median(name, connections, 'p99_ms'), '.2f')} | "
                   f"{fmt(median(name, connections, 'cpu_us_per_request'), '.1f')} | {each} |")
 
-    if "ours" in names:
+    ours = [n for n in names if n.startswith("ours")]
+    others = [n for n in names if not n.startswith("ours")]
+    if ours and others:
         print()
-        print("| wrk -t1 | vs | req/s ratio (ours ÷ them) | p99 ratio (ours ÷ them) | CPU/req ratio (them ÷ ours) |")
-        print("|---|---|---:|---:|---:|")
+        print("| wrk -t1 | ours | vs | req/s ratio (ours ÷ them) | p99 ratio (ours ÷ them) | CPU/req ratio (them ÷ ours) |")
+        print("|---|---|---|---:|---:|---:|")
         for connections in counts:
-            for other in names:
-                if other == "ours":
-                    continue
-                def ratio(key, invert=False):
-                    a, b = median("ours", connections, key), median(other, connections, key)
-                    if not a or not b:
-                        return None
-                    return b / a if invert else a / b
-                print(f"| -c{connections} | {other} | {fmt(ratio('rps'), '.2f')}× | {fmt(ratio('p99_ms'), '.2f')}× | "
-                      f"{fmt(ratio('cpu_us_per_request', invert=True), '.2f')}× |")
+            for mine in ours:
+                for other in others:
+                    def ratio(key, invert=False):
+                        a, b = median(mine, connections, key), median(other, connections, key)
+                        if not a or not b:
+                            return None
+                        return b / a if invert else a / b
+                    print(f"| -c{connections} | {mine} | {other} | {fmt(ratio('rps'), '.2f')}× | "
+                          f"{fmt(ratio('p99_ms'), '.2f')}× | {fmt(ratio('cpu_us_per_request', invert=True), '.2f')}× |")
 
 
 if __name__ == "__main__":

@@ -141,9 +141,6 @@ final class EventLoop {
                 break
             }
             connection.parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
-            if connection.parser.takeContinueExpectation() {
-                connection.output += HTTPResponseEncoder.continueResponse
-            }
             guard processRequests(connection, now: now) else { break }
             if count < readBuffer.count { break }
         }
@@ -165,6 +162,11 @@ final class EventLoop {
                                            requestVersion: request.version, keepAlive: keepAlive, date: currentDate())
                 if !keepAlive { return false }
             case .needMoreData:
+                // The parser learns of `Expect: 100-continue` while parsing the
+                // head, so the interim response can only be decided here.
+                if connection.parser.takeContinueExpectation() {
+                    connection.output += HTTPResponseEncoder.continueResponse
+                }
                 let action = connection.state.parserWaiting(progress: connection.parser.progress, now: now)
                 return !apply(action, to: connection, now: now)
             case .error(let error):

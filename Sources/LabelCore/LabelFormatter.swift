@@ -42,14 +42,17 @@ public enum LabelFormatter {
     ///
     /// Extra arguments are ignored, as `printf` does; only arguments actually read
     /// (in the chosen variants) must be present and well-typed.
+    ///
+    /// - Parameter tokens: The string's texts already tokenized (at catalog load),
+    ///   so the request path does not scan format strings again.
     public static func render(
-        _ string: LocalizedString, arguments: [String], language: String
+        _ string: LocalizedString, arguments: [String], language: String, tokens: FormatTokenTable? = nil
     ) throws(FormatError) -> RenderedLabel {
         // Most labels have no specifier at all.
         guard string.template.utf8.contains(UInt8(ascii: "%")) else {
             return RenderedLabel(value: string.template)
         }
-        var renderer = LabelRenderer(variables: string.variables, arguments: arguments, language: language)
+        var renderer = LabelRenderer(variables: string.variables, arguments: arguments, language: language, tokens: tokens)
         try renderer.render(string.template, ownArgument: nil, depth: 0)
         return RenderedLabel(value: renderer.output, pluralCategory: renderer.firstCategory)
     }
@@ -81,11 +84,13 @@ private struct LabelRenderer {
     private var substitutionCount = 0
     private var cachedSymbols: NumberSymbols?
     private var cachedRules: PluralRules?
+    private let tokens: FormatTokenTable?
 
-    init(variables: [String: PluralVariable], arguments: [String], language: String) {
+    init(variables: [String: PluralVariable], arguments: [String], language: String, tokens: FormatTokenTable?) {
         self.variables = variables
         self.arguments = arguments
         self.language = language
+        self.tokens = tokens
     }
 
     private mutating func symbols() -> NumberSymbols {
@@ -110,7 +115,7 @@ private struct LabelRenderer {
     mutating func render(
         _ text: String, ownArgument: Int?, depth: Int
     ) throws(FormatError) {
-        let tokens = FormatToken.tokens(in: text)
+        let tokens = self.tokens?.tokens(for: text) ?? FormatToken.tokens(in: text)
         var cursor = ArgumentCursor(ownArgument: ownArgument)
         for token in tokens {
             switch token {

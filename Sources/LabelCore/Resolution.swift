@@ -30,6 +30,6 @@ public struct Resolution: Sendable, Hashable {
 
     /// How many arguments the value consumes; 0 for the key itself.
     public var argumentCount: Int {
-        entry.map { LabelFormatter.argumentCount(of: $0.string) } ?? 0
+        entry?.argumentCount ?? 0
     }
 }

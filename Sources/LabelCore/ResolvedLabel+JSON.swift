@@ -1,6 +1,9 @@
 extension ResolvedLabel {
     /// `{key, requested, lang, table, value, source, plural?, arguments?}` in that order.
-    public var json: String {
+    public var json: String { String(decoding: jsonBytes, as: UTF8.self) }
+
+    /// The JSON as UTF-8, what the server sends.
+    public var jsonBytes: [UInt8] {
         var out = JSONWriter()
         out.beginObject()
         out.field("key", key)
@@ -12,6 +15,6 @@ extension ResolvedLabel {
         if let plural { out.field("plural", plural.rawValue) }
         if let arguments { out.field("arguments", arguments) }
         out.endObject()
-        return out.text
+        return out.bytes
     }
 }

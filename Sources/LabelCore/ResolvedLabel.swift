@@ -32,13 +32,14 @@ public struct ResolvedLabel: Sendable, Hashable {
             value = resolution.key
             return
         }
-        let needed = LabelFormatter.argumentCount(of: entry.string)
+        let needed = entry.argumentCount
         if needed > 0 && arguments.isEmpty {
             value = entry.string.template
             self.arguments = needed
             return
         }
-        let rendered = try LabelFormatter.render(entry.string, arguments: arguments, language: entry.language.rawValue)
+        let rendered = try LabelFormatter.render(entry.string, arguments: arguments, language: entry.language.rawValue,
+                                                 tokens: entry.tokens)
         value = rendered.value
         plural = rendered.pluralCategory
     }

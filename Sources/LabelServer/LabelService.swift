@@ -68,7 +68,7 @@ public struct LabelService: HTTPResponder {
         }
         if let language = label.language { headers.add(name: "Content-Language", value: language.rawValue) }
         headers.add(name: "Vary", value: "Accept, Accept-Language")
-        return HTTPResponse(status: .ok, headers: headers, body: Array((query.plainText ? label.value : label.json).utf8))
+        return HTTPResponse(status: .ok, headers: headers, body: query.plainText ? Array(label.value.utf8) : label.jsonBytes)
     }
 
     static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {

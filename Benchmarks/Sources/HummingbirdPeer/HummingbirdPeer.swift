@@ -1,10 +1,7 @@
+import Foundation
 import Hummingbird
 import LabelCore
 import NIOCore
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A reference server for the benchmark: `GET /labels/{key}` and `GET /healthz` on Hummingbird 2.
 ///
@@ -63,29 +60,28 @@ struct HummingbirdPeer {
                 let label = try resolver.label(key: key, table: table, chain: resolver.chain(preferred: preferred),
                                                arguments: values)
                 var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
-                if let language = label.language { headers[contentLanguage] = language.rawValue }
+                if let language = label.language { headers[.contentLanguage] = language.rawValue }
                 return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: label.json)))
             } catch {
                 return Self.error(.badRequest, "bad_argument", "\(error)")
             }
         }
 
-        var logger = Logger(label: "HummingbirdPeer")
-        logger.logLevel = .warning
+        // Hummingbird's default logger logs its start at info on stdout, which would
+        // come before our `listening on` line; LOG_LEVEL is the knob it reads.
+        setenv("LOG_LEVEL", "warning", 0)
         let app = Application(
             router: router,
             configuration: .init(address: .hostname(host, port: port)),
-            onServerRunning: { channel in
-                // Same first stdout line as `label-server serve`, so scripts find the port alike.
-                print("listening on http://\(host):\(channel.localAddress?.port ?? port)")
-                fflush(stdout)
-            },
-            logger: logger
+            onServerRunning: { [host, port] channel in
+                // Same first stdout line as `label-server serve`, so scripts find the port alike;
+                // written unbuffered, since stdout is a file or pipe here.
+                let line = "listening on http://\(host):\(channel.localAddress?.port ?? port)\n"
+                FileHandle.standardOutput.write(Data(line.utf8))
+            }
         )
         try await app.runService()
     }
-
-    static let contentLanguage = HTTPField.Name("Content-Language")!
 
     static func error(_ status: HTTPResponse.Status, _ code: String, _ message: String) -> Response {
         var out = "{\"error\":\"\(code)\",\"message\":\""
@@ -103,7 +99,7 @@ struct HummingbirdPeer {
     }
 
     static func fail(_ message: String) -> Never {
-        fputs("HummingbirdPeer: \(message)\n", stderr)
+        FileHandle.standardError.write(Data("HummingbirdPeer: \(message)\n".utf8))
         exit(2)
     }
 }

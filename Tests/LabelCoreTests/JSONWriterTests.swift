@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+@testable import LabelCore
+
+@Suite struct JSONWriterTests {
+    @Test func stringsAreEscapedAsRFC8259RequiresAndParseBack() throws {
+        let tricky = "quote \" backslash \\ newline \n tab \t cr \r nul \u{0} bell \u{7} ä „x“ 🐞 \u{2028}\u{2029} end"
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.field("value", tricky)
+        writer.field("n", 42)
+        writer.field("none", nil)
+        writer.endObject()
+        #expect(writer.text.contains(#"\u0000"#))
+        #expect(writer.text.contains(#"\u2028"#))
+        let object = try JSONSerialization.jsonObject(with: Data(writer.bytes)) as? [String: Any]
+        #expect(object?["value"] as? String == tricky)
+        #expect(object?["n"] as? Int == 42)
+        #expect(object?["none"] is NSNull)
+    }
+
+    @Test func fieldsKeepTheirOrder() {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.field("b", "1")
+        writer.field("a", "2")
+        writer.endObject()
+        #expect(writer.text == #"{"b":"1","a":"2"}"#)
+    }
+}

@@ -2,7 +2,9 @@ extension NumberSymbols {
     /// Appends ASCII digits in the language's digits, without grouping.
     func appendDigits(_ asciiDigits: some Sequence<UInt8>, to output: inout String) {
         if zeroDigit == "0" {
-            output.unicodeScalars.append(contentsOf: asciiDigits.lazy.map { Unicode.Scalar($0) })
+            // ASCII digits are valid UTF-8 as they are: appending through
+            // String(decoding:) is far cheaper than the scalar view.
+            output += String(decoding: Array(asciiDigits), as: UTF8.self)
             return
         }
         for digit in asciiDigits {

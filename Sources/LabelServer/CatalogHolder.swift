@@ -1,16 +1,15 @@
-import LabelCore
 import Synchronization
 
-/// The catalog being served, swapped atomically on reload.
+/// The state being served, swapped atomically on reload.
 ///
 /// Requests take a snapshot (a copy of a struct holding references), so a
 /// reload never changes a catalog under a request in flight.
 public final class CatalogHolder: Sendable {
-    private let current: Mutex<LabelResolver>
+    private let current: Mutex<ServiceState>
 
-    public init(_ resolver: LabelResolver) { current = Mutex(resolver) }
+    public init(_ state: ServiceState) { current = Mutex(state) }
 
-    public var resolver: LabelResolver { current.withLock { $0 } }
+    public var state: ServiceState { current.withLock { $0 } }
 
-    public func replace(with resolver: LabelResolver) { current.withLock { $0 = resolver } }
+    public func replace(with state: ServiceState) { current.withLock { $0 = state } }
 }

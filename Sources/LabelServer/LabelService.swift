@@ -35,6 +35,9 @@ public struct LabelService: HTTPResponder {
             return try label(rawKey: path.dropFirst("/labels/".count), request: request)
         }
         switch path {
+        case "/labels":
+            try allow(request, "GET, HEAD")
+            return try labelBundle(request)
         case "/healthz":
             try allow(request, "GET, HEAD")
             return Self.json(.ok, #"{"status":"ok"}"#)
@@ -48,7 +51,7 @@ public struct LabelService: HTTPResponder {
         }
     }
 
-    private func allow(_ request: HTTPRequest, _ methods: String) throws {
+    func allow(_ request: HTTPRequest, _ methods: String) throws {
         guard request.method == .get || request.method == .head else {
             throw APIError.methodNotAllowed(request.method, allow: methods)
         }
@@ -57,7 +60,7 @@ public struct LabelService: HTTPResponder {
     /// `GET /labels/{key}`: one rendered label.
     private func label(rawKey: Substring, request: HTTPRequest) throws -> HTTPResponse {
         let query = try LabelQuery(rawKey: rawKey, request: request)
-        let resolver = catalog.resolver
+        let resolver = catalog.state.resolver
         let label = try resolver.label(key: query.key, table: query.table,
                                        chain: resolver.chain(preferred: query.preferred), arguments: query.arguments)
         var headers: HTTPHeaders = [:]

@@ -101,7 +101,7 @@ enum ServeCommand {
             return 1
         }
         let readiness = Readiness()
-        let service = LabelService(catalog: CatalogHolder(LabelResolver(catalog: loaded.catalog)), readiness: readiness)
+        let service = LabelService(catalog: CatalogHolder(ServiceState(store: loaded)), readiness: readiness)
         let server = HTTPServer(configuration: configuration, responder: service)
         let address: SocketAddress
         do {

@@ -20,7 +20,7 @@ struct LabelTestServer {
     /// Loaded once: every test serves the same catalog.
     static let catalog: Result<CatalogHolder, StoreLoadError> = Result { () throws(StoreLoadError) in
         let loaded = try StoreLoader.load(StoreConfiguration(directory: bundledStore))
-        return CatalogHolder(LabelResolver(catalog: loaded.catalog))
+        return CatalogHolder(ServiceState(store: loaded))
     }
 
     static func with<R>(_ body: (LabelTestServer) throws -> R) throws -> R {

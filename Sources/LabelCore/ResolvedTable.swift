@@ -1,0 +1,61 @@
+import Foundation
+
+/// A whole table resolved for one language through the chain, for clients
+/// that fetch every label at launch (`GET /labels`).
+///
+/// Keys come from every language of the chain: a key the requested language
+/// lacks is filled from the next language (as a single lookup would).
+public struct ResolvedTable: Sendable {
+    public struct Item: Sendable {
+        public var key: String
+        public var entry: CatalogEntry
+    }
+
+    public let table: String
+    /// The first language of the chain that has strings in this table: the
+    /// language most values are in.
+    public let language: LanguageTag
+    /// The chain's languages that have strings in the table, in order.
+    public let languages: [LanguageTag]
+    /// Every key, sorted, with the entry that wins.
+    public let items: [Item]
+
+    /// Resolves `table` for the languages in `chain` that the catalog has.
+    ///
+    /// - Returns: `nil` when no language of the chain has strings in the table.
+    public init?(catalog: Catalog, table: String, chain: LanguageChain) {
+        let present = chain.languages.filter { !catalog.entries(table: table, language: $0).isEmpty }
+        guard let first = present.first else { return nil }
+        var merged: [String: CatalogEntry] = [:]
+        for language in present.reversed() {
+            merged.merge(catalog.entries(table: table, language: language)) { _, preferred in preferred }
+        }
+        self.table = table
+        language = first
+        languages = present
+        items = merged.keys.sorted().map { Item(key: $0, entry: merged[$0]!) }
+    }
+
+    /// The plural templates of a string by category, with its first plural
+    /// variable expanded into the template (`%#@coins@ gesammelt` with
+    /// one `%d Münze` gives `%d Münze gesammelt`). Other variables stay as
+    /// `%#@name@`, to be expanded by the client's own stringsdict logic.
+    public static func pluralTemplates(_ string: LocalizedString) -> [PluralCategory: String]? {
+        for token in FormatToken.tokens(in: string.template) {
+            guard case .substitution(let substitution) = token, let variable = string.variables[substitution.name] else { continue }
+            var result: [PluralCategory: String] = [:]
+            for (category, text) in variable.variants {
+                result[category] = string.template.replacingFirst(substitution.source, with: text)
+            }
+            return result
+        }
+        return nil
+    }
+}
+
+extension String {
+    fileprivate func replacingFirst(_ target: String, with replacement: String) -> String {
+        guard let range = range(of: target) else { return self }
+        return replacingCharacters(in: range, with: replacement)
+    }
+}

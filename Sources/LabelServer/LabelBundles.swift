@@ -1,0 +1,63 @@
+import LabelCore
+
+/// `GET /labels` bodies for every table and language, built once per catalog
+/// (at load and at each reload), so a request is a lookup.
+public struct LabelBundles: Sendable {
+    /// One table in one language, in both formats.
+    public struct Bundle: Sendable {
+        public let language: LanguageTag
+        public let json: PrecomputedBody
+        public let strings: PrecomputedBody
+    }
+
+    private struct Key: Hashable {
+        var table: String
+        var languages: [LanguageTag]
+    }
+
+    private let bundles: [Key: Bundle]
+    private let languagesByTable: [String: Set<LanguageTag>]
+
+    /// Resolves and renders every (table, language) of the catalog.
+    ///
+    /// A request's chain always reduces to one of these: its languages that
+    /// have strings are the chain of the first of them (`de-AT` → `de`, `en`).
+    public init(catalog: Catalog) {
+        var languagesByTable: [String: Set<LanguageTag>] = [:]
+        var work: [(Key, ResolvedTable)] = []
+        for table in catalog.tables {
+            let languages = catalog.languages(table: table)
+            languagesByTable[table] = Set(languages)
+            var seen = Set<[LanguageTag]>()
+            for language in languages {
+                let chain = LanguageChain(preferred: [language], development: catalog.developmentLanguage)
+                guard let resolved = ResolvedTable(catalog: catalog, table: table, chain: chain),
+                      seen.insert(resolved.languages).inserted else { continue }
+                work.append((Key(table: table, languages: resolved.languages), resolved))
+            }
+        }
+        var bundles: [Key: Bundle] = [:]
+        for (key, resolved) in work {
+            let (json, fingerprint) = resolved.json()
+            let strings = resolved.strings()
+            bundles[key] = Bundle(
+                language: resolved.language,
+                json: PrecomputedBody(json, fingerprint: fingerprint),
+                strings: PrecomputedBody(strings, fingerprint: ContentHash.hex(ContentHash.fnv1a64(strings)))
+            )
+        }
+        self.bundles = bundles
+        self.languagesByTable = languagesByTable
+    }
+
+    /// The bundle for a table and chain; `nil` when the table does not exist
+    /// in any language of the chain.
+    public func bundle(table: String, chain: LanguageChain) -> Bundle? {
+        guard let present = languagesByTable[table] else { return nil }
+        let languages = chain.languages.filter(present.contains)
+        guard !languages.isEmpty else { return nil }
+        return bundles[Key(table: table, languages: languages)]
+    }
+
+    public var count: Int { bundles.count }
+}

@@ -1,0 +1,79 @@
+import HTTP1
+import LabelCore
+
+extension LabelService {
+    /// `GET /labels?lang=&table=&format=`: the whole resolved table, from
+    /// bytes precomputed at load; `If-None-Match` → 304.
+    func labelBundle(_ request: HTTPRequest) throws -> HTTPResponse {
+        let items: [(name: String, value: String)]
+        do {
+            items = try PercentDecoding.queryItems(request.query ?? "")
+        } catch {
+            throw APIError.badRequest("invalid_query", "the query string is not valid percent-encoded UTF-8")
+        }
+        var lang: String?
+        var table = "Localizable"
+        var format = "json"
+        for item in items {
+            switch item.name {
+            case "lang": lang = item.value
+            case "table": table = item.value
+            case "format": format = item.value
+            default: continue
+            }
+        }
+        guard format == "json" || format == "strings" else {
+            throw APIError.badRequest("invalid_format", "format must be json or strings")
+        }
+        guard TableName.isValid(table) else {
+            throw APIError.badRequest("invalid_table", "table must be 1-\(TableName.maximumLength) letters, digits, '_', '-' or '.'")
+        }
+        let preferred: [LanguageTag]
+        if let lang {
+            guard let tag = LanguageTag(lang) else {
+                throw APIError.badRequest("invalid_language", "lang \"\(lang.prefix(80))\" is not a well-formed BCP 47 language tag")
+            }
+            preferred = [tag]
+        } else {
+            // A bundle follows one language: the client's first preference.
+            preferred = Array(request.headers.first(name: "Accept-Language").map(AcceptLanguage.preferences)?.prefix(1) ?? [])
+        }
+        let state = catalog.state
+        guard let bundle = state.bundles.bundle(table: table, chain: state.resolver.chain(preferred: preferred)) else {
+            throw APIError(.notFound, "unknown_table", "table \(table) has no strings in any language of the chain")
+        }
+        let body = format == "json" ? bundle.json : bundle.strings
+        let gzip = body.hasGzip && ContentCoding.negotiate(request.headers.first(name: "Accept-Encoding")) == .gzip
+        let etag = gzip ? body.gzipETag : body.etag
+
+        var headers: HTTPHeaders = [:]
+        headers.add(name: "ETag", value: etag)
+        headers.add(name: "Cache-Control", value: "no-cache")
+        headers.add(name: "Vary", value: "Accept-Encoding, Accept-Language")
+        headers.add(name: "Content-Language", value: bundle.language.rawValue)
+        if let match = request.headers.first(name: "If-None-Match"),
+           EntityTag.matches(match, any: [body.etag, body.gzipETag]) {
+            return HTTPResponse(status: .notModified, headers: headers)
+        }
+        headers.add(name: "Content-Type", value: format == "json" ? "application/json; charset=utf-8" : "text/plain; charset=utf-8")
+        if gzip { headers.add(name: "Content-Encoding", value: "gzip") }
+        return HTTPResponse(status: .ok, headers: headers, body: gzip ? body.gzip : body.identity)
+    }
+}
+
+/// `If-None-Match` evaluation (RFC 9110 §13.1.2): weak comparison, `*` matches.
+enum EntityTag {
+    /// Whether any tag listed in the field value matches one of `current`.
+    ///
+    /// Either coding's tag matches: a client holding the identity body need
+    /// not download the gzip one after it starts accepting gzip.
+    static func matches(_ field: String, any current: [String]) -> Bool {
+        if field.trimmingCharacters(in: " \t") == "*" { return true }
+        let opaque = current.map(stripWeak)
+        return field.split(separator: ",").contains { opaque.contains(stripWeak(String($0).trimmingCharacters(in: " \t"))) }
+    }
+
+    private static func stripWeak(_ tag: String) -> String {
+        tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
+    }
+}

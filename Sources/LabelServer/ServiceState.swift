@@ -1,0 +1,22 @@
+import Foundation
+import LabelCore
+
+/// Everything derived from one load of the store, replaced as a whole on reload.
+public struct ServiceState: Sendable {
+    public let resolver: LabelResolver
+    public let bundles: LabelBundles
+    public let loadedAt: Date
+    public let fileCount: Int
+    public let warningCount: Int
+
+    /// Precomputes the bundles of a freshly loaded store.
+    public init(store: LoadedStore, loadedAt: Date = Date()) {
+        resolver = LabelResolver(catalog: store.catalog)
+        bundles = LabelBundles(catalog: store.catalog)
+        self.loadedAt = loadedAt
+        fileCount = store.fileCount
+        warningCount = store.warnings.count
+    }
+
+    public var catalog: Catalog { resolver.catalog }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import HTTP1
+import HTTPServer
+import Testing
+@testable import LabelCore
+@testable import LabelServer
+
+/// `GET /labels` through the service, without sockets: the bodies are
+/// precomputed, so these pin what is precomputed and how requests choose.
+@Suite struct LabelBundlesTests {
+    let service: LabelService
+
+    init() throws {
+        service = LabelService(catalog: try LabelTestServer.catalog.get())
+    }
+
+    func get(_ target: String, _ headers: HTTPHeaders = [:]) -> HTTPResponse {
+        service.respond(to: HTTPRequest(method: .get, target: target, headers: headers))
+    }
+
+    @Test func theBundleIsTheResolvedTableWithPluralTemplates() throws {
+        let response = get("/labels?lang=de")
+        #expect(response.status == .ok)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+        #expect(object["lang"] as? String == "de")
+        #expect(object["table"] as? String == "Localizable")
+        let labels = try #require(object["labels"] as? [String: String])
+        #expect(labels["control.back.label"] == "Zurück zur vorherigen Seite")   // app wins
+        #expect(labels["control.close.label"] == "Schließen")                     // framework fills in
+        let plurals = try #require(object["plurals"] as? [String: [String: String]])
+        #expect(plurals["coins.count"] == ["one": "%d Münze", "other": "%d Münzen"])
+        #expect(response.headers.first(name: "ETag") == "\"\(object["etag"] as! String)\"")
+    }
+
+    @Test func aRegionalTagGetsItsLanguagesBundle() {
+        #expect(get("/labels?lang=de-AT").body == get("/labels?lang=de").body)
+        #expect(get("/labels?lang=xx").body == get("/labels?lang=en").body)
+    }
+
+    @Test func aClientHoldingTheBundleGets304WithoutABody() throws {
+        let first = get("/labels?lang=fr")
+        let etag = try #require(first.headers.first(name: "ETag"))
+        let again = get("/labels?lang=fr", ["If-None-Match": "W/\"other\", \(etag)"])
+        #expect(again.status == .notModified)
+        #expect(again.body.isEmpty)
+        #expect(again.headers.first(name: "ETag") == etag)
+        #expect(get("/labels?lang=fr", ["If-None-Match": "\"stale\""]).status == .ok)
+    }
+
+    @Test func aGzipClientGetsABodyThatGunzipsToTheSameJSON() throws {
+        let plain = get("/labels?lang=ru")
+        let zipped = get("/labels?lang=ru", ["Accept-Encoding": "gzip"])
+        #expect(zipped.headers.first(name: "Content-Encoding") == "gzip")
+        #expect(zipped.headers.first(name: "Vary")?.contains("Accept-Encoding") == true)
+        #expect(zipped.headers.first(name: "ETag") != plain.headers.first(name: "ETag"))
+        #expect(try Gzip.decompress(zipped.body) == plain.body)
+    }
+
+    @Test func theBundleBytesArePrecomputedNotRebuiltPerRequest() {
+        // Same storage: the handler hands out the array built at load.
+        let a = get("/labels?lang=pl").body
+        let b = get("/labels?lang=pl").body
+        #expect(a.withUnsafeBufferPointer { $0.baseAddress } == b.withUnsafeBufferPointer { $0.baseAddress })
+    }
+
+    @Test func theStringsFormatParsesBackWithOurOwnReader() throws {
+        let response = get("/labels?lang=de&format=strings")
+        #expect(response.headers.first(name: "Content-Type") == "text/plain; charset=utf-8")
+        let file = try StringsFileParser.parse(Data(response.body), file: "bundle.strings")
+        #expect(file.values["control.back.label"] == "Zurück zur vorherigen Seite")
+        #expect(file.values["coins.count"] == nil)   // plurals need a stringsdict
+        #expect(file.warnings.isEmpty)
+    }
+
+    @Test func badParametersAre400AndAnUnknownTableIs404() {
+        #expect(get("/labels?format=xml").status == .badRequest)
+        #expect(get("/labels?lang=..%2F").status == .badRequest)
+        #expect(get("/labels?table=..%2Fetc").status == .badRequest)
+        #expect(get("/labels?table=Nope").status == .notFound)
+    }
+
+    @Test func theAccessibilityCatalogTableIsServedToo() throws {
+        let response = get("/labels?lang=de&table=Accessibility")
+        #expect(response.status == .ok)
+    }
+}

@@ -1,31 +1,68 @@
+import Foundation
 import HTTP1
 import HTTPServer
 import LabelCore
 
-/// The label API as an ``HTTPResponder``: routes requests to handlers and
-/// turns every error into its JSON response.
+/// The label API as an ``HTTPResponder``: routes requests to handlers, turns
+/// every error into its JSON response, and counts both in ``Metrics``.
 public struct LabelService: HTTPResponder {
     public let catalog: CatalogHolder
-    private let readiness: Readiness
+    public let readiness: Readiness
+    public let metrics: Metrics
+    let admin: AdminAuthorization
+    let reloader: StoreReloader?
+    let accessLog: AccessLog?
+    /// Open connections, read at scrape time (the server is created after the service).
+    let openConnections: @Sendable () -> Int?
 
-    public init(catalog: CatalogHolder, readiness: Readiness = Readiness()) {
+    public init(
+        catalog: CatalogHolder,
+        readiness: Readiness = Readiness(),
+        metrics: Metrics = Metrics(),
+        admin: AdminAuthorization = AdminAuthorization(token: nil),
+        reloader: StoreReloader? = nil,
+        accessLog: AccessLog? = nil,
+        openConnections: @escaping @Sendable () -> Int? = { nil }
+    ) {
         self.catalog = catalog
         self.readiness = readiness
+        self.metrics = metrics
+        self.admin = admin
+        self.reloader = reloader
+        self.accessLog = accessLog
+        self.openConnections = openConnections
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let response: HTTPResponse
         do {
-            return try route(request)
+            response = try route(request)
         } catch let error as any HTTPResponseError {
-            return error.response
+            response = error.response
         } catch {
             // Handlers throw only HTTPResponseError; this keeps the type system honest.
-            return APIError(.internalServerError, "internal_error", "\(error)").response
+            response = APIError(.internalServerError, "internal_error", "\(error)").response
         }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        metrics.record(route: Self.routeName(request.path), status: response.status.code, seconds: seconds)
+        accessLog?.record(request: request, status: response.status.code, bytes: response.body.count, seconds: seconds)
+        return response
     }
 
     public func respond(to error: HTTPParseError) -> HTTPResponse {
-        error.response
+        metrics.record(route: "unparsed", status: error.status.code, seconds: 0)
+        return error.response
+    }
+
+    /// The route label for metrics: a fixed set, never the raw path (no
+    /// unbounded label values from clients).
+    static func routeName(_ path: String) -> String {
+        if path.hasPrefix("/labels/") { return "/labels/{key}" }
+        switch path {
+        case "/labels", "/missing", "/healthz", "/readyz", "/metrics", "/admin/reload": return path
+        default: return "other"
+        }
     }
 
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -46,6 +83,13 @@ public struct LabelService: HTTPResponder {
             return readiness.isReady
                 ? Self.json(.ok, #"{"status":"ready"}"#)
                 : Self.json(.serviceUnavailable, #"{"status":"shutting down"}"#)
+        case "/metrics":
+            try allow(request, "GET, HEAD")
+            return metricsResponse()
+        case "/admin/reload":
+            guard request.method == .post else { throw APIError.methodNotAllowed(request.method, allow: "POST") }
+            try admin.check(request)
+            return reload()
         default:
             throw APIError.notFound(path)
         }
@@ -63,6 +107,7 @@ public struct LabelService: HTTPResponder {
         let resolver = catalog.state.resolver
         let label = try resolver.label(key: query.key, table: query.table,
                                        chain: resolver.chain(preferred: query.preferred), arguments: query.arguments)
+        if label.isMissing { metrics.recordMissingHit() }
         var headers: HTTPHeaders = [:]
         if query.plainText {
             headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
@@ -72,6 +117,43 @@ public struct LabelService: HTTPResponder {
         if let language = label.language { headers.add(name: "Content-Language", value: language.rawValue) }
         headers.add(name: "Vary", value: "Accept, Accept-Language")
         return HTTPResponse(status: .ok, headers: headers, body: query.plainText ? Array(label.value.utf8) : label.jsonBytes)
+    }
+
+    private func metricsResponse() -> HTTPResponse {
+        let state = catalog.state
+        let gauges = Metrics.Gauges(
+            strings: state.catalog.stringCount, files: state.fileCount, tables: state.catalog.tables.count,
+            languages: state.catalog.languages.count, bundles: state.bundles.count,
+            loadTimestamp: state.loadedAt.timeIntervalSince1970, openConnections: openConnections())
+        return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+                            body: Array(metrics.render(gauges).utf8))
+    }
+
+    /// `POST /admin/reload`: synchronous, so the caller learns the result.
+    private func reload() -> HTTPResponse {
+        guard let reloader else {
+            return APIError(.notFound, "reload_unavailable", "this server was started without a reloadable store").response
+        }
+        switch reloader.reload() {
+        case .success(let state):
+            var writer = JSONWriter()
+            writer.beginObject()
+            writer.field("status", "reloaded")
+            writer.field("strings", state.catalog.stringCount)
+            writer.field("files", state.fileCount)
+            writer.endObject()
+            return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: writer.bytes)
+        case .failure(let error):
+            // The store on disk is broken, not the request: 422 with every
+            // problem, while the previous catalog keeps serving.
+            var writer = JSONWriter()
+            writer.beginObject()
+            writer.field("error", "reload_failed")
+            writer.field("message", "the store has errors; the previous catalog keeps serving:\n\(error)")
+            writer.endObject()
+            return HTTPResponse(status: HTTPStatus(code: 422), headers: ["Content-Type": "application/json; charset=utf-8"],
+                                body: writer.bytes)
+        }
     }
 
     static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {

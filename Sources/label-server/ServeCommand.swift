@@ -27,6 +27,7 @@ enum ServeCommand {
         Setting(flag: "--max-header-bytes", environment: "LABEL_SERVER_MAX_HEADER_BYTES", defaultValue: "16384", help: "header-section bytes (431 above)"),
         Setting(flag: "--max-headers", environment: "LABEL_SERVER_MAX_HEADERS", defaultValue: "100", help: "header fields (431 above)"),
         Setting(flag: "--max-body", environment: "LABEL_SERVER_MAX_BODY", defaultValue: "1048576", help: "request-body bytes (413 above)"),
+        Setting(flag: "--access-log", environment: "LABEL_SERVER_ACCESS_LOG", defaultValue: "on", help: "one stderr line per request: on or off"),
         Setting(flag: "--shutdown-grace", environment: "LABEL_SERVER_SHUTDOWN_GRACE", defaultValue: "10", help: "seconds to finish in-flight requests on SIGTERM"),
     ]
 
@@ -37,9 +38,12 @@ enum ServeCommand {
         return """
             USAGE: label-server [serve] [OPTIONS]
 
-            Serves the store over HTTP/1.1: GET /labels/{key}, GET /healthz, GET /readyz.
-            The first line printed is `listening on http://HOST:PORT`. SIGTERM or SIGINT stop
-            accepting, finish requests in flight and exit 0.
+            Serves the store over HTTP/1.1: GET /labels/{key}, GET /labels, GET /healthz,
+            GET /readyz, GET /metrics, POST /admin/reload. The first line printed is
+            `listening on http://HOST:PORT`. SIGTERM or SIGINT stop accepting, finish requests
+            in flight and exit 0; SIGHUP reloads the store (a broken store keeps the old one).
+            Admin routes need `Authorization: Bearer $LABEL_SERVER_ADMIN_TOKEN`; without the
+            variable they answer 403.
 
             OPTIONS:
             \(lines.joined(separator: "\n"))
@@ -55,6 +59,7 @@ enum ServeCommand {
         let configuration: HTTPServerConfiguration
         let store: StoreOptions
         let grace: Double
+        let accessLogOn: Bool
         do {
             let scanner = try ArgumentScanner(arguments, valued: StoreOptions.valued.union(settings.map(\.flag)),
                                               flags: ["--help", "-h"])
@@ -88,6 +93,11 @@ enum ServeCommand {
                 maxConnections: try values.integer("--max-connections", in: 1...1_000_000)
             )
             grace = Double(try values.nanoseconds("--shutdown-grace")) / 1e9
+            switch values.raw("--access-log") {
+            case "on": accessLogOn = true
+            case "off": accessLogOn = false
+            default: throw ArgumentScanner.UsageError(description: "--access-log must be on or off")
+            }
         } catch {
             CommandLine.fail("\(error)")
             return 2
@@ -101,8 +111,17 @@ enum ServeCommand {
             return 1
         }
         let readiness = Readiness()
-        let service = LabelService(catalog: CatalogHolder(ServiceState(store: loaded)), readiness: readiness)
+        let metrics = Metrics()
+        let holder = CatalogHolder(ServiceState(store: loaded))
+        let reloader = StoreReloader(configuration: store.configuration, holder: holder, metrics: metrics, log: Log.info)
+        let accessLog = accessLogOn ? AccessLog() : nil
+        let serverRef = LateBound<HTTPServer>()
+        let token = ProcessInfo.processInfo.environment["LABEL_SERVER_ADMIN_TOKEN"]
+        let service = LabelService(
+            catalog: holder, readiness: readiness, metrics: metrics, admin: AdminAuthorization(token: token),
+            reloader: reloader, accessLog: accessLog, openConnections: { serverRef.value?.openConnections })
         let server = HTTPServer(configuration: configuration, responder: service)
+        serverRef.set(server)
         let address: SocketAddress
         do {
             address = try server.start()
@@ -114,7 +133,11 @@ enum ServeCommand {
         FileHandle.standardOutput.write(Data("listening on http://\(address)\n".utf8))
         Log.info("loaded \(loaded.catalog.stringCount) strings from \(loaded.fileCount) files in \(store.configuration.directory); \(loaded.warnings.count) warnings; \(configuration.eventLoops) event loops")
 
-        let signals = SignalHandlers { signal in
+        if token?.isEmpty ?? true { Log.info("admin routes disabled: LABEL_SERVER_ADMIN_TOKEN is not set") }
+        let signals = SignalHandlers(onReload: {
+            Log.info("received SIGHUP; reloading \(store.configuration.directory)")
+            reloader.reload()
+        }) { signal in
             Log.info("received \(signal); shutting down")
             readiness.set(false)
             server.shutdown()
@@ -124,6 +147,7 @@ enum ServeCommand {
             }
         }
         server.wait()
+        accessLog?.flush()
         withExtendedLifetime(signals) {}
         Log.info("stopped")
         return 0

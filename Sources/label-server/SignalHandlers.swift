@@ -1,14 +1,19 @@
 import Dispatch
 import Foundation
 
-/// SIGTERM and SIGINT delivered on a queue instead of interrupting a thread,
+/// SIGTERM, SIGINT and SIGHUP delivered on a queue instead of interrupting a thread,
 /// and SIGPIPE ignored (a peer closing mid-write must give EPIPE, not death).
 final class SignalHandlers {
     private var sources: [any DispatchSourceSignal] = []
     private let queue = DispatchQueue(label: "label-server.signals")
 
-    init(onStop: @escaping @Sendable (String) -> Void) {
+    init(onReload: @escaping @Sendable () -> Void, onStop: @escaping @Sendable (String) -> Void) {
         signal(SIGPIPE, SIG_IGN)
+        signal(SIGHUP, SIG_IGN)
+        let hangup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: queue)
+        hangup.setEventHandler(handler: onReload)
+        hangup.resume()
+        sources.append(hangup)
         for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT")] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)

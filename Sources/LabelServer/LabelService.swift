@@ -45,24 +45,14 @@ public struct LabelService: HTTPResponder {
             response = APIError(.internalServerError, "internal_error", "\(error)").response
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        metrics.record(route: Self.routeName(request.path), status: response.status.code, seconds: seconds)
+        metrics.record(route: Metrics.Route(path: request.path), status: response.status.code, seconds: seconds)
         accessLog?.record(request: request, status: response.status.code, bytes: response.body.count, seconds: seconds)
         return response
     }
 
     public func respond(to error: HTTPParseError) -> HTTPResponse {
-        metrics.record(route: "unparsed", status: error.status.code, seconds: 0)
+        metrics.record(route: .unparsed, status: error.status.code, seconds: 0)
         return error.response
-    }
-
-    /// The route label for metrics: a fixed set, never the raw path (no
-    /// unbounded label values from clients).
-    static func routeName(_ path: String) -> String {
-        if path.hasPrefix("/labels/") { return "/labels/{key}" }
-        switch path {
-        case "/labels", "/missing", "/healthz", "/readyz", "/metrics", "/admin/reload": return path
-        default: return "other"
-        }
     }
 
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {

@@ -11,8 +11,29 @@ public final class Metrics: Sendable {
     public static let latencyBuckets: [Double] = [0.000_01, 0.000_025, 0.000_05, 0.000_1, 0.000_25, 0.000_5,
                                                   0.001, 0.002_5, 0.005, 0.01, 0.025, 0.1, 1]
 
+    /// Route labels: a fixed set, never the raw path, so clients cannot
+    /// create unbounded label values.
+    public enum Route: String, CaseIterable, Sendable {
+        case label = "/labels/{key}"
+        case bundle = "/labels"
+        case missing = "/missing"
+        case healthz = "/healthz"
+        case readyz = "/readyz"
+        case metrics = "/metrics"
+        case reload = "/admin/reload"
+        case other
+        case unparsed
+
+        public init(path: String) {
+            if path.hasPrefix("/labels/") { self = .label; return }
+            self = Route(rawValue: path).flatMap { $0 == .other || $0 == .unparsed ? nil : $0 } ?? .other
+        }
+
+        var index: Int { Route.allCases.firstIndex(of: self)! }
+    }
+
     struct RouteStatus: Hashable {
-        var route: String
+        var route: Int
         var status: Int
     }
 
@@ -31,7 +52,7 @@ public final class Metrics: Sendable {
 
     private struct State {
         var requests: [RouteStatus: UInt64] = [:]
-        var latency: [String: Histogram] = [:]
+        var latency = [Histogram](repeating: Histogram(), count: Route.allCases.count)
         var missingHits: UInt64 = 0
         var reloads = Reloads()
     }
@@ -41,14 +62,14 @@ public final class Metrics: Sendable {
     public init() {}
 
     /// Counts one answered request and its handler time.
-    public func record(route: String, status: Int, seconds: Double) {
+    public func record(route: Route, status: Int, seconds: Double) {
+        let index = route.index
+        let bucket = Self.latencyBuckets.firstIndex(where: { seconds <= $0 })
         state.withLock { state in
-            state.requests[RouteStatus(route: route, status: status), default: 0] += 1
-            var histogram = state.latency[route] ?? Histogram()
-            if let bucket = Self.latencyBuckets.firstIndex(where: { seconds <= $0 }) { histogram.buckets[bucket] += 1 }
-            histogram.count += 1
-            histogram.sum += seconds
-            state.latency[route] = histogram
+            state.requests[RouteStatus(route: index, status: status), default: 0] += 1
+            if let bucket { state.latency[index].buckets[bucket] += 1 }
+            state.latency[index].count += 1
+            state.latency[index].sum += seconds
         }
     }
 
@@ -95,11 +116,13 @@ public final class Metrics: Sendable {
             out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
         }
         family("label_server_requests_total", "counter", "Requests answered, by route and status.")
+        let routes = Route.allCases
         for (key, count) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status) }) {
-            out += "label_server_requests_total{route=\"\(key.route)\",status=\"\(key.status)\"} \(count)\n"
+            out += "label_server_requests_total{route=\"\(routes[key.route].rawValue)\",status=\"\(key.status)\"} \(count)\n"
         }
         family("label_server_request_duration_seconds", "histogram", "Time spent in the handler, by route.")
-        for (route, histogram) in snapshot.latency.sorted(by: { $0.key < $1.key }) {
+        for (index, histogram) in snapshot.latency.enumerated() where histogram.count > 0 {
+            let route = routes[index].rawValue
             var cumulative: UInt64 = 0
             for (bound, count) in zip(Self.latencyBuckets, histogram.buckets) {
                 cumulative += count

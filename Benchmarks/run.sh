@@ -222,7 +222,9 @@ if ((IDLE > 0)); then
             idle_rows+=("| $name | — | — | — | — | failed |")
             continue
         fi
-        eval "${result#RESULT }"   # held= requested= rss_before_kib= ... (numbers only)
+        for pair in ${result#RESULT }; do   # held=… requested=… rss_before_kib=… …
+            declare "${pair%%=*}=${pair#*=}"
+        done
         idle_rows+=("| $name | $held/$requested | $rss_before_kib | $rss_after_kib | $kib_per_connection | $new_client_status |")
         sleep 1
     done

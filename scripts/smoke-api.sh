@@ -7,9 +7,10 @@ cd "$(dirname "$0")/.."
 swift build --product label-server >/dev/null
 bin="$(swift build --show-bin-path)/label-server"
 out=$(mktemp)
-"$bin" serve --host 127.0.0.1 --port 0 >"$out" 2>/dev/null &
+state=$(mktemp -d)
+LABEL_SERVER_ADMIN_TOKEN=smoke-token "$bin" serve --host 127.0.0.1 --port 0 --state-dir "$state" >"$out" 2>/dev/null &
 pid=$!
-trap 'kill -TERM $pid 2>/dev/null || true; rm -f "$out"' EXIT
+trap 'kill -TERM $pid 2>/dev/null || true; rm -rf "$out" "$state"' EXIT
 for _ in $(seq 1 100); do grep -q '^listening on ' "$out" && break; sleep 0.05; done
 base=$(sed -n 's/^listening on //p' "$out")
 [ -n "$base" ] || { echo "server did not start"; exit 1; }
@@ -45,11 +46,29 @@ check "unknown route"              404 'not_found'           "$base/nope"
 check "healthz"                    200 '"ok"'                "$base/healthz"
 check "readyz"                     200 '"ready"'             "$base/readyz"
 check "HTTP/1.0"                   200 '1 Münze'             --http1.0 "$base/labels/coins.count?lang=de&count=1"
+check "bundle JSON"                200 '"plurals":{'         "$base/labels?lang=de"
+check "bundle .strings"            200 '"control.back.label" = ' "$base/labels?lang=de&format=strings"
+check "bundle gzip"                200 '"lang":"ru"'         --compressed "$base/labels?lang=ru"
+etag=$(curl -s -D - -o /dev/null "$base/labels?lang=de" | sed -n 's/^ETag: //p' | tr -d '\r')
+check "If-None-Match gives 304"    304 ''                    -H "If-None-Match: $etag" "$base/labels?lang=de"
+check "client-reported misses"     200 '"recorded":1'        -X POST -H 'Content-Type: application/json' --data '[{"key":"from.client","lang":"pl"}]' "$base/missing"
+check "bad report body"            400 'invalid_missing_report' -X POST --data '{"nope":1}' "$base/missing"
+check "missing report lists it"    200 'from.client'         "$base/missing?lang=pl"
+check "missing report CSV"         200 'key,table,requested,servedFrom,hits,firstSeen,lastSeen' "$base/missing?format=csv"
+check "missing report stub"        200 '"no.such.key" = '    "$base/missing?format=strings&lang=de"
+check "reset needs the token"      401 'unauthorized'        -X DELETE "$base/missing"
+check "reset with the token"       200 '"reset"'             -X DELETE -H 'Authorization: Bearer smoke-token' "$base/missing"
+check "reload with the token"      200 '"reloaded"'          -X POST -H 'Authorization: Bearer smoke-token' "$base/admin/reload"
+check "metrics"                    200 'label_server_requests_total{route="/labels/{key}",status="200"}' "$base/metrics"
+if command -v promtool >/dev/null; then
+  total=$((total + 1))
+  if curl -s "$base/metrics" | promtool check metrics; then echo "ok    promtool check metrics"; else echo "FAIL  promtool check metrics"; fail=$((fail + 1)); fi
+fi
 
 kill -TERM $pid
 status=0; wait $pid || status=$?
 total=$((total + 1))
 if [ "$status" = 0 ]; then echo "ok    SIGTERM ends the server with exit 0"; else echo "FAIL  SIGTERM exit status $status"; fail=$((fail + 1)); fi
-trap 'rm -f "$out"' EXIT
+trap 'rm -rf "$out" "$state"' EXIT
 echo "$((total - fail)) passed, $fail failed"
 [ "$fail" = 0 ]

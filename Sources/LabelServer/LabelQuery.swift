@@ -5,7 +5,7 @@ import LabelCore
 struct LabelQuery: Sendable {
     /// Keys longer than this are refused: no store key is that long, and the
     /// missing-key report must not hold client-chosen megabytes.
-    static let maximumKeyBytes = 1024
+    static let maximumKeyBytes = LabelQueryLimits.maximumKeyBytes
     /// More `arg` values than any format string can consume.
     static let maximumArguments = 64
 
@@ -67,4 +67,10 @@ struct LabelQuery: Sendable {
         self.arguments = (count.map { [$0] } ?? []) + arguments
         plainText = MediaNegotiation.prefersPlainText(request.headers.first(name: "Accept"))
     }
+}
+
+/// Limits of label requests other targets configure against.
+public enum LabelQueryLimits {
+    /// The longest key `GET /labels/{key}` accepts, in UTF-8 bytes.
+    public static let maximumKeyBytes = 1024
 }

@@ -12,6 +12,8 @@ public struct LabelService: HTTPResponder {
     let admin: AdminAuthorization
     let reloader: StoreReloader?
     let accessLog: AccessLog?
+    /// The missing-key report; `nil` keeps none (tests, `resolve`).
+    let missing: MissingReportStore?
     /// Open connections, read at scrape time (the server is created after the service).
     let openConnections: @Sendable () -> Int?
 
@@ -22,6 +24,7 @@ public struct LabelService: HTTPResponder {
         admin: AdminAuthorization = AdminAuthorization(token: nil),
         reloader: StoreReloader? = nil,
         accessLog: AccessLog? = nil,
+        missing: MissingReportStore? = nil,
         openConnections: @escaping @Sendable () -> Int? = { nil }
     ) {
         self.catalog = catalog
@@ -30,6 +33,7 @@ public struct LabelService: HTTPResponder {
         self.admin = admin
         self.reloader = reloader
         self.accessLog = accessLog
+        self.missing = missing
         self.openConnections = openConnections
     }
 
@@ -73,6 +77,8 @@ public struct LabelService: HTTPResponder {
             return readiness.isReady
                 ? Self.json(.ok, #"{"status":"ready"}"#)
                 : Self.json(.serviceUnavailable, #"{"status":"shutting down"}"#)
+        case "/missing":
+            return try missingReport(request)
         case "/metrics":
             try allow(request, "GET, HEAD")
             return metricsResponse()
@@ -97,7 +103,11 @@ public struct LabelService: HTTPResponder {
         let resolver = catalog.state.resolver
         let label = try resolver.label(key: query.key, table: query.table,
                                        chain: resolver.chain(preferred: query.preferred), arguments: query.arguments)
-        if label.isMissing { metrics.recordMissingHit() }
+        if label.isMissing {
+            metrics.recordMissingHit()
+            missing?.recorder.record(table: label.table, key: label.key, requested: label.requested?.rawValue ?? "und",
+                                     servedFrom: label.source, at: Date())
+        }
         var headers: HTTPHeaders = [:]
         if query.plainText {
             headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
@@ -114,7 +124,9 @@ public struct LabelService: HTTPResponder {
         let gauges = Metrics.Gauges(
             strings: state.catalog.stringCount, files: state.fileCount, tables: state.catalog.tables.count,
             languages: state.catalog.languages.count, bundles: state.bundles.count,
-            loadTimestamp: state.loadedAt.timeIntervalSince1970, openConnections: openConnections())
+            loadTimestamp: state.loadedAt.timeIntervalSince1970, openConnections: openConnections(),
+            missingEntries: missing.map { $0.recorder.statistics().entries },
+            missingDropped: missing.map { $0.recorder.statistics().dropped.hits })
         return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
                             body: Array(metrics.render(gauges).utf8))
     }

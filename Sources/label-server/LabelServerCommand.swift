@@ -10,6 +10,7 @@ enum LabelServerCommand {
 
         SUBCOMMANDS:
           resolve KEY    resolve and render one label (see `label-server resolve --help`)
+          lint [DIR]     check a store for app teams' CI (see `label-server lint --help`)
           serve          serve the HTTP API (the default; see `label-server serve --help`)
 
         Run `label-server SUBCOMMAND --help` for a subcommand's options.
@@ -27,6 +28,8 @@ enum LabelServerCommand {
         switch subcommand {
         case "resolve":
             status = ResolveCommand.run(arguments)
+        case "lint":
+            status = LintCommand.run(arguments)
         case "serve":
             status = ServeCommand.run(arguments)
         case "help":

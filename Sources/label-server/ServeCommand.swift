@@ -27,6 +27,9 @@ enum ServeCommand {
         Setting(flag: "--max-header-bytes", environment: "LABEL_SERVER_MAX_HEADER_BYTES", defaultValue: "16384", help: "header-section bytes (431 above)"),
         Setting(flag: "--max-headers", environment: "LABEL_SERVER_MAX_HEADERS", defaultValue: "100", help: "header fields (431 above)"),
         Setting(flag: "--max-body", environment: "LABEL_SERVER_MAX_BODY", defaultValue: "1048576", help: "request-body bytes (413 above)"),
+        Setting(flag: "--state-dir", environment: "LABEL_SERVER_STATE_DIR", defaultValue: "state", help: "where the missing-key report is kept (missing.json)"),
+        Setting(flag: "--missing-max-entries", environment: "LABEL_SERVER_MISSING_MAX_ENTRIES", defaultValue: "10000", help: "entries in the missing-key report; more are dropped and counted"),
+        Setting(flag: "--missing-max-key-bytes", environment: "LABEL_SERVER_MISSING_MAX_KEY_BYTES", defaultValue: "256", help: "longer keys are not recorded (counted)"),
         Setting(flag: "--access-log", environment: "LABEL_SERVER_ACCESS_LOG", defaultValue: "on", help: "one stderr line per request: on or off"),
         Setting(flag: "--shutdown-grace", environment: "LABEL_SERVER_SHUTDOWN_GRACE", defaultValue: "10", help: "seconds to finish in-flight requests on SIGTERM"),
     ]
@@ -60,6 +63,9 @@ enum ServeCommand {
         let store: StoreOptions
         let grace: Double
         let accessLogOn: Bool
+        let stateDirectory: String
+        let missingMaxEntries: Int
+        let missingMaxKeyBytes: Int
         do {
             let scanner = try ArgumentScanner(arguments, valued: StoreOptions.valued.union(settings.map(\.flag)),
                                               flags: ["--help", "-h"])
@@ -93,6 +99,9 @@ enum ServeCommand {
                 maxConnections: try values.integer("--max-connections", in: 1...1_000_000)
             )
             grace = Double(try values.nanoseconds("--shutdown-grace")) / 1e9
+            stateDirectory = values.raw("--state-dir")
+            missingMaxEntries = try values.integer("--missing-max-entries", in: 1...10_000_000)
+            missingMaxKeyBytes = try values.integer("--missing-max-key-bytes", in: 1...LabelQueryLimits.maximumKeyBytes)
             switch values.raw("--access-log") {
             case "on": accessLogOn = true
             case "off": accessLogOn = false
@@ -116,10 +125,14 @@ enum ServeCommand {
         let reloader = StoreReloader(configuration: store.configuration, holder: holder, metrics: metrics, log: Log.info)
         let accessLog = accessLogOn ? AccessLog() : nil
         let serverRef = LateBound<HTTPServer>()
+        let recorder = MissingKeyRecorder(maxEntries: missingMaxEntries, maxKeyBytes: missingMaxKeyBytes, log: Log.line)
+        let missing = MissingReportStore(stateDirectory: URL(fileURLWithPath: stateDirectory, isDirectory: true),
+                                         recorder: recorder, log: Log.line)
+        missing.startFlushing(every: .seconds(1))
         let token = ProcessInfo.processInfo.environment["LABEL_SERVER_ADMIN_TOKEN"]
         let service = LabelService(
             catalog: holder, readiness: readiness, metrics: metrics, admin: AdminAuthorization(token: token),
-            reloader: reloader, accessLog: accessLog, openConnections: { serverRef.value?.openConnections })
+            reloader: reloader, accessLog: accessLog, missing: missing, openConnections: { serverRef.value?.openConnections })
         let server = HTTPServer(configuration: configuration, responder: service)
         serverRef.set(server)
         let address: SocketAddress
@@ -143,10 +156,13 @@ enum ServeCommand {
             server.shutdown()
             DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
                 Log.info("shutdown grace of \(grace) s expired with \(server.openConnections) connections open; exiting")
+                missing.stop()
                 exit(0)
             }
         }
         server.wait()
+        // Nothing recorded before the last response is lost on SIGTERM.
+        missing.stop()
         accessLog?.flush()
         withExtendedLifetime(signals) {}
         Log.info("stopped")

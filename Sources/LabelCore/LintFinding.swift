@@ -1,0 +1,45 @@
+/// One problem `lint` found: which rule, where (file, line, key) and what.
+public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
+    /// Errors fail a CI run; warnings do only with `--strict`.
+    public enum Severity: String, Sendable, Hashable, Comparable {
+        case warning, error
+
+        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+    }
+
+    public var rule: LintRule
+    public var severity: Severity
+    /// The file, relative to the store folder (`app/de.lproj/Localizable.strings`).
+    public var file: String
+    /// 1-based line of the key (or of the problem); `nil` when the format gives none
+    /// (binary property lists).
+    public var line: Int?
+    /// The key concerned; `nil` for file-level findings (parse errors, reader warnings).
+    public var key: String?
+    /// The language of the value concerned, when there is one.
+    public var language: LanguageTag?
+    public var message: String
+
+    public init(rule: LintRule, severity: Severity? = nil, file: String, line: Int?, key: String? = nil,
+                language: LanguageTag? = nil, message: String) {
+        self.rule = rule
+        self.severity = severity ?? rule.defaultSeverity
+        self.file = file
+        self.line = line
+        self.key = key
+        self.language = language
+        self.message = message
+    }
+
+    /// `file:line: severity: [rule] key: message`, the format compilers use, so
+    /// editors and CI annotate the line. `prefix` is prepended to the file (the store folder).
+    public func formatted(prefix: String = "") -> String {
+        var text = prefix + file
+        if let line { text += ":\(line)" }
+        text += ": \(severity.rawValue): [\(rule.rawValue)] "
+        if let key { text += "\(key): " }
+        return text + message
+    }
+
+    public var description: String { formatted() }
+}

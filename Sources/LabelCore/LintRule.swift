@@ -1,0 +1,52 @@
+/// A check `label-server lint` runs, with a stable id for CI output and
+/// suppression lists.
+///
+/// Each rule has one default severity; ``duplicateKey`` is the exception, an
+/// error when the two values differ (one silently wins) and a warning when they
+/// are the same. Every rule is documented with examples in `docs/lint.md`.
+public enum LintRule: String, CaseIterable, Sendable, Hashable, Comparable {
+    /// A file the reader cannot use at all (syntax error, not a plist, bad JSON).
+    case parseError = "parse-error"
+    /// Something the reader accepted but reported (ignored text, unused variable...).
+    case readerWarning = "reader-warning"
+    /// The same key twice in one file, or in two files of one bundle, table and language.
+    case duplicateKey = "duplicate-key"
+    /// A value (or a plural variant) that is empty or only white space.
+    case emptyValue = "empty-value"
+    /// UTF-8 text that was decoded as Latin-1, Windows-1252 or Mac Roman (`Ã¤`, `√§`).
+    case mojibake = "mojibake"
+    /// Arguments (number → type) of a translation differ from the development language's,
+    /// or one string reads an argument as two types.
+    case specifierMismatch = "specifier-mismatch"
+    /// A plural variable lacks a category that CLDR requires for the language.
+    case missingPluralCategory = "missing-plural-category"
+    /// A key of the development language that a language of the same bundle and table lacks.
+    case missingKey = "missing-key"
+    /// A label that does not begin with a capital letter.
+    case labelCapitalization = "label-capitalization"
+    /// A label that ends with a period.
+    case labelTrailingPeriod = "label-trailing-period"
+    /// A label or hint that names the control type ("Button", "Taste").
+    case controlTypeWord = "control-type-word"
+    /// A hint that does not begin with a capital letter.
+    case hintCapitalization = "hint-capitalization"
+    /// A hint that does not start with a verb (heuristic, en/de/fr).
+    case hintVerb = "hint-verb"
+    /// A hint that does not end with a period.
+    case hintPeriod = "hint-period"
+    /// A label longer than `--max-words`.
+    case wordLimit = "word-limit"
+
+    /// The severity of a finding of this rule unless the check says otherwise.
+    public var defaultSeverity: LintFinding.Severity {
+        switch self {
+        case .parseError, .emptyValue, .mojibake, .specifierMismatch, .missingPluralCategory, .duplicateKey: .error
+        case .readerWarning, .missingKey, .labelCapitalization, .labelTrailingPeriod, .controlTypeWord,
+             .hintCapitalization, .hintVerb, .hintPeriod, .wordLimit: .warning
+        }
+    }
+
+    public static func < (lhs: LintRule, rhs: LintRule) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}

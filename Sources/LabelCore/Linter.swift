@@ -1,0 +1,70 @@
+import Foundation
+
+/// Checks a store the way an app team's CI needs it: crash-prone format
+/// specifiers, missing plural categories and keys, Apple's label and hint rules,
+/// mojibake, duplicates and empty values. Backs `label-server lint`.
+///
+/// Unlike ``StoreLoader``, a broken file does not stop the run: it becomes a
+/// `parse-error` finding and every other file is still checked. Files are
+/// discovered exactly as the loader discovers them (bundles, `*.lproj`,
+/// `Base.lproj`, `.xcstrings`), and read with the same parsers, so lint sees
+/// what the service would serve.
+///
+/// A key whose last dot-component is `hint` is a hint; every other key is a label.
+public struct Linter: Sendable {
+    /// Optional checks.
+    public struct Options: Sendable, Hashable {
+        /// Longest label in words (`--max-words`); `nil` for no limit.
+        public var maximumWords: Int?
+
+        public init(maximumWords: Int? = nil) {
+            self.maximumWords = maximumWords
+        }
+    }
+
+    public var configuration: StoreConfiguration
+    public var options: Options
+
+    public init(configuration: StoreConfiguration, options: Options = Options()) {
+        self.configuration = configuration
+        self.options = options
+    }
+
+    /// Reads every file of the store and runs every rule.
+    public func run() -> LintReport {
+        let root = URL(fileURLWithPath: configuration.directory, isDirectory: true)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            let finding = LintFinding(rule: .parseError, file: configuration.directory, line: nil,
+                                      message: "store folder not found")
+            return LintReport(findings: [finding], completeness: [], fileCount: 0)
+        }
+        var discoveryWarnings: [ParseWarning] = []
+        let jobs = StoreLoader.discover(root: root, configuration: configuration, warnings: &discoveryWarnings)
+        var findings = discoveryWarnings.map {
+            LintFinding(rule: .readerWarning, file: $0.location.file, line: nil, message: $0.message)
+        }
+        var files: [LintFile] = []
+        for job in jobs {
+            let file = Self.read(job, root: root, limit: configuration.maximumFileBytes)
+            findings += file.findings
+            for entry in file.entries {
+                findings += checkEntry(entry)
+            }
+            files.append(file)
+        }
+        let comparison = compareLanguages(files)
+        findings += comparison.findings
+        findings.sort { a, b in
+            (a.file, a.line ?? 0, a.rule, a.key ?? "", a.language?.rawValue ?? "", a.message)
+                < (b.file, b.line ?? 0, b.rule, b.key ?? "", b.language?.rawValue ?? "", b.message)
+        }
+        return LintReport(findings: findings, completeness: comparison.completeness, fileCount: jobs.count)
+    }
+
+    /// Whether `key` names a hint: its last dot-component is `hint` (any case).
+    public static func isHint(_ key: String) -> Bool {
+        let last = key.split(separator: ".", omittingEmptySubsequences: false).last ?? ""
+        return last.lowercased() == "hint"
+    }
+}

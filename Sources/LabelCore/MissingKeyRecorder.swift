@@ -1,0 +1,351 @@
+import Foundation
+import Synchronization
+
+/// Counts missing hits per `(table, key, requested language)` in bounded memory.
+///
+/// ``record(table:key:requested:servedFrom:at:)`` runs on the request path of
+/// every event loop, so it is one hash probe and a counter update under a
+/// mutex; it never touches disk (``MissingReportStore`` persists snapshots
+/// from its own thread).
+///
+/// Bounds: at most ``maxEntries`` entries, and keys longer than
+/// ``maxKeyBytes`` UTF-8 bytes are never stored. **When full, new entries are
+/// dropped and counted while existing entries keep counting**: a flood of
+/// random keys cannot evict the real missing keys already collected, and
+/// memory stays at the cap. Table names and tags longer than their validated
+/// maxima (``TableName/maximumLength``, ``LanguageTag/maximumLength``) are
+/// refused like long keys, so a caller that skipped validation cannot grow
+/// memory either. Dictionary hashing is per-process seeded, so keys chosen to
+/// collide cannot degrade the probe.
+///
+/// Each new entry is also emitted to `log` as one JSON line
+/// (`{"event":"missing_key",...}`), built and emitted after the lock is released.
+public final class MissingKeyRecorder: Sendable {
+    public static let defaultMaxEntries = 10_000
+    public static let defaultMaxKeyBytes = 256
+    /// Most items accepted in one client report.
+    public static let maximumReportedItems = 1_000
+    /// Largest client report body: 1,000 items of maximal key, table and tag fit.
+    public static let maximumReportedBodyBytes = 1 << 20
+
+    /// What one recording did.
+    public enum Outcome: Sendable, Hashable {
+        /// A new entry was stored (and logged).
+        case added
+        /// An existing entry was counted.
+        case counted
+        /// Refused: the report already holds ``MissingKeyRecorder/maxEntries`` entries.
+        case droppedFull
+        /// Refused: the key (or table, or tag) is too long.
+        case droppedLongKey
+    }
+
+    /// Cheap totals for metrics, without copying the entries.
+    public struct Statistics: Sendable, Hashable {
+        public var entries: Int
+        public var hits: Int
+        public var dropped: MissingReport.Dropped
+    }
+
+    public let maxEntries: Int
+    public let maxKeyBytes: Int
+    private let log: @Sendable (String) -> Void
+    private let state: Mutex<State>
+
+    /// - Parameters:
+    ///   - maxEntries: Most `(table, key, requested)` entries kept (at least 1).
+    ///   - maxKeyBytes: Longest key stored, in UTF-8 bytes (at least 1).
+    ///   - since: Start of the counting period shown in the report.
+    ///   - log: Receives one JSON object line (no newline) per new entry and
+    ///     once when a bound first starts dropping; called on the recording thread.
+    public init(maxEntries: Int = defaultMaxEntries, maxKeyBytes: Int = defaultMaxKeyBytes,
+                since: Date = Date(), log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.maxEntries = max(1, maxEntries)
+        self.maxKeyBytes = max(1, maxKeyBytes)
+        self.log = log
+        state = Mutex(State(since: since))
+    }
+
+    /// Counts one missing hit.
+    ///
+    /// - Parameters:
+    ///   - table: The table asked for (already validated by the caller).
+    ///   - key: The key asked for.
+    ///   - requested: The canonical requested tag (`LanguageTag.rawValue`).
+    ///   - servedFrom: The `source` the value came from (`framework/en`, `key`);
+    ///     the latest one wins, as a translation may since have arrived in a fallback.
+    ///   - at: When; kept as first seen for a new entry and as last seen always.
+    @discardableResult
+    public func record(table: String, key: String, requested: String, servedFrom: String, at: Date) -> Outcome {
+        // utf8.count is O(1) for native strings: the length check costs nothing.
+        guard key.utf8.count <= maxKeyBytes, table.utf8.count <= TableName.maximumLength,
+              requested.utf8.count <= LanguageTag.maximumLength else {
+            let first = state.withLock { state in
+                state.dropped.longKeys += 1
+                state.generation &+= 1
+                defer { state.loggedLongKeyDrop = true }
+                return !state.loggedLongKeyDrop
+            }
+            if first { logDropStarted("missing_key_too_long", at: at) }
+            return .droppedLongKey
+        }
+        let id = EntryID(table: table, key: key, requested: requested)
+        let (outcome, firstDrop) = state.withLock { state -> (Outcome, Bool) in
+            state.generation &+= 1
+            if let index = state.entries.index(forKey: id) {
+                state.entries.values[index].count(servedFrom: servedFrom, at: at)
+                state.hits += 1
+                return (.counted, false)
+            }
+            guard state.entries.count < maxEntries else {
+                state.dropped.newEntries += 1
+                defer { state.loggedFull = true }
+                return (.droppedFull, !state.loggedFull)
+            }
+            state.entries[id] = Stats(hits: 1, firstSeen: at, lastSeen: at, servedFrom: servedFrom)
+            state.hits += 1
+            return (.added, false)
+        }
+        // The lock is released: building and emitting log lines never delays other recorders.
+        if outcome == .added { logNewEntry(id, servedFrom: servedFrom, at: at) }
+        if firstDrop { logDropStarted("missing_report_full", at: at) }
+        return outcome
+    }
+
+    /// A copy of the whole report, in report order.
+    public func snapshot() -> MissingReport { snapshotWithGeneration().report }
+
+    /// Totals for metrics (one lock, no copy).
+    public func statistics() -> Statistics {
+        state.withLock { Statistics(entries: $0.entries.count, hits: $0.hits, dropped: $0.dropped) }
+    }
+
+    /// Forgets all entries and counters and restarts the period at `since`.
+    public func reset(since: Date = Date()) {
+        state.withLock { state in
+            let generation = state.generation &+ 1
+            state = State(since: since)
+            state.generation = generation
+        }
+    }
+
+    // MARK: - For MissingReportStore
+
+    /// The report and the change counter it corresponds to, taken under one lock.
+    ///
+    /// Only the dictionary is retained under the lock; the copy-on-write copy
+    /// is paid by the next recording, and the sort happens outside.
+    func snapshotWithGeneration() -> (report: MissingReport, generation: UInt64) {
+        let (entries, dropped, since, generation) = state.withLock {
+            ($0.entries, $0.dropped, $0.since, $0.generation)
+        }
+        let list = entries.map { id, stats in
+            MissingReport.Entry(key: id.key, table: id.table, requested: id.requested, servedFrom: stats.servedFrom,
+                                hits: stats.hits, firstSeen: stats.firstSeen, lastSeen: stats.lastSeen)
+        }
+        let limits = MissingReport.Limits(maxEntries: maxEntries, maxKeyBytes: maxKeyBytes)
+        return (MissingReport(entries: list, dropped: dropped, since: since, limits: limits), generation)
+    }
+
+    /// The change counter: it moves on every recording, drop or reset.
+    var generation: UInt64 { state.withLock { $0.generation } }
+
+    /// Replaces the state with a loaded report, returning the generation it now corresponds to.
+    ///
+    /// Entries beyond the current bounds (the limits were lowered since the
+    /// file was written) are dropped, fewest hits first, and their hits counted.
+    @discardableResult
+    func restore(_ report: MissingReport) -> UInt64 {
+        var restored = State(since: report.since)
+        restored.dropped = report.dropped
+        restored.entries.reserveCapacity(min(report.entries.count, maxEntries))
+        for entry in report.entries { // report order: most hits first
+            let id = EntryID(table: entry.table, key: entry.key, requested: entry.requested)
+            if entry.key.utf8.count > maxKeyBytes || entry.table.utf8.count > TableName.maximumLength
+                || entry.requested.utf8.count > LanguageTag.maximumLength {
+                restored.dropped.longKeys += entry.hits
+            } else if restored.entries.count >= maxEntries {
+                restored.dropped.newEntries += entry.hits
+            } else if let index = restored.entries.index(forKey: id) {
+                restored.entries.values[index].hits += entry.hits
+                restored.hits += entry.hits
+            } else {
+                restored.entries[id] = Stats(hits: entry.hits, firstSeen: entry.firstSeen,
+                                             lastSeen: entry.lastSeen, servedFrom: entry.servedFrom)
+                restored.hits += entry.hits
+            }
+        }
+        return state.withLock { state in
+            restored.generation = state.generation &+ 1
+            state = restored
+            return restored.generation
+        }
+    }
+
+    // MARK: - Log lines
+
+    private func logNewEntry(_ id: EntryID, servedFrom: String, at: Date) {
+        var line = JSONWriter(capacity: 160 + id.key.utf8.count)
+        line.beginObject()
+        line.field("event", "missing_key")
+        line.field("table", id.table)
+        line.field("key", id.key)
+        line.field("requested", id.requested)
+        line.field("servedFrom", servedFrom)
+        line.field("at", MissingReport.timestamp(at))
+        line.endObject()
+        log(line.text)
+    }
+
+    private func logDropStarted(_ event: String, at: Date) {
+        var line = JSONWriter()
+        line.beginObject()
+        line.field("event", event)
+        line.field("maxEntries", maxEntries)
+        line.field("maxKeyBytes", maxKeyBytes)
+        line.field("at", MissingReport.timestamp(at))
+        line.endObject()
+        log(line.text)
+    }
+}
+
+extension MissingKeyRecorder {
+    struct EntryID: Hashable, Sendable {
+        var table: String
+        var key: String
+        var requested: String
+    }
+
+    struct Stats: Sendable {
+        var hits: Int
+        var firstSeen: Date
+        var lastSeen: Date
+        var servedFrom: String
+
+        mutating func count(servedFrom source: String, at: Date) {
+            hits += 1
+            // Recordings from several loops can arrive slightly out of order:
+            // the newest timestamp, and its source, win.
+            if at >= lastSeen {
+                lastSeen = at
+                servedFrom = source
+            }
+            if at < firstSeen { firstSeen = at }
+        }
+    }
+
+    struct State: Sendable {
+        var entries: [EntryID: Stats] = [:]
+        var hits = 0
+        var dropped = MissingReport.Dropped()
+        var since: Date
+        /// Moves on every change, so the store can tell whether a write is due.
+        var generation: UInt64 = 0
+        /// Drop warnings are logged once per period, not once per dropped hit.
+        var loggedFull = false
+        var loggedLongKeyDrop = false
+
+        init(since: Date) { self.since = since }
+    }
+}
+
+// MARK: - Client-reported misses
+
+extension MissingKeyRecorder {
+    /// What one client report did.
+    public struct ReportSummary: Sendable, Hashable {
+        /// Items counted (new or existing entries).
+        public var recorded: Int
+        /// Of those, items that created an entry.
+        public var added: Int
+        /// Items refused because the report is full (counted in the drop counters).
+        public var dropped: Int
+    }
+
+    /// Records the misses a client found locally (`POST /missing`).
+    ///
+    /// The body is a JSON array of objects:
+    /// `[{"key": "Play", "lang": "de-AT", "table": "Accessibility"}, …]`.
+    /// `key` (non-empty, at most ``maxKeyBytes`` UTF-8 bytes) and `lang` (a
+    /// well-formed BCP 47 tag, `_` accepted, canonicalized) are required; `table`
+    /// is optional (default `defaultTable`) and must be a valid table name.
+    /// Other fields are ignored, for forward compatibility. At most
+    /// ``maximumReportedItems`` items and ``maximumReportedBodyBytes`` bytes.
+    ///
+    /// All items are validated before any is recorded, so a refused body
+    /// records nothing and the client can resend it fixed.
+    ///
+    /// - Throws: ``MissingReportError`` naming the offending item's index and field.
+    @discardableResult
+    public func recordReported(_ body: [UInt8], servedFrom: String = "client", at: Date = Date(),
+                               defaultTable: String = "Localizable") throws(MissingReportError) -> ReportSummary {
+        let items = try Self.parseReported(body, maxKeyBytes: maxKeyBytes, defaultTable: defaultTable)
+        var summary = ReportSummary(recorded: 0, added: 0, dropped: 0)
+        for item in items {
+            switch record(table: item.table, key: item.key, requested: item.requested, servedFrom: servedFrom, at: at) {
+            case .added: summary.recorded += 1; summary.added += 1
+            case .counted: summary.recorded += 1
+            case .droppedFull, .droppedLongKey: summary.dropped += 1
+            }
+        }
+        return summary
+    }
+
+    /// Validates a reported body into `(table, key, requested)` triples.
+    static func parseReported(_ body: [UInt8], maxKeyBytes: Int,
+                              defaultTable: String) throws(MissingReportError) -> [EntryID] {
+        guard body.count <= maximumReportedBodyBytes else {
+            throw .bodyTooLarge(bytes: body.count, limit: maximumReportedBodyBytes)
+        }
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: Data(body), options: [.fragmentsAllowed])
+        } catch {
+            throw .malformedJSON(reason: Self.shortReason(error))
+        }
+        guard let array = parsed as? [Any] else { throw .notAnArray }
+        guard array.count <= maximumReportedItems else {
+            throw .tooManyItems(count: array.count, limit: maximumReportedItems)
+        }
+        var items: [EntryID] = []
+        items.reserveCapacity(array.count)
+        for (index, element) in array.enumerated() {
+            guard let object = element as? [String: Any] else { throw .itemNotAnObject(index: index) }
+            guard let key = object["key"] as? String else {
+                throw .invalidField(index: index, field: "key", reason: object["key"] == nil ? "is missing" : "must be a string")
+            }
+            guard !key.isEmpty else { throw .invalidField(index: index, field: "key", reason: "must not be empty") }
+            guard key.utf8.count <= maxKeyBytes else {
+                throw .invalidField(index: index, field: "key",
+                                    reason: "has \(key.utf8.count) UTF-8 bytes; at most \(maxKeyBytes) are accepted")
+            }
+            guard let langText = object["lang"] as? String else {
+                throw .invalidField(index: index, field: "lang", reason: object["lang"] == nil ? "is missing" : "must be a string")
+            }
+            guard let lang = LanguageTag(langText) else {
+                throw .invalidField(index: index, field: "lang", reason: "is not a well-formed BCP 47 language tag")
+            }
+            let table: String
+            switch object["table"] {
+            case nil: table = defaultTable
+            case let text as String:
+                guard TableName.isValid(text) else {
+                    throw .invalidField(index: index, field: "table",
+                                        reason: "must be 1 to \(TableName.maximumLength) letters, digits, '_', '-' or '.', not starting with '.'")
+                }
+                table = text
+            default:
+                throw .invalidField(index: index, field: "table", reason: "must be a string")
+            }
+            items.append(EntryID(table: table, key: key, requested: lang.rawValue))
+        }
+        return items
+    }
+
+    /// Foundation's parse errors carry the useful part in the debug description.
+    private static func shortReason(_ error: Error) -> String {
+        let nsError = error as NSError
+        let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
+        return String(detail.prefix(200))
+    }
+}

@@ -1,0 +1,294 @@
+import Foundation
+
+/// The three renderings of `GET /missing` (JSON, CSV, `.strings` stub); the JSON one is also the file format.
+extension MissingReport {
+    // MARK: JSON
+
+    /// The report as JSON, the body of `GET /missing` and the content of `missing.json`:
+    ///
+    /// ```
+    /// {"entries":[{"key":…,"table":…,"requested":…,"servedFrom":…,"hits":3,
+    ///              "firstSeen":"2025-01-02T03:04:05.678Z","lastSeen":…}],
+    ///  "dropped":{"newEntries":0,"longKeys":0,"hits":0},
+    ///  "total":1,"hits":3,"since":"…","limits":{"maxEntries":10000,"maxKeyBytes":256}}
+    /// ```
+    /// `total` counts the entries shown, `hits` sums theirs; `dropped` is global
+    /// (not filtered). Timestamps are ISO 8601 UTC with milliseconds.
+    public func jsonBytes() -> [UInt8] {
+        var list = JSONWriter(capacity: 64 + entries.count * 160)
+        for entry in entries {
+            list.beginObject()
+            list.field("key", entry.key)
+            list.field("table", entry.table)
+            list.field("requested", entry.requested)
+            list.field("servedFrom", entry.servedFrom)
+            list.field("hits", entry.hits)
+            list.field("firstSeen", Self.timestamp(entry.firstSeen))
+            list.field("lastSeen", Self.timestamp(entry.lastSeen))
+            list.endObject()
+        }
+        var array: [UInt8] = [UInt8(ascii: "[")]
+        array.reserveCapacity(list.bytes.count + 2)
+        array.append(contentsOf: list.bytes)
+        array.append(UInt8(ascii: "]"))
+
+        var json = JSONWriter(capacity: array.count + 256)
+        json.beginObject()
+        json.field("entries", raw: array)
+        json.beginObject("dropped")
+        json.field("newEntries", dropped.newEntries)
+        json.field("longKeys", dropped.longKeys)
+        json.field("hits", dropped.hits)
+        json.endObject()
+        json.field("total", entries.count)
+        json.field("hits", totalHits)
+        json.field("since", Self.timestamp(since))
+        json.beginObject("limits")
+        json.field("maxEntries", limits.maxEntries)
+        json.field("maxKeyBytes", limits.maxKeyBytes)
+        json.endObject()
+        json.endObject()
+        return json.bytes
+    }
+
+    // MARK: CSV
+
+    /// The CSV column names, in order.
+    public static let csvColumns = ["key", "table", "requested", "servedFrom", "hits", "firstSeen", "lastSeen"]
+
+    /// The entries as RFC 4180 CSV: a header row, CRLF line ends, fields quoted
+    /// when they hold a comma, quote, CR or LF (quotes doubled). UTF-8, no BOM.
+    /// Drop counters are not rows; they are in the JSON rendering.
+    public func csvBytes() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + entries.count * 120)
+        Self.appendCSVRow(Self.csvColumns, to: &out)
+        for entry in entries {
+            Self.appendCSVRow([entry.key, entry.table, entry.requested, entry.servedFrom, String(entry.hits),
+                               Self.timestamp(entry.firstSeen), Self.timestamp(entry.lastSeen)], to: &out)
+        }
+        return out
+    }
+
+    static func appendCSVRow(_ fields: [String], to out: inout [UInt8]) {
+        for (index, field) in fields.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            let needsQuotes = field.utf8.contains { byte in
+                byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0D || byte == 0x0A
+            }
+            guard needsQuotes else { out.append(contentsOf: field.utf8); continue }
+            out.append(UInt8(ascii: "\""))
+            for byte in field.utf8 {
+                if byte == UInt8(ascii: "\"") { out.append(byte) }
+                out.append(byte)
+            }
+            out.append(UInt8(ascii: "\""))
+        }
+        out.append(contentsOf: [0x0D, 0x0A])
+    }
+
+    // MARK: .strings stub
+
+    /// A `.strings` file for translators: one entry per `(table, key)`, most hits first.
+    ///
+    /// Meant for a report filtered to one language (and ideally one table: a
+    /// key missing from two tables appears twice, once per table, which one
+    /// `.strings` file cannot hold). Entries of several requested languages are
+    /// merged: hits summed, first seen earliest, last seen latest, served-from
+    /// of the latest. Each entry carries a comment with hits, first/last seen
+    /// and served-from (and table and languages when the report spans several).
+    /// The value is the development-language text when `developmentValue`
+    /// resolves it, else the key itself. UTF-8, escaped so that Apple's parser
+    /// reads back exactly the key and value.
+    ///
+    /// - Parameters:
+    ///   - developmentValue: `(table, key)` → the development-language text, if any.
+    ///   - generatedAt: Shown in the header comment.
+    public func stringsStub(generatedAt: Date = Date(),
+                            developmentValue: (_ table: String, _ key: String) -> String? = { _, _ in nil }) -> [UInt8] {
+        struct Merged {
+            var table: String
+            var key: String
+            var requested: [String]
+            var hits: Int
+            var firstSeen: Date
+            var lastSeen: Date
+            var servedFrom: String
+        }
+        var order: [Merged] = []
+        var indexByKey: [TableKey: Int] = [:]
+        for entry in entries {
+            let id = TableKey(table: entry.table, key: entry.key)
+            if let index = indexByKey[id] {
+                order[index].requested.append(entry.requested)
+                order[index].hits += entry.hits
+                order[index].firstSeen = min(order[index].firstSeen, entry.firstSeen)
+                if entry.lastSeen > order[index].lastSeen {
+                    order[index].lastSeen = entry.lastSeen
+                    order[index].servedFrom = entry.servedFrom
+                }
+            } else {
+                indexByKey[id] = order.count
+                order.append(Merged(table: entry.table, key: entry.key, requested: [entry.requested], hits: entry.hits,
+                                    firstSeen: entry.firstSeen, lastSeen: entry.lastSeen, servedFrom: entry.servedFrom))
+            }
+        }
+        order.sort { a, b in
+            if a.hits != b.hits { return a.hits > b.hits }
+            if a.lastSeen != b.lastSeen { return a.lastSeen > b.lastSeen }
+            if a.table != b.table { return a.table < b.table }
+            return a.key < b.key
+        }
+        let languages = Set(entries.map(\.requested)).sorted()
+        let tables = Set(entries.map(\.table)).sorted()
+
+        var out = ""
+        out += "/* Missing strings"
+        out += languages.count == 1 ? " for \(languages[0])" : ""
+        out += tables.count == 1 ? " in table \(tables[0])" : ""
+        out += ": \(order.count) key\(order.count == 1 ? "" : "s"), generated \(Self.timestamp(generatedAt, fractional: false))"
+        out += " by label-server.\n   Translate the values; keep the keys as they are. */\n"
+        for item in order {
+            var comment = "\(item.hits) hit\(item.hits == 1 ? "" : "s"); first seen \(Self.timestamp(item.firstSeen, fractional: false))"
+            comment += "; last seen \(Self.timestamp(item.lastSeen, fractional: false)); served from \(item.servedFrom)"
+            if tables.count > 1 { comment += "; table \(item.table)" }
+            if languages.count > 1 { comment += "; requested \(item.requested.sorted().joined(separator: ", "))" }
+            out += "\n/* \(Self.commentSafe(comment)) */\n"
+            out += Self.stringsQuoted(item.key)
+            out += " = "
+            out += Self.stringsQuoted(developmentValue(item.table, item.key) ?? item.key)
+            out += ";\n"
+        }
+        return Array(out.utf8)
+    }
+
+    private struct TableKey: Hashable {
+        var table: String
+        var key: String
+    }
+
+    /// A `.strings` token in quotes: `"` and `\` escaped, `\n \t \r` for those
+    /// controls, `\Uxxxx` for the other C0 controls and DEL, so nothing invisible survives.
+    static func stringsQuoted(_ text: String) -> String {
+        var out = "\""
+        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\u{0}"..."\u{1F}", "\u{7F}":
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+        return out
+    }
+
+    /// Comment text cannot end the comment early (bundle names are configurable).
+    static func commentSafe(_ text: String) -> String {
+        text.replacingOccurrences(of: "*/", with: "* /")
+    }
+
+    // MARK: Timestamps
+
+    /// ISO 8601 UTC, `2025-01-02T03:04:05.678Z` (milliseconds, truncated) or without fraction.
+    ///
+    /// Civil-date arithmetic (H. Hinnant's `civil_from_days`) instead of a
+    /// `DateFormatter`: a flush renders 20,000 timestamps every second.
+    static func timestamp(_ date: Date, fractional: Bool = true) -> String {
+        var milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        // Years 0000...9999 only, so the fixed-width format holds.
+        milliseconds = min(max(milliseconds.isFinite ? milliseconds : 0, -62_167_219_200_000), 253_402_300_799_999)
+        let total = Int64(milliseconds)
+        let millis = Int(total - floorDiv(total, 1000) * 1000)
+        let seconds = floorDiv(total, 1000)
+        let days = floorDiv(seconds, 86_400)
+        let secondOfDay = Int(seconds - days * 86_400)
+        let (year, month, day) = civil(fromDays: days)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        func digits(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            var rest = value
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+        digits(year, 4); bytes.append(UInt8(ascii: "-")); digits(month, 2); bytes.append(UInt8(ascii: "-")); digits(day, 2)
+        bytes.append(UInt8(ascii: "T"))
+        digits(secondOfDay / 3600, 2); bytes.append(UInt8(ascii: ":"))
+        digits(secondOfDay / 60 % 60, 2); bytes.append(UInt8(ascii: ":"))
+        digits(secondOfDay % 60, 2)
+        if fractional { bytes.append(UInt8(ascii: ".")); digits(millis, 3) }
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Parses what ``timestamp(_:fractional:)`` writes (fraction of 1 to 9 digits optional, `Z` required).
+    static func parseTimestamp(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20 else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let byte = bytes[index]
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"), bytes.last == UInt8(ascii: "Z"),
+              let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60 else { return nil }
+        var fraction = 0.0
+        if bytes.count > 20 {
+            let digitsRange = 20..<(bytes.count - 1)
+            guard bytes[19] == UInt8(ascii: "."), (1...9).contains(digitsRange.count),
+                  let value = number(digitsRange) else { return nil }
+            fraction = Double(value) / pow(10, Double(digitsRange.count))
+        } else {
+            guard bytes[19] == UInt8(ascii: "Z") else { return nil }
+        }
+        let days = days(fromCivil: year, month, day)
+        let seconds = Double(days * 86_400 + Int64(hour * 3600 + minute * 60 + second))
+        return Date(timeIntervalSince1970: seconds + fraction)
+    }
+
+    private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        let quotient = a / b
+        return (a % b != 0 && (a < 0) != (b < 0)) ? quotient - 1 : quotient
+    }
+
+    private static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = floorDiv(z, 146_097)
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return (Int(year), Int(month), Int(day))
+    }
+
+    private static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int64 {
+        let y = Int64(month <= 2 ? year - 1 : year)
+        let era = floorDiv(y, 400)
+        let yearOfEra = y - era * 400
+        let m = Int64(month)
+        let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}

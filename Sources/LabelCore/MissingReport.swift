@@ -1,0 +1,116 @@
+import Foundation
+
+/// A snapshot of the missing-key report: entries sorted by hits, drop counters, and since when.
+///
+/// A value taken from ``MissingKeyRecorder/snapshot()``; filtering and
+/// rendering work on the copy, so the request path never waits for a report
+/// being rendered. Entries are always in report order: hits descending, then
+/// last seen descending (most recent first), then table, key and requested
+/// language, so equal reports render byte-identically.
+public struct MissingReport: Sendable, Hashable {
+    /// One `(table, key, requested language)` that was not served in the requested language.
+    public struct Entry: Sendable, Hashable {
+        public var key: String
+        public var table: String
+        /// The canonical tag the client asked for (`de-AT`).
+        public var requested: String
+        /// Where the value came from the last time: `framework/en`, `key`, or `client` for reported misses.
+        public var servedFrom: String
+        public var hits: Int
+        public var firstSeen: Date
+        public var lastSeen: Date
+
+        public init(key: String, table: String, requested: String, servedFrom: String,
+                    hits: Int, firstSeen: Date, lastSeen: Date) {
+            self.key = key
+            self.table = table
+            self.requested = requested
+            self.servedFrom = servedFrom
+            self.hits = hits
+            self.firstSeen = firstSeen
+            self.lastSeen = lastSeen
+        }
+    }
+
+    /// What the bounds refused, counted in recordings (hits), since ``since``.
+    ///
+    /// Counters are global: report filters do not apply to them, because a
+    /// dropped recording is by definition not stored with its table or language.
+    public struct Dropped: Sendable, Hashable {
+        /// Recordings of a not-yet-stored entry refused because the report was full.
+        /// The same unseen key recorded twice counts twice: telling them apart would need storing it.
+        public var newEntries: Int
+        /// Recordings refused because the key (or table, or tag) was longer than the limit.
+        public var longKeys: Int
+
+        /// All refused recordings.
+        public var hits: Int { newEntries + longKeys }
+
+        public init(newEntries: Int = 0, longKeys: Int = 0) {
+            self.newEntries = newEntries
+            self.longKeys = longKeys
+        }
+    }
+
+    /// The bounds in force when the snapshot was taken, shown so that drop counters can be read.
+    public struct Limits: Sendable, Hashable {
+        public var maxEntries: Int
+        public var maxKeyBytes: Int
+
+        public init(maxEntries: Int, maxKeyBytes: Int) {
+            self.maxEntries = maxEntries
+            self.maxKeyBytes = maxKeyBytes
+        }
+    }
+
+    /// The entries in report order.
+    public let entries: [Entry]
+    public var dropped: Dropped
+    /// When counting started: the first start with an empty state directory, or the last reset.
+    public var since: Date
+    public var limits: Limits
+
+    /// Builds a report, putting `entries` in report order.
+    public init(entries: [Entry], dropped: Dropped = Dropped(), since: Date,
+                limits: Limits = Limits(maxEntries: MissingKeyRecorder.defaultMaxEntries,
+                                        maxKeyBytes: MissingKeyRecorder.defaultMaxKeyBytes)) {
+        self.entries = entries.sorted(by: Self.reportOrder)
+        self.dropped = dropped
+        self.since = since
+        self.limits = limits
+    }
+
+    /// Entries already in report order (filtering keeps the order; no re-sort).
+    private init(ordered entries: [Entry], copying other: MissingReport) {
+        self.entries = entries
+        self.dropped = other.dropped
+        self.since = other.since
+        self.limits = other.limits
+    }
+
+    /// Sum of hits over the entries.
+    public var totalHits: Int { entries.reduce(0) { $0 + $1.hits } }
+
+    /// The entries for one requested language and/or one table; `nil` keeps all.
+    ///
+    /// `lang` matches the requested tag exactly after canonicalization
+    /// (`de_at` finds `de-AT`; `de` does not include `de-AT`, which is a separate
+    /// `.lproj` for translators). `table` matches exactly, as table names are file names.
+    public func filtered(lang: String? = nil, table: String? = nil) -> MissingReport {
+        guard lang != nil || table != nil else { return self }
+        let wantedLang = lang.map { LanguageTag($0)?.rawValue ?? $0 }
+        let kept = entries.filter { entry in
+            (wantedLang == nil || entry.requested == wantedLang) && (table == nil || entry.table == table)
+        }
+        return MissingReport(ordered: kept, copying: self)
+    }
+
+    /// Hits descending, then last seen descending, then table, key, requested: a total order.
+    static func reportOrder(_ a: Entry, _ b: Entry) -> Bool {
+        if a.hits != b.hits { return a.hits > b.hits }
+        if a.lastSeen != b.lastSeen { return a.lastSeen > b.lastSeen }
+        if a.table != b.table { return a.table < b.table }
+        if a.key != b.key { return a.key < b.key }
+        return a.requested < b.requested
+    }
+}

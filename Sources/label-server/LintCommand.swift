@@ -1,0 +1,140 @@
+import Foundation
+import LabelCore
+
+/// `label-server lint [DIR]`: checks a store for app teams' CI.
+enum LintCommand {
+    static let help = """
+        USAGE: label-server lint [DIR] [--max-words N] [--format text|json] [--strict]
+
+        Checks every file of the store in DIR (default: --strings, else Strings) and
+        prints one finding per line as `file:line: severity: [rule] key: message`,
+        then a completeness table: per bundle, table and language, how many keys of
+        the development language it has.
+
+        A key whose last dot-component is `hint` is a hint; every other key is a label.
+
+        RULES (docs/lint.md has examples):
+          errors    parse-error, duplicate-key (different values), empty-value,
+                    mojibake, specifier-mismatch, missing-plural-category
+          warnings  missing-key, label-capitalization, label-trailing-period,
+                    control-type-word, hint-capitalization, hint-verb, hint-period,
+                    word-limit, duplicate-key (same value), reader-warning
+
+        OPTIONS:
+          --max-words N      warn about labels longer than N words (the children's app uses 7)
+          --format FORMAT    text (default) or json
+          --strict           exit 1 on warnings too
+        \(StoreOptions.help)
+          -h, --help         show this help
+
+        EXIT STATUS: 0 when there are no errors (warnings allowed unless --strict),
+        1 when there are errors, 2 on bad usage.
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        do throws(ArgumentScanner.UsageError) {
+            let scanner = try ArgumentScanner(
+                arguments,
+                valued: StoreOptions.valued.union(["--max-words", "--format"]),
+                flags: ["--strict", "--help", "-h"]
+            )
+            if scanner.has("--help") || scanner.has("-h") {
+                print(help)
+                return 0
+            }
+            guard scanner.positionals.count <= 1 else {
+                throw ArgumentScanner.UsageError(description: "lint takes at most one DIR (see --help)")
+            }
+            var configuration = try StoreOptions(scanner).configuration
+            if let directory = scanner.positionals.first { configuration.directory = directory }
+            var options = Linter.Options()
+            if let text = scanner.value("--max-words") {
+                guard let limit = Int(text), limit > 0 else {
+                    throw ArgumentScanner.UsageError(description: "--max-words needs a positive whole number")
+                }
+                options.maximumWords = limit
+            }
+            let format = scanner.value("--format") ?? "text"
+            guard format == "text" || format == "json" else {
+                throw ArgumentScanner.UsageError(description: "--format must be text or json")
+            }
+            let report = Linter(configuration: configuration, options: options).run()
+            let prefix = configuration.directory.hasSuffix("/") ? configuration.directory : configuration.directory + "/"
+            print(format == "json" ? json(report, store: configuration.directory, prefix: prefix) : text(report, prefix: prefix))
+            return report.fails(strict: scanner.has("--strict")) ? 1 : 0
+        } catch {
+            CommandLine.fail(error.description)
+            return 2
+        }
+    }
+
+    /// Findings, the completeness table and a summary line.
+    static func text(_ report: LintReport, prefix: String) -> String {
+        var lines = report.findings.map { $0.formatted(prefix: prefix) }
+        if !report.completeness.isEmpty {
+            if !lines.isEmpty { lines.append("") }
+            lines.append("Completeness (keys of the reference language present):")
+            let rows = report.completeness.map { row in
+                [row.bundle, row.table, row.language.rawValue, row.reference.rawValue,
+                 "\(row.present)/\(row.total)", String(format: "%.1f%%", row.percent)]
+            }
+            let header = ["bundle", "table", "language", "reference", "keys", "%"]
+            let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max()! }
+            for row in [header] + rows {
+                let cells = row.enumerated().map { column, cell in
+                    // Numbers right-aligned, names left-aligned.
+                    let pad = String(repeating: " ", count: widths[column] - cell.count)
+                    return column >= 4 ? pad + cell : cell + pad
+                }
+                lines.append("  " + cells.joined(separator: "  "))
+            }
+        }
+        lines.append("")
+        lines.append("\(report.fileCount) files, \(report.errorCount) errors, \(report.warningCount) warnings")
+        return lines.joined(separator: "\n")
+    }
+
+    /// `{store, files, errors, warnings, findings: [...], completeness: [...]}`.
+    static func json(_ report: LintReport, store: String, prefix: String) -> String {
+        func array<T>(_ items: [T], _ write: (inout JSONWriter, T) -> Void) -> [UInt8] {
+            var bytes: [UInt8] = Array("[".utf8)
+            for (index, item) in items.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                var writer = JSONWriter()
+                write(&writer, item)
+                bytes += writer.bytes
+            }
+            return bytes + Array("]".utf8)
+        }
+        var writer = JSONWriter(capacity: 4096)
+        writer.beginObject()
+        writer.field("store", store)
+        writer.field("files", report.fileCount)
+        writer.field("errors", report.errorCount)
+        writer.field("warnings", report.warningCount)
+        writer.field("findings", raw: array(report.findings) { writer, finding in
+            writer.beginObject()
+            writer.field("file", prefix + finding.file)
+            if let line = finding.line { writer.field("line", line) } else { writer.field("line", nil) }
+            writer.field("severity", finding.severity.rawValue)
+            writer.field("rule", finding.rule.rawValue)
+            writer.field("key", finding.key)
+            writer.field("language", finding.language?.rawValue)
+            writer.field("message", finding.message)
+            writer.endObject()
+        })
+        writer.field("completeness", raw: array(report.completeness) { writer, row in
+            writer.beginObject()
+            writer.field("bundle", row.bundle)
+            writer.field("table", row.table)
+            writer.field("language", row.language.rawValue)
+            writer.field("reference", row.reference.rawValue)
+            writer.field("present", row.present)
+            writer.field("total", row.total)
+            writer.field("percent", raw: Array(String(format: "%.1f", row.percent).utf8))
+            writer.endObject()
+        })
+        writer.endObject()
+        return writer.text
+    }
+}

@@ -5,7 +5,8 @@ public struct HTTPParserLimits: Sendable, Hashable {
     /// Longest method token. Default 32. Longer → 501 (RFC 9112 §3: a method longer than any
     /// implemented one SHOULD get 501).
     public var maxMethodBytes: Int
-    /// Longest request line, excluding its CRLF. Default 8 KiB (8192). Longer → 414.
+    /// Longest request line, excluding its CRLF. Default 16 KiB (16384): room for a 1 KiB key
+    /// and 16 arguments, all percent-encoded UTF-8. Longer → 414.
     /// Also bounds the empty lines tolerated before a request line (more → 400).
     public var maxRequestLineBytes: Int
     /// Largest header section: the sum of the lengths of all field lines, each excluding its
@@ -24,7 +25,7 @@ public struct HTTPParserLimits: Sendable, Hashable {
     /// Creates limits; every parameter defaults to the documented default.
     public init(
         maxMethodBytes: Int = 32,
-        maxRequestLineBytes: Int = 8192,
+        maxRequestLineBytes: Int = 16384,
         maxHeaderBytes: Int = 16384,
         maxHeaderCount: Int = 100,
         maxBodyBytes: Int = 1_048_576,

@@ -49,6 +49,9 @@ public final class MissingKeyRecorder: Sendable {
 
     public let maxEntries: Int
     public let maxKeyBytes: Int
+    /// The longest key a client may report (`POST /missing`), in Unicode
+    /// scalars, as openapi.yaml's `maxLength` counts them.
+    public static let maximumReportedKeyCharacters = 256
     private let log: @Sendable (String) -> Void
     private let state: Mutex<State>
 
@@ -266,7 +269,9 @@ extension MissingKeyRecorder {
     ///
     /// The body is a JSON array of objects:
     /// `[{"key": "Play", "lang": "de-AT", "table": "Accessibility"}, …]`.
-    /// `key` (non-empty, at most ``maxKeyBytes`` UTF-8 bytes) and `lang` (a
+    /// `key` (non-empty, at most ``maximumReportedKeyCharacters`` characters;
+    /// one longer than ``maxKeyBytes`` bytes is counted as a dropped long key,
+    /// like a request's) and `lang` (a
     /// well-formed BCP 47 tag, `_` accepted, canonicalized) are required; `table`
     /// is optional (default `defaultTable`) and must be a valid table name.
     /// Other fields are ignored, for forward compatibility. At most
@@ -279,7 +284,7 @@ extension MissingKeyRecorder {
     @discardableResult
     public func recordReported(_ body: [UInt8], servedFrom: String = "client", at: Date = Date(),
                                defaultTable: String = "Localizable") throws(MissingReportError) -> ReportSummary {
-        let items = try Self.parseReported(body, maxKeyBytes: maxKeyBytes, defaultTable: defaultTable)
+        let items = try Self.parseReported(body, defaultTable: defaultTable)
         var summary = ReportSummary(recorded: 0, added: 0, dropped: 0)
         for item in items {
             switch record(table: item.table, key: item.key, requested: item.requested, servedFrom: servedFrom, at: at) {
@@ -292,8 +297,7 @@ extension MissingKeyRecorder {
     }
 
     /// Validates a reported body into `(table, key, requested)` triples.
-    static func parseReported(_ body: [UInt8], maxKeyBytes: Int,
-                              defaultTable: String) throws(MissingReportError) -> [EntryID] {
+    static func parseReported(_ body: [UInt8], defaultTable: String) throws(MissingReportError) -> [EntryID] {
         guard body.count <= maximumReportedBodyBytes else {
             throw .bodyTooLarge(bytes: body.count, limit: maximumReportedBodyBytes)
         }
@@ -315,9 +319,9 @@ extension MissingKeyRecorder {
                 throw .invalidField(index: index, field: "key", reason: object["key"] == nil ? "is missing" : "must be a string")
             }
             guard !key.isEmpty else { throw .invalidField(index: index, field: "key", reason: "must not be empty") }
-            guard key.utf8.count <= maxKeyBytes else {
+            guard key.unicodeScalars.count <= maximumReportedKeyCharacters else {
                 throw .invalidField(index: index, field: "key",
-                                    reason: "has \(key.utf8.count) UTF-8 bytes; at most \(maxKeyBytes) are accepted")
+                                    reason: "has \(key.unicodeScalars.count) characters; at most \(maximumReportedKeyCharacters) are accepted")
             }
             guard let langText = object["lang"] as? String else {
                 throw .invalidField(index: index, field: "lang", reason: object["lang"] == nil ? "is missing" : "must be a string")

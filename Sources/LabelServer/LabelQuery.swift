@@ -6,8 +6,15 @@ struct LabelQuery: Sendable {
     /// Keys longer than this are refused: no store key is that long, and the
     /// missing-key report must not hold client-chosen megabytes.
     static let maximumKeyBytes = LabelQueryLimits.maximumKeyBytes
-    /// More `arg` values than any format string can consume.
-    static let maximumArguments = 64
+    /// More `arg` values than any label's format string consumes.
+    static let maximumArguments = 8
+    /// Longest key in characters (openapi.yaml's `maxLength`), besides the byte limit.
+    static let maximumKeyCharacters = 256
+    /// Longest `count`, and longest `arg`, in characters: numbers, names and
+    /// titles shown inside a label; the bounds keep every valid request well
+    /// inside the 16 KiB request line.
+    static let maximumCountCharacters = 32
+    static let maximumArgumentCharacters = 64
 
     var key: String
     var table: String
@@ -23,8 +30,8 @@ struct LabelQuery: Sendable {
             throw .badRequest("invalid_key", "the key is not valid percent-encoded UTF-8")
         }
         guard !key.isEmpty else { throw .badRequest("invalid_key", "the key is empty") }
-        guard key.utf8.count <= Self.maximumKeyBytes else {
-            throw .badRequest("key_too_long", "the key is \(key.utf8.count) bytes; at most \(Self.maximumKeyBytes) are accepted")
+        guard key.utf8.count <= Self.maximumKeyBytes, key.unicodeScalars.count <= Self.maximumKeyCharacters else {
+            throw .badRequest("key_too_long", "the key is \(key.unicodeScalars.count) characters (\(key.utf8.count) bytes); at most \(Self.maximumKeyCharacters) characters and \(Self.maximumKeyBytes) bytes are accepted")
         }
         guard !key.utf8.contains(0) else { throw .badRequest("invalid_key", "the key contains a NUL byte") }
 
@@ -47,8 +54,14 @@ struct LabelQuery: Sendable {
             default: continue   // unknown parameters are ignored, as caches and analytics add them
             }
         }
-        guard arguments.count < Self.maximumArguments else {
-            throw .badRequest("too_many_arguments", "at most \(Self.maximumArguments - 1) arg values are accepted")
+        guard arguments.count <= Self.maximumArguments else {
+            throw .badRequest("too_many_arguments", "at most \(Self.maximumArguments) arg values are accepted")
+        }
+        if let count, count.unicodeScalars.count > Self.maximumCountCharacters {
+            throw .badRequest("invalid_argument", "count is longer than \(Self.maximumCountCharacters) characters")
+        }
+        if let index = arguments.firstIndex(where: { $0.unicodeScalars.count > Self.maximumArgumentCharacters }) {
+            throw .badRequest("invalid_argument", "arg #\(index + 1) is longer than \(Self.maximumArgumentCharacters) characters")
         }
         guard TableName.isValid(table) else {
             throw .badRequest("invalid_table", "table must be 1-\(TableName.maximumLength) letters, digits, '_', '-' or '.'")

@@ -23,7 +23,7 @@ enum ServeCommand {
         Setting(flag: "--header-timeout", environment: "LABEL_SERVER_HEADER_TIMEOUT", defaultValue: "10", help: "seconds from a request's first byte to its last header (slowloris)"),
         Setting(flag: "--body-timeout", environment: "LABEL_SERVER_BODY_TIMEOUT", defaultValue: "30", help: "seconds to receive a request body"),
         Setting(flag: "--idle-timeout", environment: "LABEL_SERVER_IDLE_TIMEOUT", defaultValue: "60", help: "seconds a keep-alive connection may idle"),
-        Setting(flag: "--max-request-line", environment: "LABEL_SERVER_MAX_REQUEST_LINE", defaultValue: "8192", help: "request-line bytes (414 above)"),
+        Setting(flag: "--max-request-line", environment: "LABEL_SERVER_MAX_REQUEST_LINE", defaultValue: "16384", help: "request-line bytes (414 above)"),
         Setting(flag: "--max-header-bytes", environment: "LABEL_SERVER_MAX_HEADER_BYTES", defaultValue: "16384", help: "header-section bytes (431 above)"),
         Setting(flag: "--max-headers", environment: "LABEL_SERVER_MAX_HEADERS", defaultValue: "100", help: "header fields (431 above)"),
         Setting(flag: "--max-body", environment: "LABEL_SERVER_MAX_BODY", defaultValue: "1048576", help: "request-body bytes (413 above)"),

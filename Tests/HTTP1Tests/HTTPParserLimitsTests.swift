@@ -7,7 +7,7 @@ import Testing
 
     @Test func defaultsAreAsDocumented() {
         #expect(limits.maxMethodBytes == 32)
-        #expect(limits.maxRequestLineBytes == 8192)
+        #expect(limits.maxRequestLineBytes == 16384)
         #expect(limits.maxHeaderBytes == 16384)
         #expect(limits.maxHeaderCount == 100)
         #expect(limits.maxBodyBytes == 1_048_576)

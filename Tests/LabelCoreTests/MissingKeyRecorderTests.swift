@@ -346,15 +346,24 @@ private let t0 = Date(timeIntervalSince1970: 1_735_787_045) // 2025-01-02T03:04:
         }
     }
 
-    @Test func aKeyOverMaxKeyBytesIsRefusedAndOneAtTheLimitAccepted() throws {
+    @Test func aReportedKeyOverMaxKeyBytesIsCountedAsDroppedNotRefused() throws {
         let recorder = MissingKeyRecorder(maxKeyBytes: 4)
-        _ = try record(#"[{"key":"abcd","lang":"de"}]"#, recorder: recorder)
+        let summary = try recorder.recordReported(Array(#"[{"key":"abcd","lang":"de"},{"key":"abcde","lang":"de"}]"#.utf8))
+        #expect(summary.recorded == 1)
+        #expect(summary.dropped == 1)
+        #expect(recorder.snapshot().dropped.longKeys == 1)
+    }
+
+    @Test func aReportedKeyOverTheCharacterLimitIsRefusedAndOneAtTheLimitAccepted() throws {
+        let recorder = MissingKeyRecorder(maxKeyBytes: 4096)
+        let atLimit = String(repeating: "ä", count: MissingKeyRecorder.maximumReportedKeyCharacters)
+        _ = try recorder.recordReported(Array(#"[{"key":"\#(atLimit)","lang":"de"}]"#.utf8))
         let error = #expect(throws: MissingReportError.self) {
-            try record(#"[{"key":"abcd","lang":"de"},{"key":"abcde","lang":"de"}]"#, recorder: recorder)
+            try recorder.recordReported(Array(#"[{"key":"a","lang":"de"},{"key":"\#(atLimit)x","lang":"de"}]"#.utf8))
         }
-        #expect(error?.message == "item 1: \"key\" has 5 UTF-8 bytes; at most 4 are accepted")
+        #expect(error?.message == "item 1: \"key\" has 257 characters; at most 256 are accepted")
         // A refused body records nothing, not even its valid items.
-        #expect(recorder.snapshot().entries.first?.hits == 1)
+        #expect(recorder.snapshot().entries.count == 1)
     }
 
     @Test func malformedJSONTooManyItemsAndOversizedBodiesAreRefused() {

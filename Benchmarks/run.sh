@@ -116,13 +116,13 @@ PY
 }
 
 servers=()
-if [[ -n $ours_bin ]] && start ours "$ours_bin" serve --host 127.0.0.1 --port 0 --strings "$strings"; then
+if [[ -n $ours_bin ]] && start ours "$ours_bin" serve --host 127.0.0.1 --port 0 --strings "$strings" --access-log off --state-dir "$work/state"; then
     ours_pid=$started_pid ours_port=$started_port
     servers+=("ours=$ours_pid:$ours_port")
     echo "ours: pid $ours_pid, port $ours_port" >&2
     # Also with one event loop, like nginx's one worker: on two cores shared with
     # wrk, a second loop may cost more in contention than it brings.
-    if ((ONE_LOOP)) && start ours-1loop "$ours_bin" serve --host 127.0.0.1 --port 0 --strings "$strings" --event-loops 1; then
+    if ((ONE_LOOP)) && start ours-1loop "$ours_bin" serve --host 127.0.0.1 --port 0 --strings "$strings" --event-loops 1 --access-log off --state-dir "$work/state1"; then
         servers+=("ours-1loop=$started_pid:$started_port")
         echo "ours-1loop: pid $started_pid, port $started_port" >&2
     fi

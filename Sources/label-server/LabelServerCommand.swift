@@ -4,16 +4,28 @@ import Foundation
 @main
 enum LabelServerCommand {
     static let help = """
-        label-server — localized accessibility strings (VoiceOver labels and hints) for mobile apps.
+        NAME
+          label-server — localized accessibility strings (VoiceOver labels and hints) for mobile apps
 
-        USAGE: label-server [SUBCOMMAND] [OPTIONS]
+        SYNOPSIS
+          label-server [serve] [OPTIONS]
+          label-server resolve KEY [--lang TAG] [--count N] [--arg VALUE]... [--json]
+          label-server lint [DIR] [--max-words N] [--format text|json] [--strict]
 
-        SUBCOMMANDS:
+        DESCRIPTION
+          Reads Apple string files (.strings, .stringsdict, .xcstrings) from a store folder,
+          resolves keys through app bundle → framework bundle → the key itself, language by
+          language, and renders CLDR plurals and Apple format specifiers.
+
+        SUBCOMMANDS
+          serve          serve the HTTP API (the default; see `label-server serve --help`)
           resolve KEY    resolve and render one label (see `label-server resolve --help`)
           lint [DIR]     check a store for app teams' CI (see `label-server lint --help`)
-          serve          serve the HTTP API (the default; see `label-server serve --help`)
 
-        Run `label-server SUBCOMMAND --help` for a subcommand's options.
+        EXAMPLES
+          label-server serve --port 8080 --strings Strings
+          label-server resolve coins.count --lang de --count 3
+          label-server lint Strings --max-words 7
         """
 
     static func main() {

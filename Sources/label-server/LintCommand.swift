@@ -4,8 +4,13 @@ import LabelCore
 /// `label-server lint [DIR]`: checks a store for app teams' CI.
 enum LintCommand {
     static let help = """
-        USAGE: label-server lint [DIR] [--max-words N] [--format text|json] [--strict]
+        NAME
+          label-server lint — check a store the way an app team's CI should
 
+        SYNOPSIS
+          label-server lint [DIR] [--max-words N] [--format text|json] [--strict]
+
+        DESCRIPTION
         Checks every file of the store in DIR (default: --strings, else Strings) and
         prints one finding per line as `file:line: severity: [rule] key: message`,
         then a completeness table: per bundle, table and language, how many keys of
@@ -27,8 +32,13 @@ enum LintCommand {
         \(StoreOptions.help)
           -h, --help         show this help
 
-        EXIT STATUS: 0 when there are no errors (warnings allowed unless --strict),
-        1 when there are errors, 2 on bad usage.
+        EXIT STATUS
+          0 when there are no errors (warnings allowed unless --strict), 1 when there
+          are errors, 2 on bad usage.
+
+        EXAMPLES
+          label-server lint Strings --max-words 7
+          label-server lint --strict --format json > lint.json
         """
 
     static func run(_ arguments: [String]) -> Int32 {

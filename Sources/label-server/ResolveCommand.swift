@@ -3,8 +3,13 @@ import LabelCore
 /// `label-server resolve KEY`: one label from the command line, as the API renders it.
 enum ResolveCommand {
     static let help = """
-        USAGE: label-server resolve KEY [--lang TAG] [--table NAME] [--count N] [--arg VALUE]... [--json]
+        NAME
+          label-server resolve — resolve and render one label without a server
 
+        SYNOPSIS
+          label-server resolve KEY [--lang TAG] [--table NAME] [--count N] [--arg VALUE]... [--json]
+
+        DESCRIPTION
         Resolves KEY through the language chain (the tag, its truncations, then the
         development language; within each language app before framework; else the key
         itself) and prints the rendered value.
@@ -18,9 +23,15 @@ enum ResolveCommand {
         \(StoreOptions.help)
           -h, --help         show this help
 
-        EXIT STATUS: 0 on success (also when the value is the key itself), 1 when the
-        store cannot be loaded, 2 on bad input (unknown option, malformed language tag,
-        missing or mistyped argument).
+        EXIT STATUS
+          0 on success (also when the value is the key itself), 1 when the store cannot be
+          loaded, 2 on bad input (unknown option, malformed language tag, missing or
+          mistyped argument).
+
+        EXAMPLES
+          label-server resolve coins.count --lang de --count 1          # 1 Münze
+          label-server resolve selection.count --lang pl --count 3 --arg 10
+          label-server resolve coins.count --lang de-AT --count 1000 --json
         """
 
     static func run(_ arguments: [String]) -> Int32 {

@@ -39,10 +39,17 @@ enum ServeCommand {
             "  \(s.flag.padding(toLength: 20, withPad: " ", startingAt: 0)) \(s.help) (\(s.environment), default: \(s.defaultValue))"
         }
         return """
-            USAGE: label-server [serve] [OPTIONS]
+            NAME
+              label-server serve — serve the label API over HTTP/1.1
 
-            Serves the store over HTTP/1.1: GET /labels/{key}, GET /labels, GET /healthz,
-            GET /readyz, GET /metrics, POST /admin/reload. The first line printed is
+            SYNOPSIS
+              label-server [serve] [OPTIONS]
+
+            DESCRIPTION
+            Serves the store over HTTP/1.1: GET /labels/{key}, GET /labels, GET/POST/DELETE
+            /missing, GET /healthz, GET /readyz, GET /metrics, POST /admin/reload (see
+            openapi.yaml). Missing hits are kept in STATE-DIR/missing.json, flushed every
+            second and on SIGTERM. The first line printed is
             `listening on http://HOST:PORT`. SIGTERM or SIGINT stop accepting, finish requests
             in flight and exit 0; SIGHUP reloads the store (a broken store keeps the old one).
             Admin routes need `Authorization: Bearer $LABEL_SERVER_ADMIN_TOKEN`; without the
@@ -53,8 +60,17 @@ enum ServeCommand {
             \(StoreOptions.help)
               -h, --help           show this help
 
-            EXIT STATUS: 0 after a graceful shutdown, 1 when the store cannot be loaded or the
-            address cannot be bound, 2 on a bad option.
+            ENVIRONMENT
+              Every option has the variable shown; LABEL_SERVER_ADMIN_TOKEN enables admin routes.
+
+            EXIT STATUS
+              0 after a graceful shutdown, 1 when the store cannot be loaded or the address
+              cannot be bound, 2 on a bad option.
+
+            EXAMPLES
+              label-server serve --host 0.0.0.0 --port 8080 --state-dir /var/lib/label-server
+              LABEL_SERVER_ADMIN_TOKEN=secret label-server serve --access-log off
+              kill -HUP $(pidof label-server)      # reload the store
             """
     }
 

@@ -30,12 +30,14 @@ let package = Package(
         .executableTarget(name: "label-server", dependencies: ["LabelCore", "LabelServer", "HTTPServer"]),
         .testTarget(
             name: "LabelCoreTests",
-            dependencies: ["LabelCore"],
+            dependencies: ["LabelCore", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1"]),
-        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelCore", "HTTPServer", "HTTP1"]),
+        .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
+        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelCore", "HTTPServer", "HTTP1", "TestSupport"]),
+        // What several test targets share: a raw loopback HTTP client and a seeded PRNG.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -153,10 +153,10 @@ extension MissingReport {
             comment += "; last seen \(Self.timestamp(item.lastSeen, fractional: false)); served from \(item.servedFrom)"
             if tables.count > 1 { comment += "; table \(item.table)" }
             if languages.count > 1 { comment += "; requested \(item.requested.sorted().joined(separator: ", "))" }
-            out += "\n/* \(Self.commentSafe(comment)) */\n"
-            out += Self.stringsQuoted(item.key)
+            out += "\n/* \(StringsFileWriter.commentSafe(comment)) */\n"
+            out += StringsFileWriter.quoted(item.key)
             out += " = "
-            out += Self.stringsQuoted(developmentValue(item.table, item.key) ?? item.key)
+            out += StringsFileWriter.quoted(developmentValue(item.table, item.key) ?? item.key)
             out += ";\n"
         }
         return Array(out.utf8)
@@ -167,32 +167,6 @@ extension MissingReport {
         var key: String
     }
 
-    /// A `.strings` token in quotes: `"` and `\` escaped, `\n \t \r` for those
-    /// controls, `\Uxxxx` for the other C0 controls and DEL, so nothing invisible survives.
-    static func stringsQuoted(_ text: String) -> String {
-        var out = "\""
-        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case "\u{0}"..."\u{1F}", "\u{7F}":
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
-        return out
-    }
-
-    /// Comment text cannot end the comment early (bundle names are configurable).
-    static func commentSafe(_ text: String) -> String {
-        text.replacingOccurrences(of: "*/", with: "* /")
-    }
 
     // MARK: Timestamps
 

@@ -43,37 +43,12 @@ extension ResolvedTable {
         var out = "/* \(table).strings for \(language), resolved by label-server through \(languages.map(\.rawValue).joined(separator: ", ")). */\n"
         let plural = items.filter { $0.entry.string.isPlural }.map(\.key)
         if !plural.isEmpty {
-            out += "/* Plural keys, served as JSON (GET /labels): \(plural.joined(separator: ", ").replacingCommentEnd) */\n"
+            out += "/* Plural keys, served as JSON (GET /labels): \(StringsFileWriter.commentSafe(plural.joined(separator: ", "))) */\n"
         }
         for item in items where !item.entry.string.isPlural {
-            out += "\n/* \(item.entry.source) */\n\"\(Self.escaped(item.key))\" = \"\(Self.escaped(item.entry.string.template))\";\n"
+            out += "\n/* \(StringsFileWriter.commentSafe(item.entry.source)) */\n\(StringsFileWriter.quoted(item.key)) = \(StringsFileWriter.quoted(item.entry.string.template));\n"
         }
         return Array(out.utf8)
     }
 
-    /// Escapes for the old-style plist reader: `\"`, `\\`, `\n`, `\t`, `\r`,
-    /// and `\U` for other control characters.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-}
-
-extension String {
-    /// A comment must not end early on a `*/` inside it.
-    fileprivate var replacingCommentEnd: String { replacingOccurrences(of: "*/", with: "* /") }
 }

@@ -39,12 +39,7 @@ struct LabelQuery: Sendable {
         var table = "Localizable"
         var count: String?
         var arguments: [String] = []
-        let items: [(name: String, value: String)]
-        do {
-            items = try PercentDecoding.queryItems(request.query ?? "")
-        } catch {
-            throw .badRequest("invalid_query", "the query string is not valid percent-encoded UTF-8")
-        }
+        let items = try request.queryItems()
         for item in items {
             switch item.name {
             case "lang": lang = item.value

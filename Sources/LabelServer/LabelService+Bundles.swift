@@ -5,12 +5,7 @@ extension LabelService {
     /// `GET /labels?lang=&table=&format=`: the whole resolved table, from
     /// bytes precomputed at load; `If-None-Match` → 304.
     func labelBundle(_ request: HTTPRequest) throws -> HTTPResponse {
-        let items: [(name: String, value: String)]
-        do {
-            items = try PercentDecoding.queryItems(request.query ?? "")
-        } catch {
-            throw APIError.badRequest("invalid_query", "the query string is not valid percent-encoded UTF-8")
-        }
+        let items = try request.queryItems()
         var lang: String?
         var table = "Localizable"
         var format = "json"

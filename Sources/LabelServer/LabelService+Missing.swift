@@ -40,12 +40,7 @@ extension LabelService {
     }
 
     private func readMissing(_ request: HTTPRequest, store: MissingReportStore) throws -> HTTPResponse {
-        let items: [(name: String, value: String)]
-        do {
-            items = try PercentDecoding.queryItems(request.query ?? "")
-        } catch {
-            throw APIError.badRequest("invalid_query", "the query string is not valid percent-encoded UTF-8")
-        }
+        let items = try request.queryItems()
         var lang: String?
         var table: String?
         var format = "json"

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import HTTP1
 
@@ -14,7 +15,7 @@ import Testing
     static let interesting: [UInt8] = Array("\r\n :;\t0123456789abcdefABCDEF/?*HTTP.,-+".utf8) + [0, 0x7F, 0x80, 0xFF]
 
     @Test func mutatedAndRandomInputsNeverCrashAndAlwaysSettle() {
-        var rng = SplitMix64(seed: 0x1AB3_15E7)
+        var rng = SeededGenerator(seed: 0x1AB3_15E7)
         let limits = HTTPParserLimits(maxRequestLineBytes: 64, maxHeaderBytes: 128, maxHeaderCount: 8, maxBodyBytes: 64)
         var outcomes = [0, 0, 0]  // requests, needMoreData endings, error endings
         for iteration in 0..<4000 {
@@ -66,7 +67,7 @@ import Testing
         #expect(outcomes[0] > 100 && outcomes[2] > 100, "the corpus exercises both success and failure: \(outcomes)")
     }
 
-    func mutate(_ input: inout [UInt8], using rng: inout SplitMix64) {
+    func mutate(_ input: inout [UInt8], using rng: inout SeededGenerator) {
         guard !input.isEmpty else {
             input.append(Self.interesting.randomElement(using: &rng)!)
             return

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import LabelCore
 
@@ -114,7 +115,7 @@ import Testing
     }
 
     @Test func randomInputNeverCrashesAndRoundTrips() {
-        var generator = SplitMix64(seed: 0x5EED)
+        var generator = SeededGenerator(seed: 0x5EED)
         let alphabet = Array("%%%$#@@.0123456789-+ 'lhqLzjtdiuoxXfFeEgGaAcCsSkä€😀\n")
         for _ in 0..<3000 {
             let length = Int(generator.next() % 24)
@@ -132,14 +133,3 @@ import Testing
 }
 
 /// A small seeded generator so the fuzz test is reproducible.
-private struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import LabelCore
 
@@ -47,7 +48,7 @@ struct StringsFileParserDifferentialTests {
         let fragments = ["\"", "'", "\\", "=", ";", "/", "*", "a", "b9", " ", "\n", "\r", "#", "{", "}", "U", "0", "7",
                          "ä", "😀", "\"k\" = \"v\";", "\\U00e4", "\\n", "/*", "*/", "//", "\t", "_.$:-", "\u{FEFF}", "\u{2028}",
                          "(", ")", "<", ">", ",", "\u{00A0}", "\\1", "\\U"]
-        var generator = StringsFuzzGenerator(seed: 0x5EED)
+        var generator = SeededGenerator(seed: 0x5EED)
         var compared = 0
         for _ in 0..<Self.randomTextCount {
             let length = Int(generator.next() % 12) + 1
@@ -75,15 +76,3 @@ struct StringsFileParserDifferentialTests {
     }
 }
 
-/// A small deterministic random number generator for reproducible fuzzing.
-struct StringsFuzzGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import LabelCore
 
@@ -345,7 +346,7 @@ struct StringsTextLocatorTests {
         text.withUnsafeBufferPointer { units in
             var forward = StringsTextLocator(units: units, file: "f")
             let expected = (0...units.count).map { forward.location(at: $0) }
-            var generator = StringsFuzzGenerator(seed: 7)
+            var generator = SeededGenerator(seed: 7)
             var random = StringsTextLocator(units: units, file: "f")
             for _ in 0..<500 {
                 let offset = Int(generator.next() % UInt64(units.count + 1))

@@ -3,20 +3,18 @@ import Glibc
 
 /// A small blocking HTTP/1.1 client over a real TCP socket to 127.0.0.1, for end-to-end tests.
 ///
-/// A copy of Tests/HTTPServerTests/RawClient.swift: test targets cannot share sources.
-///
 /// It writes raw bytes and reads responses by their framing (status line, header fields,
 /// `Content-Length` body), so pipelined responses can be told apart. Every receive has a
 /// timeout (`SO_RCVTIMEO`), so a server that never answers fails the test instead of hanging it.
-final class RawClient {
+package final class RawClient {
     /// A socket call failed, the read timed out, or the bytes were not an HTTP response.
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-        init(_ description: String) { self.description = description }
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
+        package init(_ description: String) { self.description = description }
     }
 
     /// How a wait for the server to close the connection ended.
-    enum CloseOutcome: Equatable {
+    package enum CloseOutcome: Equatable {
         /// End of stream: the server closed (FIN).
         case closed
         /// The server reset the connection.
@@ -27,13 +25,13 @@ final class RawClient {
         case data
     }
 
-    private(set) var descriptor: Int32
+    package private(set) var descriptor: Int32
     /// Bytes received but not yet consumed as a response.
     private var buffer: [UInt8] = []
     private var sawEnd = false
 
     /// Connects; the server may still close the connection right after accepting it.
-    init(port: UInt16, timeout: Double = 3) throws(Failure) {
+    package init(port: UInt16, timeout: Double = 3) throws(Failure) {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure("socket: errno \(errno)") }
         var seconds = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
@@ -61,14 +59,14 @@ final class RawClient {
 
     deinit { close() }
 
-    func close() {
+    package func close() {
         guard descriptor >= 0 else { return }
         Glibc.close(descriptor)
         descriptor = -1
     }
 
     /// Sends every byte (MSG_NOSIGNAL: a closed peer gives EPIPE, not SIGPIPE).
-    func send(_ bytes: [UInt8]) throws(Failure) {
+    package func send(_ bytes: [UInt8]) throws(Failure) {
         var offset = 0
         while offset < bytes.count {
             let count = bytes.withUnsafeBytes { raw in
@@ -82,13 +80,13 @@ final class RawClient {
         }
     }
 
-    func send(_ text: String) throws(Failure) { try send(Array(text.utf8)) }
+    package func send(_ text: String) throws(Failure) { try send(Array(text.utf8)) }
 
     /// Half-closes: the server sees end of input, the client can still read.
-    func shutdownWrite() { _ = Glibc.shutdown(descriptor, Int32(SHUT_WR)) }
+    package func shutdownWrite() { _ = Glibc.shutdown(descriptor, Int32(SHUT_WR)) }
 
     /// Whether bytes (or end of stream) can be read within `milliseconds`.
-    func isReadable(within milliseconds: Int32) -> Bool {
+    package func isReadable(within milliseconds: Int32) -> Bool {
         if !buffer.isEmpty || sawEnd { return true }
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, milliseconds) > 0
@@ -96,7 +94,7 @@ final class RawClient {
 
     /// Reads one response. `head` says it answers a HEAD request (no body, whatever
     /// `Content-Length` says).
-    func readResponse(head: Bool = false) throws(Failure) -> RawResponse {
+    package func readResponse(head: Bool = false) throws(Failure) -> RawResponse {
         guard let response = try readResponseOrEnd(head: head) else {
             throw Failure("the connection closed before a response")
         }
@@ -104,20 +102,20 @@ final class RawClient {
     }
 
     /// Reads `count` responses in order.
-    func readResponses(_ count: Int) throws(Failure) -> [RawResponse] {
+    package func readResponses(_ count: Int) throws(Failure) -> [RawResponse] {
         var responses: [RawResponse] = []
         for _ in 0..<count { responses.append(try readResponse()) }
         return responses
     }
 
     /// Sends a request and reads its response.
-    func exchange(_ request: String, head: Bool = false) throws(Failure) -> RawResponse {
+    package func exchange(_ request: String, head: Bool = false) throws(Failure) -> RawResponse {
         try send(request)
         return try readResponse(head: head)
     }
 
     /// One response, or nil when the server closes (or resets) before sending any byte of one.
-    func readResponseOrEnd(head: Bool = false) throws(Failure) -> RawResponse? {
+    package func readResponseOrEnd(head: Bool = false) throws(Failure) -> RawResponse? {
         var headEnd: Int?
         while true {
             headEnd = Self.endOfHead(in: buffer)
@@ -145,7 +143,7 @@ final class RawClient {
     }
 
     /// Waits up to the receive timeout for the server to close the connection.
-    func waitForClose() -> CloseOutcome {
+    package func waitForClose() -> CloseOutcome {
         if !buffer.isEmpty { return .data }
         do {
             return try fill() ? .data : .closed
@@ -155,7 +153,7 @@ final class RawClient {
     }
 
     /// Reads whatever arrives until the server closes; nil when it does not close in time.
-    func readToEnd() -> [UInt8]? {
+    package func readToEnd() -> [UInt8]? {
         while true {
             do {
                 if !(try fill()) { break }

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Writes tokens of Apple's `.strings` format, so that every file the service
+/// produces (bundles, translator stubs) reads back with the same parser.
+public enum StringsFileWriter {
+    /// A quoted token: `"` and `\` escaped, `\n \t \r` for those controls,
+    /// `\Uxxxx` for the other C0 controls and DEL, so nothing invisible survives.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\u{0}"..."\u{1F}", "\u{7F}":
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+        return out
+    }
+
+    /// Comment text that cannot end the comment early.
+    public static func commentSafe(_ text: String) -> String {
+        text.replacingOccurrences(of: "*/", with: "* /")
+    }
+}

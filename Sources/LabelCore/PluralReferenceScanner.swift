@@ -131,4 +131,19 @@ enum PluralReferenceScanner {
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
         scalar >= "0" && scalar <= "9"
     }
+
+    /// Variables a string refers to but does not define (printed literally),
+    /// and variables it defines but never refers to, both in a stable order.
+    static func referenceProblems(template: String, variables: [String: PluralVariable]) -> (undefined: [String], unused: [String]) {
+        var referenced = variableNames(in: template)
+        for name in variables.keys.sorted() {
+            for category in PluralCategory.allCases {
+                if let text = variables[name]!.variants[category] { referenced += variableNames(in: text) }
+            }
+        }
+        var seen = Set<String>()
+        let undefined = referenced.filter { variables[$0] == nil && seen.insert($0).inserted }
+        let unused = variables.keys.sorted().filter { !referenced.contains($0) }
+        return (undefined, unused)
+    }
 }

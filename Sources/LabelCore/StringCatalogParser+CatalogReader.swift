@@ -143,19 +143,11 @@ extension StringCatalogParser {
         }
 
         private mutating func checkReferences(template: String, variables: [String: PluralVariable], path: [String]) {
-            var referenced = PluralReferenceScanner.variableNames(in: template)
-            for name in variables.keys.sorted() {
-                for category in PluralCategory.allCases {
-                    if let text = variables[name]!.variants[category] {
-                        referenced += PluralReferenceScanner.variableNames(in: text)
-                    }
-                }
-            }
-            var seen = Set<String>()
-            for name in referenced where variables[name] == nil && seen.insert(name).inserted {
+            let problems = PluralReferenceScanner.referenceProblems(template: template, variables: variables)
+            for name in problems.undefined {
                 warn(path, "%#@\(name)@ refers to a substitution the localization does not define; it will print literally")
             }
-            for name in variables.keys.sorted() where !referenced.contains(name) {
+            for name in problems.unused {
                 warn(path + ["substitutions", name], "substitution \"\(name)\" is defined but never used")
             }
         }

@@ -76,19 +76,11 @@ extension StringsDictParser {
         /// Warns about `%#@name@` without a definition (IceCubes refers to
         /// `count_posts` where only `count_votes` exists) and definitions nothing uses.
         private mutating func checkReferences(format: String, variables: [String: PluralVariable], path: [String]) {
-            var referenced = PluralReferenceScanner.variableNames(in: format)
-            for name in variables.keys.sorted() {
-                for category in PluralCategory.allCases {
-                    if let text = variables[name]!.variants[category] {
-                        referenced += PluralReferenceScanner.variableNames(in: text)
-                    }
-                }
-            }
-            var seen = Set<String>()
-            for name in referenced where variables[name] == nil && seen.insert(name).inserted {
+            let problems = PluralReferenceScanner.referenceProblems(template: format, variables: variables)
+            for name in problems.undefined {
                 warn(path, "%#@\(name)@ refers to a variable the entry does not define; it will print literally")
             }
-            for name in variables.keys.sorted() where !referenced.contains(name) {
+            for name in problems.unused {
                 warn(path + [name], "variable \"\(name)\" is defined but never used")
             }
         }

@@ -98,3 +98,14 @@ import Testing
         #expect(!body.contains("random"))
     }
 }
+
+@Suite struct MethodTests {
+    @Test func anUnrecognizedMethodIs501AndAKnownOneOnTheWrongRouteIs405() throws {
+        let service = LabelService(catalog: try LabelTestServer.catalog.get())
+        let unknown = service.respond(to: HTTPRequest(method: HTTPMethod("BREW"), target: "/labels/x"))
+        #expect(unknown.status.code == 501)
+        let wrong = service.respond(to: HTTPRequest(method: .put, target: "/labels/x"))
+        #expect(wrong.status == .methodNotAllowed)
+        #expect(wrong.headers.first(name: "Allow") == "GET, HEAD")
+    }
+}

@@ -59,14 +59,7 @@ public struct LabelService: HTTPResponder {
         return error.response
     }
 
-    /// Methods RFC 9110 defines; any other is a 501 (not recognized at all),
-    /// where a known method on the wrong route is a 405.
-    static let knownMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT"]
-
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
-        guard Self.knownMethods.contains(request.method.rawValue) else {
-            throw APIError(.notImplemented, "not_implemented", "method \(request.method.rawValue.prefix(32)) is not implemented")
-        }
         let path = request.path
         if path.hasPrefix("/labels/") {
             try allow(request, "GET, HEAD")

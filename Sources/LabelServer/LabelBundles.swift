@@ -1,4 +1,6 @@
+import Dispatch
 import LabelCore
+import Synchronization
 
 /// `GET /labels` bodies for every table and language, built once per catalog
 /// (at load and at each reload), so a request is a lookup.
@@ -24,29 +26,34 @@ public struct LabelBundles: Sendable {
     /// have strings are the chain of the first of them (`de-AT` → `de`, `en`).
     public init(catalog: Catalog) {
         var languagesByTable: [String: Set<LanguageTag>] = [:]
-        var work: [(Key, ResolvedTable)] = []
+        var work: [(Key, LanguageChain)] = []
         for table in catalog.tables {
-            let languages = catalog.languages(table: table)
-            languagesByTable[table] = Set(languages)
+            let languages = Set(catalog.languages(table: table))
+            languagesByTable[table] = languages
             var seen = Set<[LanguageTag]>()
-            for language in languages {
+            for language in languages.sorted() {
                 let chain = LanguageChain(preferred: [language], development: catalog.developmentLanguage)
-                guard let resolved = ResolvedTable(catalog: catalog, table: table, chain: chain),
-                      seen.insert(resolved.languages).inserted else { continue }
-                work.append((Key(table: table, languages: resolved.languages), resolved))
+                let present = chain.languages.filter(languages.contains)
+                if seen.insert(present).inserted { work.append((Key(table: table, languages: present), chain)) }
             }
         }
-        var bundles: [Key: Bundle] = [:]
-        for (key, resolved) in work {
+        // Resolving, rendering and compressing dominate a large store's
+        // start-up: spread them over the cores.
+        let built = Mutex<[Key: Bundle]>([:])
+        let jobs = work
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let (key, chain) = jobs[index]
+            guard let resolved = ResolvedTable(catalog: catalog, table: key.table, chain: chain) else { return }
             let (json, fingerprint) = resolved.json()
             let strings = resolved.strings()
-            bundles[key] = Bundle(
+            let bundle = Bundle(
                 language: resolved.language,
                 json: PrecomputedBody(json, fingerprint: fingerprint),
                 strings: PrecomputedBody(strings, fingerprint: ContentHash.hex(ContentHash.fnv1a64(strings)))
             )
+            built.withLock { $0[key] = bundle }
         }
-        self.bundles = bundles
+        self.bundles = built.withLock { $0 }
         self.languagesByTable = languagesByTable
     }
 

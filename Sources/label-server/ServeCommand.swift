@@ -151,6 +151,10 @@ enum ServeCommand {
             reloader: reloader, accessLog: accessLog, missing: missing, openConnections: { serverRef.value?.openConnections })
         let server = HTTPServer(configuration: configuration, responder: service)
         serverRef.set(server)
+        let descriptors = OpenFileLimit.raiseToHardLimit()
+        if descriptors < configuration.maxConnections + 64 {
+            Log.info("the open-file limit is \(descriptors): fewer than --max-connections \(configuration.maxConnections) connections can be held; raise `ulimit -n`")
+        }
         let address: SocketAddress
         do {
             address = try server.start()

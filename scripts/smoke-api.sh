@@ -8,7 +8,9 @@ swift build --product label-server >/dev/null
 bin="$(swift build --show-bin-path)/label-server"
 out=$(mktemp)
 state=$(mktemp -d)
-LABEL_SERVER_ADMIN_TOKEN=smoke-token "$bin" serve --host 127.0.0.1 --port 0 --state-dir "$state" >"$out" 2>/dev/null &
+# A private copy of the store, so the SIGHUP checks can change and break it.
+store="$state/Strings"; cp -r Strings "$store"
+LABEL_SERVER_ADMIN_TOKEN=smoke-token "$bin" serve --host 127.0.0.1 --port 0 --state-dir "$state" --strings "$store" >"$out" 2>"$state/stderr.log" &
 pid=$!
 trap 'kill -TERM $pid 2>/dev/null || true; rm -rf "$out" "$state"' EXIT
 for _ in $(seq 1 100); do grep -q '^listening on ' "$out" && break; sleep 0.05; done
@@ -63,6 +65,21 @@ check "metrics"                    200 'label_server_requests_total{route="/labe
 if command -v promtool >/dev/null; then
   total=$((total + 1))
   if curl -s "$base/metrics" | promtool check metrics; then echo "ok    promtool check metrics"; else echo "FAIL  promtool check metrics"; fail=$((fail + 1)); fi
+fi
+
+# SIGHUP reloads: a changed string is served after it; a broken store keeps the old one.
+printf '\n"added.by.sighup" = "Neu";\n' >> "$store/framework/de.lproj/Localizable.strings"
+kill -HUP $pid; sleep 0.5
+check "SIGHUP reload picks up a change" 200 '"value":"Neu"'  "$base/labels/added.by.sighup?lang=de"
+printf '"broken" = "no end;\n' > "$store/app/de.lproj/Localizable.strings"
+kill -HUP $pid; sleep 0.5
+check "broken store keeps the old one" 200 'Zurück zur vorherigen Seite' "$base/labels/control.back.label?lang=de"
+check "failed reload in /metrics"      200 'label_server_last_reload_success 0' "$base/metrics"
+total=$((total + 1))
+if grep -q 'app/de.lproj/Localizable.strings:1:' "$state/stderr.log"; then
+  echo "ok    the failed reload's log names file and line"
+else
+  echo "FAIL  the failed reload's log does not name the file"; fail=$((fail + 1))
 fi
 
 kill -TERM $pid

@@ -1,32 +1,5 @@
 import Foundation
 
-/// One value as lint sees it: the key, where it is written, and what it says.
-struct LintEntry: Sendable {
-    var key: String
-    var string: LocalizedString
-    /// Relative to the store folder.
-    var file: String
-    var line: Int?
-    var bundle: String
-    var table: String
-    var language: LanguageTag
-    var kind: StoreLoader.Job.Kind
-    var isBase: Bool
-}
-
-/// What one store file yielded: its entries (the value Apple's reader keeps
-/// for each key) and the findings of reading it.
-struct LintFile: Sendable {
-    var path: String
-    var bundle: String
-    var table: String
-    var kind: StoreLoader.Job.Kind
-    var entries: [LintEntry] = []
-    var findings: [LintFinding] = []
-    /// A String Catalog's `sourceLanguage`.
-    var sourceLanguage: LanguageTag?
-}
-
 extension Linter {
     /// Reads and parses one discovered file. Never throws: an unreadable file is a
     /// `parse-error` finding and yields no entries.

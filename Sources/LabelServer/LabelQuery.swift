@@ -76,9 +76,3 @@ struct LabelQuery: Sendable {
         plainText = MediaNegotiation.prefersPlainText(request.headers.first(name: "Accept"))
     }
 }
-
-/// Limits of label requests other targets configure against.
-public enum LabelQueryLimits {
-    /// The longest key `GET /labels/{key}` accepts, in UTF-8 bytes.
-    public static let maximumKeyBytes = 1024
-}

@@ -2,16 +2,6 @@ import Foundation
 import HTTP1
 import LabelCore
 
-extension MissingReportError: HTTPResponseError {
-    public var status: HTTPStatus {
-        switch self {
-        case .bodyTooLarge: .contentTooLarge
-        case .persistence: .internalServerError
-        default: .badRequest
-        }
-    }
-}
-
 extension LabelService {
     /// `GET`, `POST` and `DELETE /missing`.
     func missingReport(_ request: HTTPRequest) throws -> HTTPResponse {

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Reads a setting from its flag, then its environment variable, then its default.
+struct SettingValues {
+    var scanner: ArgumentScanner
+    var environment = ProcessInfo.processInfo.environment
+
+    func raw(_ flag: String) -> String {
+        let setting = ServeCommand.settings.first { $0.flag == flag }!
+        return scanner.value(flag) ?? environment[setting.environment] ?? setting.defaultValue
+    }
+
+    func integer(_ flag: String, in range: ClosedRange<Int>) throws(ArgumentScanner.UsageError) -> Int {
+        guard let value = Int(raw(flag)), range.contains(value) else {
+            throw .init(description: "\(flag) must be a whole number in \(range.lowerBound)...\(range.upperBound), got \"\(raw(flag))\"")
+        }
+        return value
+    }
+
+    /// Seconds, decimals allowed (`0.5`), as nanoseconds.
+    func nanoseconds(_ flag: String) throws(ArgumentScanner.UsageError) -> UInt64 {
+        guard let seconds = Double(raw(flag)), seconds > 0, seconds <= 86_400 else {
+            throw .init(description: "\(flag) must be seconds in (0, 86400], got \"\(raw(flag))\"")
+        }
+        return UInt64(seconds * 1e9)
+    }
+}

@@ -54,7 +54,7 @@ public enum HTTPResponseEncoder {
         out.reserveCapacity(out.count + headerEstimate + (sendsBody ? response.body.count : 0))
 
         out.append(contentsOf: "HTTP/1.1 ".utf8)
-        appendDecimal(min(max(status.code, 100), 999), to: &out)
+        ASCIIDecimal.append(min(max(status.code, 100), 999), to: &out)
         out.append(ByteClass.sp)
         appendSanitized(status.reasonPhrase, to: &out)
         appendCRLF(to: &out)
@@ -73,7 +73,7 @@ public enum HTTPResponseEncoder {
         }
         if hasContentLength {
             out.append(contentsOf: "Content-Length: ".utf8)
-            appendDecimal(response.body.count, to: &out)
+            ASCIIDecimal.append(response.body.count, to: &out)
             appendCRLF(to: &out)
         }
         if !keepAlive {
@@ -109,28 +109,6 @@ public enum HTTPResponseEncoder {
     private static func appendSanitized(_ value: String, to out: inout [UInt8]) {
         for byte in value.utf8 {
             out.append(ByteClass.isFieldValueByte(byte) ? byte : ByteClass.sp)
-        }
-    }
-
-    static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
-        guard value > 0 else {
-            out.append(UInt8(ascii: "0"))
-            return
-        }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var v = value
-        withUnsafeMutableBytes(of: &digits) { buf in
-            while v > 0 {
-                buf[count] = UInt8(ascii: "0") + UInt8(v % 10)
-                v /= 10
-                count += 1
-            }
-            for i in stride(from: count - 1, through: 0, by: -1) {
-                out.append(buf[i])
-            }
         }
     }
 }

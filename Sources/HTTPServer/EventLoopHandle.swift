@@ -4,7 +4,6 @@ import Synchronization
 final class EventLoopHandle: Sendable {
     private let stopping = Atomic<Bool>(false)
     private let wakeDescriptor = Atomic<Int32>(-1)
-    private let finished = Mutex<Bool>(false)
 
     var isStopping: Bool { stopping.load(ordering: .acquiring) }
 
@@ -18,7 +17,4 @@ final class EventLoopHandle: Sendable {
         stopping.store(true, ordering: .releasing)
         Epoll.wake(descriptor: wakeDescriptor.load(ordering: .acquiring))
     }
-
-    func markFinished() { finished.withLock { $0 = true } }
-    var isFinished: Bool { finished.withLock { $0 } }
 }

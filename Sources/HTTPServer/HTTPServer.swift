@@ -44,10 +44,8 @@ public final class HTTPServer: Sendable {
         for (index, loop) in loops.enumerated() {
             done.enter()
             let box = UncheckedSendable(loop)
-            let handle = handles[index]
             let thread = Thread { [done] in
                 box.value.run()
-                handle.markFinished()
                 done.leave()
             }
             thread.name = "label-server-loop-\(index)"

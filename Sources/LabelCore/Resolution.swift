@@ -27,9 +27,4 @@ public struct Resolution: Sendable, Hashable {
     public func language(development: LanguageTag?) -> LanguageTag? {
         entry?.language ?? development ?? requested
     }
-
-    /// How many arguments the value consumes; 0 for the key itself.
-    public var argumentCount: Int {
-        entry?.argumentCount ?? 0
-    }
 }

@@ -39,37 +39,16 @@ public final class AccessLog: Sendable {
             buffer.append(UInt8(ascii: " "))
             buffer.append(contentsOf: target)
             buffer.append(contentsOf: " HTTP/".utf8)
-            Self.appendDecimal(request.version.major, to: &buffer)
+            ASCIIDecimal.append(request.version.major, to: &buffer)
             buffer.append(UInt8(ascii: "."))
-            Self.appendDecimal(request.version.minor, to: &buffer)
+            ASCIIDecimal.append(request.version.minor, to: &buffer)
             buffer.append(UInt8(ascii: " "))
-            Self.appendDecimal(status, to: &buffer)
+            ASCIIDecimal.append(status, to: &buffer)
             buffer.append(UInt8(ascii: " "))
-            Self.appendDecimal(bytes, to: &buffer)
+            ASCIIDecimal.append(bytes, to: &buffer)
             buffer.append(UInt8(ascii: " "))
-            Self.appendDecimal(Int(seconds * 1e6), to: &buffer)
+            ASCIIDecimal.append(Int(seconds * 1e6), to: &buffer)
             buffer.append(contentsOf: "us\n".utf8)
-        }
-    }
-
-    private static func appendDecimal(_ value: Int, to buffer: inout [UInt8]) {
-        guard value > 0 else {
-            buffer.append(value == 0 ? UInt8(ascii: "0") : UInt8(ascii: "-"))
-            if value < 0 { appendDecimal(-value, to: &buffer) }
-            return
-        }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = value
-        withUnsafeMutableBytes(of: &digits) { raw in
-            while rest > 0 {
-                raw[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            }
-            for index in stride(from: count - 1, through: 0, by: -1) { buffer.append(raw[index]) }
         }
     }
 

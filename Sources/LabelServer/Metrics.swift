@@ -132,39 +132,27 @@ public final class Metrics: Sendable {
             out += "label_server_request_duration_seconds_sum{route=\"\(route)\"} \(histogram.sum)\n"
             out += "label_server_request_duration_seconds_count{route=\"\(route)\"} \(histogram.count)\n"
         }
-        family("label_server_missing_hits_total", "counter", "Label requests not satisfied in the requested language.")
-        out += "label_server_missing_hits_total \(snapshot.missingHits)\n"
-        if let entries = gauges.missingEntries {
-            family("label_server_missing_entries", "gauge", "Entries in the missing-key report.")
-            out += "label_server_missing_entries \(entries)\n"
+        /// A family with one unlabelled sample; `nil` leaves it out.
+        func single(_ name: String, _ type: String, _ help: String, _ value: CustomStringConvertible?) {
+            guard let value else { return }
+            family(name, type, help)
+            out += "\(name) \(value)\n"
         }
-        if let dropped = gauges.missingDropped {
-            family("label_server_missing_dropped_total", "counter", "Missing hits not recorded because the report was full or the key too long.")
-            out += "label_server_missing_dropped_total \(dropped)\n"
-        }
-        family("label_server_catalog_strings", "gauge", "Strings loaded, each bundle's copy counted.")
-        out += "label_server_catalog_strings \(gauges.strings)\n"
-        family("label_server_catalog_files", "gauge", "Store files read.")
-        out += "label_server_catalog_files \(gauges.files)\n"
-        family("label_server_catalog_tables", "gauge", "Tables in the store.")
-        out += "label_server_catalog_tables \(gauges.tables)\n"
-        family("label_server_catalog_languages", "gauge", "Languages in the store.")
-        out += "label_server_catalog_languages \(gauges.languages)\n"
-        family("label_server_catalog_bundles", "gauge", "Precomputed (table, language) bundles.")
-        out += "label_server_catalog_bundles \(gauges.bundles)\n"
-        family("label_server_catalog_loaded_timestamp_seconds", "gauge", "When the catalog being served was loaded.")
-        out += "label_server_catalog_loaded_timestamp_seconds \(gauges.loadTimestamp)\n"
+        single("label_server_missing_hits_total", "counter", "Label requests not satisfied in the requested language.", snapshot.missingHits)
+        single("label_server_missing_entries", "gauge", "Entries in the missing-key report.", gauges.missingEntries)
+        single("label_server_missing_dropped_total", "counter", "Missing hits not recorded because the report was full or the key too long.", gauges.missingDropped)
+        single("label_server_catalog_strings", "gauge", "Strings loaded, each bundle's copy counted.", gauges.strings)
+        single("label_server_catalog_files", "gauge", "Store files read.", gauges.files)
+        single("label_server_catalog_tables", "gauge", "Tables in the store.", gauges.tables)
+        single("label_server_catalog_languages", "gauge", "Languages in the store.", gauges.languages)
+        single("label_server_catalog_bundles", "gauge", "Precomputed (table, language) bundles.", gauges.bundles)
+        single("label_server_catalog_loaded_timestamp_seconds", "gauge", "When the catalog being served was loaded.", gauges.loadTimestamp)
         family("label_server_reloads_total", "counter", "Store reloads, by result.")
         out += "label_server_reloads_total{result=\"success\"} \(snapshot.reloads.succeeded)\n"
         out += "label_server_reloads_total{result=\"failure\"} \(snapshot.reloads.failed)\n"
-        family("label_server_last_reload_success", "gauge", "1 when the last reload succeeded (or none was tried), 0 when it failed.")
-        out += "label_server_last_reload_success \(snapshot.reloads.lastSuccess ? 1 : 0)\n"
-        family("label_server_last_reload_timestamp_seconds", "gauge", "When the last reload was tried (0: never).")
-        out += "label_server_last_reload_timestamp_seconds \(snapshot.reloads.lastTimestamp)\n"
-        if let open = gauges.openConnections {
-            family("label_server_open_connections", "gauge", "Open client connections.")
-            out += "label_server_open_connections \(open)\n"
-        }
+        single("label_server_last_reload_success", "gauge", "1 when the last reload succeeded (or none was tried), 0 when it failed.", snapshot.reloads.lastSuccess ? 1 : 0)
+        single("label_server_last_reload_timestamp_seconds", "gauge", "When the last reload was tried (0: never).", snapshot.reloads.lastTimestamp)
+        single("label_server_open_connections", "gauge", "Open client connections.", gauges.openConnections)
         return out
     }
 }

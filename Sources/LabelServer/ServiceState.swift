@@ -7,7 +7,6 @@ public struct ServiceState: Sendable {
     public let bundles: LabelBundles
     public let loadedAt: Date
     public let fileCount: Int
-    public let warningCount: Int
 
     /// Precomputes the bundles of a freshly loaded store.
     public init(store: LoadedStore, loadedAt: Date = Date()) {
@@ -15,7 +14,6 @@ public struct ServiceState: Sendable {
         bundles = LabelBundles(catalog: store.catalog)
         self.loadedAt = loadedAt
         fileCount = store.fileCount
-        warningCount = store.warnings.count
     }
 
     public var catalog: Catalog { resolver.catalog }

@@ -14,23 +14,37 @@ let package = Package(
         .library(name: "LabelServer", targets: ["LabelServer"]),
     ],
     targets: [
-        // String formats, CLDR plural rules, formatting, language chain, resolver.
-        // Reads files; no sockets.
+        // The engine on the request path, one sub-folder per concern: Plurals/ (CLDR
+        // rules, generated table), Formats/ (the three readers, the .strings writer),
+        // Formatting/, Catalog/ (store loading), Resolution/. Reads files; no sockets.
+        // (The missing-key report at its top level is to become its own target.)
         .target(name: "LabelCore"),
+        // `label-server lint`: Apple's label rules and cross-language checks over the
+        // files LabelCore's loader finds and reads.
+        .target(name: "LabelLint", dependencies: ["LabelCore"]),
         // Pure HTTP/1.1 values, incremental request parser, response encoder. No I/O.
         .target(name: "HTTP1"),
         // epoll/eventfd headers and wrappers Glibc's Swift module does not export.
-        .target(name: "CSystem"),
+        // Not `CSystem`: swift-system (under swift-nio, in Benchmarks/) has a target of that name.
+        .target(name: "CLabelSystem"),
         // The system zlib, for gzip bodies compressed once at load.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        // Sockets, epoll loops, connections, gzip: the only target making syscalls.
-        .target(name: "HTTPServer", dependencies: ["CSystem", "CZlib", "HTTP1"]),
+        // Sockets, epoll loops, connections, gzip: the server's system calls.
+        .target(name: "HTTPServer", dependencies: ["CLabelSystem", "CZlib", "HTTP1"]),
         // Routes and handlers joining the catalog to the server.
         .target(name: "LabelServer", dependencies: ["LabelCore", "HTTP1", "HTTPServer"]),
-        .executableTarget(name: "label-server", dependencies: ["LabelCore", "LabelServer", "HTTPServer"]),
+        .executableTarget(
+            name: "label-server",
+            dependencies: ["LabelCore", "LabelLint", "LabelServer", "HTTPServer", "HTTP1"]
+        ),
         .testTarget(
             name: "LabelCoreTests",
             dependencies: ["LabelCore", "TestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "LabelLintTests",
+            dependencies: ["LabelLint", "LabelCore"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),

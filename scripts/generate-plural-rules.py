@@ -9,7 +9,7 @@ The default input is ../shared/cldr/cldr-48/plurals.json relative to the
 repository root (the unicode-org/cldr-json `cldr-core/supplemental/plurals.json`).
 
 Writes:
-  Sources/LabelCore/PluralRuleTable.swift
+  Sources/LabelCore/Plurals/Generated/PluralRuleTable.swift
       Every locale's rule conditions (samples stripped) as one string literal,
       which the Swift side parses once. A single literal keeps type-checking
       instant, unlike a large dictionary literal of tuples.
@@ -30,7 +30,7 @@ RANGE_CAP = 50  # values per `a~b` range in the fixture; both ends always kept
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_INPUT = os.path.join(REPO_ROOT, "..", "shared", "cldr", "cldr-48", "plurals.json")
-TABLE_PATH = os.path.join(REPO_ROOT, "Sources", "LabelCore", "PluralRuleTable.swift")
+TABLE_PATH = os.path.join(REPO_ROOT, "Sources", "LabelCore", "Plurals", "Generated", "PluralRuleTable.swift")
 SAMPLES_PATH = os.path.join(REPO_ROOT, "Tests", "LabelCoreTests", "Fixtures", "plural-samples.tsv")
 
 # A condition may only use the rule language's own characters; anything else

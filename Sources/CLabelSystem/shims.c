@@ -2,7 +2,7 @@
 // leak into the header Swift imports.
 #define _GNU_SOURCE
 #include <sys/socket.h>
-#include "CSystem.h"
+#include "CLabelSystem.h"
 
 int csystem_accept4(int fd) {
     return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);

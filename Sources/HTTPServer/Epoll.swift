@@ -1,4 +1,4 @@
-import CSystem
+import CLabelSystem
 import Glibc
 
 /// An epoll instance with an eventfd to wake it from other threads.

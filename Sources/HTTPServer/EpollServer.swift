@@ -4,7 +4,7 @@ import Synchronization
 
 /// The HTTP/1.1 server: one epoll loop per core, each with its own
 /// `SO_REUSEPORT` listener, answering inline through an ``HTTPResponder``.
-public final class HTTPServer: Sendable {
+public final class EpollServer: Sendable {
     public let configuration: HTTPServerConfiguration
     private let responder: any HTTPResponder
     private let handles: [EventLoopHandle]

@@ -1,4 +1,4 @@
-import CSystem
+import CLabelSystem
 import Glibc
 import HTTP1
 import Synchronization

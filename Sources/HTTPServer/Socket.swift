@@ -1,4 +1,4 @@
-import CSystem
+import CLabelSystem
 import Glibc
 
 /// A non-blocking stream socket that owns its file descriptor.

@@ -1,4 +1,4 @@
-import CSystem
+import CLabelSystem
 import Glibc
 
 /// An IPv4 or IPv6 address and port, as bound or connected to.

@@ -1,4 +1,4 @@
-import CSystem
+import CLabelSystem
 import Glibc
 
 /// A failed system call: which call and the `errno` it set.

@@ -1,3 +1,5 @@
+import LabelCore
+
 /// One value as lint sees it: the key, where it is written, and what it says.
 struct LintEntry: Sendable {
     var key: String

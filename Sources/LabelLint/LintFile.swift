@@ -1,3 +1,5 @@
+import LabelCore
+
 /// What one store file yielded: its entries (the value Apple's reader keeps
 /// for each key) and the findings of reading it.
 struct LintFile: Sendable {

@@ -1,3 +1,5 @@
+import LabelCore
+
 /// One problem `lint` found: which rule, where (file, line, key) and what.
 public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
     /// Errors fail a CI run; warnings do only with `--strict`.

@@ -1,3 +1,5 @@
+import LabelCore
+
 /// What `lint` found in a store: findings and a completeness table.
 public struct LintReport: Sendable, Hashable {
     /// How many keys of the reference language one language has, per bundle and table,

@@ -1,3 +1,5 @@
+import LabelCore
+
 /// A check `label-server lint` runs, with a stable id for CI output and
 /// suppression lists.
 ///

@@ -1,3 +1,5 @@
+import LabelCore
+
 
 extension Linter {
     /// Walks a value as ``LabelFormatter`` numbers arguments: non-positional

@@ -1,3 +1,5 @@
+import LabelCore
+
 extension Linter {
     /// The checks that need only the entry itself: empty values, mojibake, plural
     /// categories, arguments read as two types, and the label/hint style rules.

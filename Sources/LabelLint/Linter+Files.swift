@@ -1,4 +1,5 @@
 import Foundation
+import LabelCore
 
 extension Linter {
     /// Reads and parses one discovered file. Never throws: an unreadable file is a
@@ -9,10 +10,11 @@ extension Linter {
             file.findings.append(LintFinding(rule: .parseError, file: job.path, line: line, language: job.language, message: message))
             return file
         }
-        let url = root.appendingPathComponent(job.path)
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        guard size <= limit else { return parseError(nil, "file is \(size) bytes; the limit is \(limit)") }
-        guard let data = try? Data(contentsOf: url) else { return parseError(nil, "cannot read the file") }
+        let data: Data
+        switch StoreLoader.read(job, root: root, limit: limit) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem): return parseError(nil, problem.message)
+        }
 
         switch job.kind {
         case .strings:

@@ -1,3 +1,5 @@
+import LabelCore
+
 extension Linter {
     /// Compares every language of a bundle and table with its reference language
     /// (the development language, or a String Catalog's source language when the

@@ -1,3 +1,5 @@
+import LabelCore
+
 extension Linter {
     /// A stretch of text that is UTF-8 decoded with a single-byte encoding.
     struct Mojibake: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import Foundation
+import LabelCore
 
 extension Linter {
     /// Apple's label and hint rules (seeds 002 and 003): labels capitalized, without a

@@ -1,4 +1,5 @@
 import Foundation
+import LabelCore
 
 /// Checks a store the way an app team's CI needs it: crash-prone format
 /// specifiers, missing plural categories and keys, Apple's label and hint rules,
@@ -32,11 +33,12 @@ public struct Linter: Sendable {
 
     /// Reads every file of the store and runs every rule.
     public func run() -> LintReport {
-        let root = URL(fileURLWithPath: configuration.directory, isDirectory: true)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            let finding = LintFinding(rule: .parseError, file: configuration.directory, line: nil,
-                                      message: "store folder not found")
+        let root: URL
+        switch StoreLoader.storeRoot(configuration) {
+        case .success(let url):
+            root = url
+        case .failure(let problem):
+            let finding = LintFinding(rule: .parseError, file: problem.file, line: nil, message: problem.message)
             return LintReport(findings: [finding], completeness: [], fileCount: 0)
         }
         var discoveryWarnings: [ParseWarning] = []

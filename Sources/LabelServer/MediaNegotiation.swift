@@ -1,3 +1,5 @@
+import HTTP1
+
 /// Chooses between JSON and plain text from an `Accept` header.
 enum MediaNegotiation {
     /// True when `text/plain` has a higher q-value than `application/json`
@@ -6,16 +8,9 @@ enum MediaNegotiation {
         guard let accept, accept.utf8.count < 4096 else { return false }
         var plain = -1
         var json = -1
-        for range in accept.split(separator: ",") {
-            let parts = range.split(separator: ";")
-            guard let type = parts.first?.trimmingCharacters(in: " \t").lowercased() else { continue }
-            var q = 1000
-            for parameter in parts.dropFirst() {
-                let pair = parameter.split(separator: "=", maxSplits: 1)
-                if pair.count == 2, pair[0].trimmingCharacters(in: " \t").lowercased() == "q" {
-                    q = Int((Double(pair[1].trimmingCharacters(in: " \t")) ?? 0) * 1000)
-                }
-            }
+        for item in QualityList.items(accept) {
+            let type = item.value.lowercased()
+            let q = item.q ?? 0
             switch type {
             case "text/plain": plain = max(plain, q)
             case "application/json", "*/*", "application/*": json = max(json, q)

@@ -1,5 +1,6 @@
 import Foundation
 import LabelCore
+import LabelLint
 
 /// `label-server lint [DIR]`: checks a store for app teams' CI.
 enum LintCommand {

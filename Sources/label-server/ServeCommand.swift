@@ -140,7 +140,7 @@ enum ServeCommand {
         let holder = CatalogHolder(ServiceState(store: loaded))
         let reloader = StoreReloader(configuration: store.configuration, holder: holder, metrics: metrics, log: Log.info)
         let accessLog = accessLogOn ? AccessLog() : nil
-        let serverRef = LateBound<HTTPServer>()
+        let serverRef = LateBound<EpollServer>()
         let recorder = MissingKeyRecorder(maxEntries: missingMaxEntries, maxKeyBytes: missingMaxKeyBytes, log: Log.line)
         let missing = MissingReportStore(stateDirectory: URL(fileURLWithPath: stateDirectory, isDirectory: true),
                                          recorder: recorder, log: Log.line)
@@ -149,7 +149,7 @@ enum ServeCommand {
         let service = LabelService(
             catalog: holder, readiness: readiness, metrics: metrics, admin: AdminAuthorization(token: token),
             reloader: reloader, accessLog: accessLog, missing: missing, openConnections: { serverRef.value?.openConnections })
-        let server = HTTPServer(configuration: configuration, responder: service)
+        let server = EpollServer(configuration: configuration, responder: service)
         serverRef.set(server)
         let descriptors = OpenFileLimit.raiseToHardLimit()
         if descriptors < configuration.maxConnections + 64 {

@@ -43,7 +43,7 @@ struct HTTPServerLifecycleTests {
         // before it: a request whose bytes the server never read is not "in flight".
         let configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1,
                                                     lingerNanoseconds: 500_000_000)
-        let server = HTTPServer(configuration: configuration, responder: EchoResponder())
+        let server = EpollServer(configuration: configuration, responder: EchoResponder())
         let port = try server.start().port
         var finished = false
         defer {

@@ -4,9 +4,9 @@ import HTTP1
 import HTTPServer
 import Testing
 
-/// A real ``HTTPServer`` on an ephemeral 127.0.0.1 port, for the length of one test.
+/// A real ``EpollServer`` on an ephemeral 127.0.0.1 port, for the length of one test.
 struct TestServer {
-    let server: HTTPServer
+    let server: EpollServer
     let port: UInt16
 
     /// Starts a server (two loops, so cross-loop behaviour is exercised), runs `body`,
@@ -21,7 +21,7 @@ struct TestServer {
         let configuration = HTTPServerConfiguration(
             host: "127.0.0.1", port: 0, eventLoops: 2, limits: limits, timeouts: timeouts,
             maxConnections: maxConnections, lingerNanoseconds: 500_000_000)
-        let server = HTTPServer(configuration: configuration, responder: responder)
+        let server = EpollServer(configuration: configuration, responder: responder)
         let address = try server.start()
         defer {
             server.shutdown()

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
-@testable import LabelCore
+import LabelCore
+@testable import LabelLint
 
 /// `lint`: the seeded bad store (one violation per rule), the bundled store, and
 /// the heuristics behind individual rules.
 struct LinterTests {
-    static var seededStore: String { TestStores.fixtures.appendingPathComponent("lint-store").path }
+    static var seededStore: String { LintStores.seeded }
 
     static func lint(_ directory: String, bundles: [String] = ["app"], maximumWords: Int? = 7) -> LintReport {
         Linter(configuration: StoreConfiguration(directory: directory, bundles: bundles),
@@ -72,7 +73,7 @@ struct LinterTests {
     }
 
     @Test func bundledStoreHasNoErrors() {
-        let report = Self.lint(TestStores.bundledStore, bundles: StoreConfiguration.defaultBundles)
+        let report = Self.lint(LintStores.bundled, bundles: StoreConfiguration.defaultBundles)
         #expect(report.errorCount == 0, "\(report.findings.filter { $0.severity == .error })")
         #expect(report.fileCount > 10)
         #expect(report.completeness.allSatisfy { $0.present == $0.total })

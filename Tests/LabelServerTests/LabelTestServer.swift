@@ -6,7 +6,7 @@ import LabelServer
 import Testing
 
 /// The real ``LabelService`` over the repository's bundled `Strings/`, served by a real
-/// ``HTTPServer`` on an ephemeral 127.0.0.1 port for the length of one test.
+/// ``EpollServer`` on an ephemeral 127.0.0.1 port for the length of one test.
 struct LabelTestServer {
     let port: UInt16
     let readiness: Readiness
@@ -27,7 +27,7 @@ struct LabelTestServer {
     static func with<R>(_ body: (LabelTestServer) throws -> R) throws -> R {
         let readiness = Readiness()
         let service = LabelService(catalog: try catalog.get(), readiness: readiness)
-        let server = HTTPServer(
+        let server = EpollServer(
             configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 2,
                                                    lingerNanoseconds: 500_000_000),
             responder: service)

@@ -14,10 +14,10 @@ public enum StoreLoader {
     /// - Throws: ``StoreLoadError`` listing every unreadable or malformed file,
     ///   or a missing store folder. Nothing is served from a partly broken store.
     public static func load(_ configuration: StoreConfiguration) throws(StoreLoadError) -> LoadedStore {
-        let root = URL(fileURLWithPath: configuration.directory, isDirectory: true)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw StoreLoadError(problems: [StoreProblem(file: configuration.directory, message: "store folder not found")])
+        let root: URL
+        switch storeRoot(configuration) {
+        case .success(let url): root = url
+        case .failure(let problem): throw StoreLoadError(problems: [problem])
         }
         var warnings: [ParseWarning] = []
         let jobs = discover(root: root, configuration: configuration, warnings: &warnings)
@@ -56,16 +56,16 @@ public enum StoreLoader {
 
 extension StoreLoader {
     /// A file to read and what it contributes to.
-    struct Job: Sendable {
-        enum Kind: Int, Sendable { case catalog = 0, strings = 1, stringsdict = 2 }
-        var path: String            // relative to the store root
-        var bundle: String
-        var kind: Kind
-        var table: String
+    public struct Job: Sendable {
+        public enum Kind: Int, Sendable { case catalog = 0, strings = 1, stringsdict = 2 }
+        public var path: String            // relative to the store root
+        public var bundle: String
+        public var kind: Kind
+        public var table: String
         /// The language for lproj files (nil for `.xcstrings`).
-        var language: LanguageTag?
-        var folder: String
-        var isBase: Bool
+        public var language: LanguageTag?
+        public var folder: String
+        public var isBase: Bool
     }
 
     /// What one file yielded: per language, its entries, built on the parsing
@@ -89,11 +89,19 @@ extension StoreLoader {
         }
     }
 
-    struct LayerKey: Hashable, Comparable {
-        var bundle: String
-        var table: String
-        var language: LanguageTag
-        static func < (a: LayerKey, b: LayerKey) -> Bool {
+    /// One layer of the catalog: a table in one language of one bundle.
+    public struct LayerKey: Hashable, Comparable, Sendable {
+        public var bundle: String
+        public var table: String
+        public var language: LanguageTag
+
+        public init(bundle: String, table: String, language: LanguageTag) {
+            self.bundle = bundle
+            self.table = table
+            self.language = language
+        }
+
+        public static func < (a: LayerKey, b: LayerKey) -> Bool {
             (a.bundle, a.table, a.language.rawValue) < (b.bundle, b.table, b.language.rawValue)
         }
     }
@@ -105,7 +113,8 @@ extension StoreLoader {
         "Finnish": "fi", "Norwegian": "nb", "Polish": "pl", "Russian": "ru", "Korean": "ko", "Chinese": "zh",
     ]
 
-    static func discover(root: URL, configuration: StoreConfiguration, warnings: inout [ParseWarning]) -> [Job] {
+    /// The store's files in the order they are found, bundles in configuration order.
+    public static func discover(root: URL, configuration: StoreConfiguration, warnings: inout [ParseWarning]) -> [Job] {
         let fm = FileManager.default
         var jobs: [Job] = []
         func warn(_ path: String, _ message: String) {
@@ -164,16 +173,10 @@ extension StoreLoader {
     }
 
     static func parse(_ job: Job, root: URL, limit: Int) -> Result<ParsedFile, StoreProblem> {
-        let url = root.appendingPathComponent(job.path)
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        guard size <= limit else {
-            return .failure(StoreProblem(file: job.path, message: "file is \(size) bytes; the limit is \(limit)"))
-        }
         let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            return .failure(StoreProblem(file: job.path, message: "cannot read: \(error.localizedDescription)"))
+        switch read(job, root: root, limit: limit) {
+        case .success(let bytes): data = bytes
+        case .failure(let problem): return .failure(problem)
         }
         do {
             switch job.kind {

@@ -5,12 +5,12 @@ import Foundation
 /// Foundation's JSON readers return values without positions; String Catalog
 /// warnings and type errors use this to point at the key concerned. It expects
 /// JSON that has already been validated and stops quietly on anything else.
-enum JSONKeyLocator {
+public enum JSONKeyLocator {
     /// Byte offset of the opening quote of each object key, by key path
     /// (`["strings", "myPlural", "localizations", "en"]`); array elements add
     /// their index (`"0"`). A duplicate key keeps its last position, as the
     /// last value wins.
-    static func keyOffsets(in data: Data) -> [[String]: Int] {
+    public static func keyOffsets(in data: Data) -> [[String]: Int] {
         let bytes = [UInt8](data)
         var offsets: [[String]: Int] = [:]
         var path: [String] = []

@@ -1,3 +1,5 @@
+import LabelCore
+
 /// The arguments a value reads, over its template and every plural variant:
 /// argument number → the kinds of conversion that read it.
 ///

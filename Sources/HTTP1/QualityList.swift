@@ -1,0 +1,61 @@
+/// The one reader of q-weighted list fields (RFC 9110 §12.4.2): `Accept`,
+/// `Accept-Encoding` and `Accept-Language` all send `value;param;q=0.5, …`.
+///
+/// It only splits and weighs; what a value means (a media range, a coding, a
+/// language range) is the caller's. Malformed pieces never fail the header.
+public enum QualityList {
+    /// One list element: its value with surrounding spaces and tabs removed, and
+    /// its weight in thousandths (1000 when no `q` is given, nil when the `q`
+    /// is malformed, which callers treat as "not acceptable").
+    public struct Item: Sendable, Hashable {
+        public var value: Substring
+        public var q: Int?
+    }
+
+    /// The elements of `field` in header order; empty elements are skipped and at
+    /// most `limit` are read. A repeated `q` parameter: the last one counts.
+    public static func items(_ field: String, limit: Int = .max) -> [Item] {
+        var items: [Item] = []
+        for element in field.split(separator: ",").prefix(limit) {
+            let parts = element.split(separator: ";", omittingEmptySubsequences: false)
+            var q: Int? = 1000
+            for parameter in parts.dropFirst() {
+                let pair = parameter.split(separator: "=", maxSplits: 1)
+                if pair.count == 2, pair[0].trimmingSpaces.lowercased() == "q" {
+                    q = qValue(pair[1].trimmingSpaces)
+                }
+            }
+            items.append(Item(value: parts[0].trimmingSpaces, q: q))
+        }
+        return items
+    }
+
+    /// `qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] )` in thousandths;
+    /// nil when malformed.
+    public static func qValue(_ text: Substring) -> Int? {
+        let bytes = Array(text.utf8)
+        guard let first = bytes.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1"), bytes.count <= 5 else {
+            return nil
+        }
+        var value = Int(first - UInt8(ascii: "0")) * 1000
+        guard bytes.count > 1 else { return value }
+        guard bytes[1] == UInt8(ascii: ".") else { return nil }
+        var scale = 100
+        for digit in bytes.dropFirst(2) {
+            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
+            value += Int(digit - UInt8(ascii: "0")) * scale
+            scale /= 10
+        }
+        return value <= 1000 ? value : nil
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces and tabs (OWS, RFC 9110 §5.6.3).
+    public var trimmingSpaces: Substring {
+        var s = self
+        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
+        while let c = s.last, c == " " || c == "\t" { s.removeLast() }
+        return s
+    }
+}

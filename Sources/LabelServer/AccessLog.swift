@@ -2,7 +2,7 @@ import Foundation
 import HTTP1
 import Synchronization
 
-/// One line per request, buffered and written by a background thread, so an
+/// One line per request, buffered and written by a background timer, so an
 /// event loop never blocks on the log's pipe.
 public final class AccessLog: Sendable {
     private let buffer = Mutex<[UInt8]>([])
@@ -11,19 +11,21 @@ public final class AccessLog: Sendable {
     private let limit = 4 << 20
     private let dropped = Mutex<Int>(0)
     private let sink: @Sendable ([UInt8]) -> Void
+    /// Writes the buffer out every 200 ms, off the event loops.
+    private let timer: Mutex<any DispatchSourceTimer>
 
     /// - Parameter sink: Where lines go (stderr by default).
     public init(sink: @escaping @Sendable ([UInt8]) -> Void = { FileHandle.standardError.write(Data($0)) }) {
         self.sink = sink
-        let thread = Thread { [weak self] in
-            while let self {
-                Thread.sleep(forTimeInterval: 0.2)
-                self.flush()
-            }
+        timer = Mutex(DispatchSource.makeTimerSource(queue: DispatchQueue(label: "label-server.access-log")))
+        timer.withLock { timer in
+            timer.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
+            timer.setEventHandler { [weak self] in self?.flush() }
+            timer.resume()
         }
-        thread.name = "label-server-access-log"
-        thread.start()
     }
+
+    deinit { timer.withLock { $0.cancel() } }
 
     func record(request: HTTPRequest, status: Int, bytes: Int, seconds: Double) {
         // `access METHOD TARGET HTTP/x.y STATUS BYTES MICROSECONDSus`, a format awk

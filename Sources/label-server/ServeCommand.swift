@@ -1,41 +1,11 @@
-import Dispatch
 import Foundation
-import HTTP1
 import HTTPServer
 import LabelCore
-import LabelServer
 
 /// `label-server serve`: the HTTP API over the store.
 enum ServeCommand {
-    /// One tunable: flag, environment variable, default, meaning.
-    struct Setting {
-        var flag: String
-        var environment: String
-        var defaultValue: String
-        var help: String
-    }
-
-    static let settings: [Setting] = [
-        Setting(flag: "--host", environment: "LABEL_SERVER_HOST", defaultValue: "127.0.0.1", help: "address to listen on"),
-        Setting(flag: "--port", environment: "LABEL_SERVER_PORT", defaultValue: "8080", help: "port; 0 picks a free one"),
-        Setting(flag: "--event-loops", environment: "LABEL_SERVER_EVENT_LOOPS", defaultValue: "cores", help: "event-loop threads"),
-        Setting(flag: "--max-connections", environment: "LABEL_SERVER_MAX_CONNECTIONS", defaultValue: "20000", help: "open connections; more are closed at once"),
-        Setting(flag: "--header-timeout", environment: "LABEL_SERVER_HEADER_TIMEOUT", defaultValue: "10", help: "seconds from a request's first byte to its last header (slowloris)"),
-        Setting(flag: "--body-timeout", environment: "LABEL_SERVER_BODY_TIMEOUT", defaultValue: "30", help: "seconds to receive a request body"),
-        Setting(flag: "--idle-timeout", environment: "LABEL_SERVER_IDLE_TIMEOUT", defaultValue: "60", help: "seconds a keep-alive connection may idle"),
-        Setting(flag: "--max-request-line", environment: "LABEL_SERVER_MAX_REQUEST_LINE", defaultValue: "16384", help: "request-line bytes (414 above)"),
-        Setting(flag: "--max-header-bytes", environment: "LABEL_SERVER_MAX_HEADER_BYTES", defaultValue: "16384", help: "header-section bytes (431 above)"),
-        Setting(flag: "--max-headers", environment: "LABEL_SERVER_MAX_HEADERS", defaultValue: "100", help: "header fields (431 above)"),
-        Setting(flag: "--max-body", environment: "LABEL_SERVER_MAX_BODY", defaultValue: "1048576", help: "request-body bytes (413 above)"),
-        Setting(flag: "--state-dir", environment: "LABEL_SERVER_STATE_DIR", defaultValue: "state", help: "where the missing-key report is kept (missing.json)"),
-        Setting(flag: "--missing-max-entries", environment: "LABEL_SERVER_MISSING_MAX_ENTRIES", defaultValue: "10000", help: "entries in the missing-key report; more are dropped and counted"),
-        Setting(flag: "--missing-max-key-bytes", environment: "LABEL_SERVER_MISSING_MAX_KEY_BYTES", defaultValue: "256", help: "longer keys are not recorded (counted)"),
-        Setting(flag: "--access-log", environment: "LABEL_SERVER_ACCESS_LOG", defaultValue: "on", help: "one stderr line per request: on or off"),
-        Setting(flag: "--shutdown-grace", environment: "LABEL_SERVER_SHUTDOWN_GRACE", defaultValue: "10", help: "seconds to finish in-flight requests on SIGTERM"),
-    ]
-
     static var help: String {
-        let lines = settings.map { s in
+        let lines = ServeConfiguration.settings.map { s in
             "  \(s.flag.padding(toLength: 20, withPad: " ", startingAt: 0)) \(s.help) (\(s.environment), default: \(s.defaultValue))"
         }
         return """
@@ -74,116 +44,55 @@ enum ServeCommand {
             """
     }
 
+    /// Configuration → wiring → signals → listening, then waits for the server to stop.
     static func run(_ arguments: [String]) -> Int32 {
-        let configuration: HTTPServerConfiguration
-        let store: StoreOptions
-        let grace: Double
-        let accessLogOn: Bool
-        let stateDirectory: String
-        let missingMaxEntries: Int
-        let missingMaxKeyBytes: Int
+        let configuration: ServeConfiguration
         do {
-            let scanner = try ArgumentScanner(arguments, valued: StoreOptions.valued.union(settings.map(\.flag)),
-                                              flags: ["--help", "-h"])
-            if scanner.has("--help") || scanner.has("-h") {
+            guard let parsed = try ServeConfiguration(arguments: arguments) else {
                 print(help)
                 return 0
             }
-            guard scanner.positionals.isEmpty else {
-                throw ArgumentScanner.UsageError(description: "serve takes no arguments (see --help)")
-            }
-            store = try StoreOptions(scanner)
-            let values = SettingValues(scanner: scanner)
-            var limits = HTTPParserLimits.default
-            limits.maxRequestLineBytes = try values.integer("--max-request-line", in: 64...1 << 20)
-            limits.maxHeaderBytes = try values.integer("--max-header-bytes", in: 256...1 << 22)
-            limits.maxHeaderCount = try values.integer("--max-headers", in: 1...10_000)
-            limits.maxBodyBytes = try values.integer("--max-body", in: 0...1 << 30)
-            let timeouts = HTTPConnectionState.Configuration(
-                idleTimeout: try values.nanoseconds("--idle-timeout"),
-                headerReadTimeout: try values.nanoseconds("--header-timeout"),
-                bodyReadTimeout: try values.nanoseconds("--body-timeout")
-            )
-            let loops = values.raw("--event-loops") == "cores"
-                ? HTTPServerConfiguration.coreCount : try values.integer("--event-loops", in: 1...256)
-            configuration = HTTPServerConfiguration(
-                host: values.raw("--host"),
-                port: UInt16(try values.integer("--port", in: 0...65535)),
-                eventLoops: loops,
-                limits: limits,
-                timeouts: timeouts,
-                maxConnections: try values.integer("--max-connections", in: 1...1_000_000)
-            )
-            grace = Double(try values.nanoseconds("--shutdown-grace")) / 1e9
-            stateDirectory = values.raw("--state-dir")
-            missingMaxEntries = try values.integer("--missing-max-entries", in: 1...10_000_000)
-            missingMaxKeyBytes = try values.integer("--missing-max-key-bytes", in: 1...LabelQueryLimits.maximumKeyBytes)
-            switch values.raw("--access-log") {
-            case "on": accessLogOn = true
-            case "off": accessLogOn = false
-            default: throw ArgumentScanner.UsageError(description: "--access-log must be on or off")
-            }
+            configuration = parsed
         } catch {
             CommandLine.fail("\(error)")
             return 2
         }
-
         let loaded: LoadedStore
         do {
-            loaded = try StoreLoader.load(store.configuration)
+            loaded = try StoreLoader.load(configuration.store)
         } catch {
             CommandLine.fail("cannot load the store:\n\(error)")
             return 1
         }
-        let readiness = Readiness()
-        let metrics = Metrics()
-        let holder = CatalogHolder(ServiceState(store: loaded))
-        let reloader = StoreReloader(configuration: store.configuration, holder: holder, metrics: metrics, log: Log.info)
-        let accessLog = accessLogOn ? AccessLog() : nil
-        let serverRef = LateBound<EpollServer>()
-        let recorder = MissingKeyRecorder(maxEntries: missingMaxEntries, maxKeyBytes: missingMaxKeyBytes, log: Log.line)
-        let missing = MissingReportStore(stateDirectory: URL(fileURLWithPath: stateDirectory, isDirectory: true),
-                                         recorder: recorder, log: Log.line)
-        missing.startFlushing(every: .seconds(1))
-        let token = ProcessInfo.processInfo.environment["LABEL_SERVER_ADMIN_TOKEN"]
-        let service = LabelService(
-            catalog: holder, readiness: readiness, metrics: metrics, admin: AdminAuthorization(token: token),
-            reloader: reloader, accessLog: accessLog, missing: missing, openConnections: { serverRef.value?.openConnections })
-        let server = EpollServer(configuration: configuration, responder: service)
-        serverRef.set(server)
-        let descriptors = OpenFileLimit.raiseToHardLimit()
-        if descriptors < configuration.maxConnections + 64 {
-            Log.info("the open-file limit is \(descriptors): fewer than --max-connections \(configuration.maxConnections) connections can be held; raise `ulimit -n`")
-        }
+        let components = ServeComponents(configuration: configuration, loaded: loaded)
+        let stop = StopRequest()
+        // Installed before the server listens: a SIGTERM right after the
+        // "listening" line must already shut down gracefully.
+        let signals = SignalHandlers(onReload: {
+            Log.info("received SIGHUP; reloading \(configuration.store.directory)")
+            components.reloader.reload()
+        }, onStop: { signal in
+            Log.info("received \(signal); shutting down")
+            components.readiness.set(false)
+            components.server.shutdown()
+            stop.request()
+        })
         let address: SocketAddress
         do {
-            address = try server.start()
+            address = try components.start()
         } catch {
-            CommandLine.fail("cannot listen on \(configuration.host):\(configuration.port): \(error)")
+            CommandLine.fail("cannot listen on \(configuration.server.host):\(configuration.server.port): \(error)")
             return 1
         }
         // Unbuffered, so a supervisor or test reading the pipe sees it at once.
         FileHandle.standardOutput.write(Data("listening on http://\(address)\n".utf8))
-        Log.info("loaded \(loaded.catalog.stringCount) strings from \(loaded.fileCount) files in \(store.configuration.directory); \(loaded.warnings.count) warnings; \(configuration.eventLoops) event loops")
+        Log.info("loaded \(loaded.catalog.stringCount) strings from \(loaded.fileCount) files in \(configuration.store.directory); \(loaded.warnings.count) warnings; \(configuration.server.eventLoops) event loops")
+        if configuration.adminToken?.isEmpty ?? true { Log.info("admin routes disabled: LABEL_SERVER_ADMIN_TOKEN is not set") }
 
-        if token?.isEmpty ?? true { Log.info("admin routes disabled: LABEL_SERVER_ADMIN_TOKEN is not set") }
-        let signals = SignalHandlers(onReload: {
-            Log.info("received SIGHUP; reloading \(store.configuration.directory)")
-            reloader.reload()
-        }) { signal in
-            Log.info("received \(signal); shutting down")
-            readiness.set(false)
-            server.shutdown()
-            DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
-                Log.info("shutdown grace of \(grace) s expired with \(server.openConnections) connections open; exiting")
-                missing.stop()
-                exit(0)
-            }
-        }
-        server.wait()
+        components.waitUntilStopped(stop: stop, grace: configuration.shutdownGrace)
         // Nothing recorded before the last response is lost on SIGTERM.
-        missing.stop()
-        accessLog?.flush()
+        components.missing.stop()
+        components.accessLog?.flush()
         withExtendedLifetime(signals) {}
         Log.info("stopped")
         return 0

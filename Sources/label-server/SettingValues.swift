@@ -6,7 +6,7 @@ struct SettingValues {
     var environment = ProcessInfo.processInfo.environment
 
     func raw(_ flag: String) -> String {
-        let setting = ServeCommand.settings.first { $0.flag == flag }!
+        let setting = ServeConfiguration.settings.first { $0.flag == flag }!
         return scanner.value(flag) ?? environment[setting.environment] ?? setting.defaultValue
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The symbols and grouping rules one language uses to write numbers.
 ///
@@ -132,23 +133,19 @@ public struct NumberSymbols: Sendable, Hashable {
 }
 
 /// Process-wide cache of ``NumberSymbols`` per language tag.
-///
-/// A lock-protected class rather than `Synchronization.Mutex`, which would need
-/// macOS 15 while the package supports macOS 14.
-private final class SymbolCache: @unchecked Sendable {
+private final class SymbolCache: Sendable {
     static let shared = SymbolCache()
 
     /// Tags come from the store, so this bounds memory against odd callers only.
     private static let capacity = 1024
-    private let lock = NSLock()
-    private var symbolsByTag: [String: NumberSymbols] = [:]
+    private let symbolsByTag = Mutex<[String: NumberSymbols]>([:])
 
     func symbols(for tag: String) -> NumberSymbols {
-        if let cached = lock.withLock({ symbolsByTag[tag] }) { return cached }
+        if let cached = symbolsByTag.withLock({ $0[tag] }) { return cached }
         // Derived outside the lock: two threads may both derive once, harmlessly.
         let symbols = NumberSymbols(locale: Locale(identifier: tag))
-        lock.withLock {
-            if symbolsByTag.count < Self.capacity { symbolsByTag[tag] = symbols }
+        symbolsByTag.withLock {
+            if $0.count < Self.capacity { $0[tag] = symbols }
         }
         return symbols
     }

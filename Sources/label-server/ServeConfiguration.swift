@@ -1,0 +1,113 @@
+import Foundation
+import HTTP1
+import HTTPServer
+import LabelCore
+import LabelServer
+
+/// Everything `serve` is configured by, from flags, then `LABEL_SERVER_*`
+/// environment variables, then defaults. The defaults of the server, parser and
+/// report settings are those of the types they configure; only the ones that
+/// belong to the executable itself are declared here.
+struct ServeConfiguration {
+    /// One tunable: flag, environment variable, default, meaning.
+    struct Setting {
+        var flag: String
+        var environment: String
+        var defaultValue: String
+        var help: String
+    }
+
+    /// Where `missing.json` is kept, relative to the working directory.
+    static let defaultStateDirectory = "state"
+    /// Seconds to finish in-flight requests after SIGTERM.
+    static let defaultShutdownGrace = 10.0
+
+    var server: HTTPServerConfiguration
+    var store: StoreConfiguration
+    var shutdownGrace: Double
+    var accessLog: Bool
+    var stateDirectory: String
+    var missingMaxEntries: Int
+    var missingMaxKeyBytes: Int
+    /// `LABEL_SERVER_ADMIN_TOKEN`; nil or empty disables the admin routes.
+    var adminToken: String?
+
+    static let settings: [Setting] = {
+        let server = HTTPServerConfiguration()
+        let limits = server.limits
+        let timeouts = server.timeouts
+        return [
+            Setting(flag: "--host", environment: "LABEL_SERVER_HOST", defaultValue: server.host, help: "address to listen on"),
+            Setting(flag: "--port", environment: "LABEL_SERVER_PORT", defaultValue: String(server.port), help: "port; 0 picks a free one"),
+            Setting(flag: "--event-loops", environment: "LABEL_SERVER_EVENT_LOOPS", defaultValue: "cores", help: "event-loop threads"),
+            Setting(flag: "--max-connections", environment: "LABEL_SERVER_MAX_CONNECTIONS", defaultValue: String(server.maxConnections), help: "open connections; more are closed at once"),
+            Setting(flag: "--header-timeout", environment: "LABEL_SERVER_HEADER_TIMEOUT", defaultValue: seconds(timeouts.headerReadTimeout), help: "seconds from a request's first byte to its last header (slowloris)"),
+            Setting(flag: "--body-timeout", environment: "LABEL_SERVER_BODY_TIMEOUT", defaultValue: seconds(timeouts.bodyReadTimeout), help: "seconds to receive a request body"),
+            Setting(flag: "--idle-timeout", environment: "LABEL_SERVER_IDLE_TIMEOUT", defaultValue: seconds(timeouts.idleTimeout), help: "seconds a keep-alive connection may idle"),
+            Setting(flag: "--max-request-line", environment: "LABEL_SERVER_MAX_REQUEST_LINE", defaultValue: String(limits.maxRequestLineBytes), help: "request-line bytes (414 above)"),
+            Setting(flag: "--max-header-bytes", environment: "LABEL_SERVER_MAX_HEADER_BYTES", defaultValue: String(limits.maxHeaderBytes), help: "header-section bytes (431 above)"),
+            Setting(flag: "--max-headers", environment: "LABEL_SERVER_MAX_HEADERS", defaultValue: String(limits.maxHeaderCount), help: "header fields (431 above)"),
+            Setting(flag: "--max-body", environment: "LABEL_SERVER_MAX_BODY", defaultValue: String(limits.maxBodyBytes), help: "request-body bytes (413 above)"),
+            Setting(flag: "--state-dir", environment: "LABEL_SERVER_STATE_DIR", defaultValue: defaultStateDirectory, help: "where the missing-key report is kept (missing.json)"),
+            Setting(flag: "--missing-max-entries", environment: "LABEL_SERVER_MISSING_MAX_ENTRIES", defaultValue: String(MissingKeyRecorder.defaultMaxEntries), help: "entries in the missing-key report; more are dropped and counted"),
+            Setting(flag: "--missing-max-key-bytes", environment: "LABEL_SERVER_MISSING_MAX_KEY_BYTES", defaultValue: String(MissingKeyRecorder.defaultMaxKeyBytes), help: "longer keys are not recorded (counted)"),
+            Setting(flag: "--access-log", environment: "LABEL_SERVER_ACCESS_LOG", defaultValue: "on", help: "one stderr line per request: on or off"),
+            Setting(flag: "--shutdown-grace", environment: "LABEL_SERVER_SHUTDOWN_GRACE", defaultValue: seconds(defaultShutdownGrace), help: "seconds to finish in-flight requests on SIGTERM"),
+        ]
+    }()
+
+    /// Reads the configuration; nil when `--help` was asked for.
+    init?(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        let scanner = try ArgumentScanner(arguments, valued: StoreOptions.valued.union(Self.settings.map(\.flag)),
+                                          flags: ["--help", "-h"])
+        if scanner.has("--help") || scanner.has("-h") { return nil }
+        guard scanner.positionals.isEmpty else {
+            throw ArgumentScanner.UsageError(description: "serve takes no arguments (see --help)")
+        }
+        store = try StoreOptions(scanner, environment: environment).configuration
+        let values = SettingValues(scanner: scanner, environment: environment)
+        server = try Self.serverConfiguration(values)
+        shutdownGrace = Double(try values.nanoseconds("--shutdown-grace")) / 1e9
+        stateDirectory = values.raw("--state-dir")
+        missingMaxEntries = try values.integer("--missing-max-entries", in: 1...10_000_000)
+        missingMaxKeyBytes = try values.integer("--missing-max-key-bytes", in: 1...LabelQueryLimits.maximumKeyBytes)
+        switch values.raw("--access-log") {
+        case "on": accessLog = true
+        case "off": accessLog = false
+        default: throw ArgumentScanner.UsageError(description: "--access-log must be on or off")
+        }
+        adminToken = environment["LABEL_SERVER_ADMIN_TOKEN"]
+    }
+
+    private static func serverConfiguration(_ values: SettingValues) throws(ArgumentScanner.UsageError) -> HTTPServerConfiguration {
+        var limits = HTTPParserLimits.default
+        limits.maxRequestLineBytes = try values.integer("--max-request-line", in: 64...1 << 20)
+        limits.maxHeaderBytes = try values.integer("--max-header-bytes", in: 256...1 << 22)
+        limits.maxHeaderCount = try values.integer("--max-headers", in: 1...10_000)
+        limits.maxBodyBytes = try values.integer("--max-body", in: 0...1 << 30)
+        let timeouts = HTTPConnectionState.Configuration(
+            idleTimeout: try values.nanoseconds("--idle-timeout"),
+            headerReadTimeout: try values.nanoseconds("--header-timeout"),
+            bodyReadTimeout: try values.nanoseconds("--body-timeout")
+        )
+        let loops = values.raw("--event-loops") == "cores"
+            ? HTTPServerConfiguration.coreCount : try values.integer("--event-loops", in: 1...256)
+        return HTTPServerConfiguration(
+            host: values.raw("--host"),
+            port: UInt16(try values.integer("--port", in: 0...65535)),
+            eventLoops: loops,
+            limits: limits,
+            timeouts: timeouts,
+            maxConnections: try values.integer("--max-connections", in: 1...1_000_000)
+        )
+    }
+
+    /// `10` for ten seconds, `0.5` for half of one, as the help shows defaults.
+    private static func seconds(_ nanoseconds: UInt64) -> String {
+        seconds(Double(nanoseconds) / 1e9)
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

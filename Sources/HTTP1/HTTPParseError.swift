@@ -1,10 +1,12 @@
 /// Why a request could not be parsed: the status to answer with, a machine code, a message
 /// and the stream offset where the problem was found.
 ///
-/// One place (the server) turns this into a response; after any parse error the connection
-/// must be closed, because the framing of anything that follows is unknown.
+/// The server hands it to its responder (`HTTPResponder.respond(to:)`), which turns it into
+/// the response; after any parse error the connection must be closed, because the framing of
+/// anything that follows is unknown.
 public struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The response status this error maps to (400, 413, 414, 431, 501 or 505).
+    /// The response status this error maps to: 400, 413, 414, 431, 501 or 505 from the parser;
+    /// 408 when the server stops waiting for a request (built by the server, not the parser).
     public let status: HTTPStatus
     /// A stable machine-readable code, e.g. `"bad_request"`, `"header_fields_too_large"`.
     public let code: String

@@ -157,7 +157,6 @@ final class EventLoop {
             case .request(let request):
                 let keepAlive = connection.state.beginResponse(to: request, now: now)
                 let response = responder.respond(to: request)
-                    .negotiated(acceptEncoding: request.headers.first(name: "Accept-Encoding"))
                 HTTPResponseEncoder.encode(response, into: &connection.output, requestMethod: request.method,
                                            requestVersion: request.version, keepAlive: keepAlive, date: currentDate())
                 if !keepAlive { return false }

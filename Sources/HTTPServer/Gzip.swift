@@ -3,7 +3,8 @@ import CZlib
 /// gzip through the system zlib.
 ///
 /// Label bodies are compressed once, when a catalog is loaded, never per
-/// request; so this favours ratio (level 9) over speed by default.
+/// request. The level is the caller's choice; the default is zlib's own (6),
+/// which is what the precomputed bundles use.
 public enum Gzip {
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
         public var code: Int32
@@ -11,7 +12,7 @@ public enum Gzip {
     }
 
     /// Compresses `bytes` into a complete gzip member (RFC 1952).
-    public static func compress(_ bytes: [UInt8], level: Int32 = 9) throws(Failure) -> [UInt8] {
+    public static func compress(_ bytes: [UInt8], level: Int32 = 6) throws(Failure) -> [UInt8] {
         var stream = z_stream()
         var status = czlib_deflate_init_gzip(&stream, level)
         guard status == Z_OK else { throw Failure(code: status) }

@@ -6,7 +6,7 @@ import Synchronization
 /// (at load and at each reload), so a request is a lookup.
 public struct LabelBundles: Sendable {
     /// One table in one language, in both formats.
-    public struct Bundle: Sendable {
+    public struct TableBundle: Sendable {
         public let language: LanguageTag
         public let json: PrecomputedBody
         public let strings: PrecomputedBody
@@ -17,7 +17,7 @@ public struct LabelBundles: Sendable {
         var languages: [LanguageTag]
     }
 
-    private let bundles: [Key: Bundle]
+    private let bundles: [Key: TableBundle]
     private let languagesByTable: [String: Set<LanguageTag>]
 
     /// Resolves and renders every (table, language) of the catalog.
@@ -39,14 +39,14 @@ public struct LabelBundles: Sendable {
         }
         // Resolving, rendering and compressing dominate a large store's
         // start-up: spread them over the cores.
-        let built = Mutex<[Key: Bundle]>([:])
+        let built = Mutex<[Key: TableBundle]>([:])
         let jobs = work
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             let (key, chain) = jobs[index]
             guard let resolved = ResolvedTable(catalog: catalog, table: key.table, chain: chain) else { return }
             let (json, fingerprint) = resolved.json()
             let strings = resolved.strings()
-            let bundle = Bundle(
+            let bundle = TableBundle(
                 language: resolved.language,
                 json: PrecomputedBody(json, fingerprint: fingerprint),
                 strings: PrecomputedBody(strings, fingerprint: ContentHash.hex(ContentHash.fnv1a64(strings)))
@@ -59,7 +59,7 @@ public struct LabelBundles: Sendable {
 
     /// The bundle for a table and chain; `nil` when the table does not exist
     /// in any language of the chain.
-    public func bundle(table: String, chain: LanguageChain) -> Bundle? {
+    public func bundle(table: String, chain: LanguageChain) -> TableBundle? {
         guard let present = languagesByTable[table] else { return nil }
         let languages = chain.languages.filter(present.contains)
         guard !languages.isEmpty else { return nil }

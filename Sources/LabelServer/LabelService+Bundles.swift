@@ -33,7 +33,7 @@ extension LabelService {
             // A bundle follows one language: the client's first preference.
             preferred = Array(request.headers.first(name: "Accept-Language").map(AcceptLanguage.preferences)?.prefix(1) ?? [])
         }
-        let state = catalog.state
+        let state = holder.state
         guard let bundle = state.bundles.bundle(table: table, chain: state.resolver.chain(preferred: preferred)) else {
             throw APIError(.notFound, "unknown_table", "table \(table) has no strings in any language of the chain")
         }

@@ -60,7 +60,7 @@ extension LabelService {
         case "strings":
             // One .strings file holds one table: the stub is for one table.
             let stubTable = table ?? "Localizable"
-            let state = catalog.state
+            let state = holder.state
             let development = state.catalog.developmentLanguage
             let stub = report.filtered(table: stubTable).stringsStub { table, key in
                 development.flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string.template }

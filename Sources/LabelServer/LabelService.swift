@@ -6,7 +6,8 @@ import LabelCore
 /// The label API as an ``HTTPResponder``: routes requests to handlers, turns
 /// every error into its JSON response, and counts both in ``Metrics``.
 public struct LabelService: HTTPResponder {
-    public let catalog: CatalogHolder
+    /// The state being served; replaced as a whole on reload.
+    public let holder: CatalogHolder
     public let readiness: Readiness
     public let metrics: Metrics
     let admin: AdminAuthorization
@@ -27,7 +28,7 @@ public struct LabelService: HTTPResponder {
         missing: MissingReportStore? = nil,
         openConnections: @escaping @Sendable () -> Int? = { nil }
     ) {
-        self.catalog = catalog
+        self.holder = catalog
         self.readiness = readiness
         self.metrics = metrics
         self.admin = admin
@@ -100,7 +101,7 @@ public struct LabelService: HTTPResponder {
     /// `GET /labels/{key}`: one rendered label.
     private func label(rawKey: Substring, request: HTTPRequest) throws -> HTTPResponse {
         let query = try LabelQuery(rawKey: rawKey, request: request)
-        let resolver = catalog.state.resolver
+        let resolver = holder.state.resolver
         let label = try resolver.label(key: query.key, table: query.table,
                                        chain: resolver.chain(preferred: query.preferred), arguments: query.arguments)
         if label.isMissing {
@@ -120,7 +121,7 @@ public struct LabelService: HTTPResponder {
     }
 
     private func metricsResponse() -> HTTPResponse {
-        let state = catalog.state
+        let state = holder.state
         let gauges = Metrics.Gauges(
             strings: state.catalog.stringCount, files: state.fileCount, tables: state.catalog.tables.count,
             languages: state.catalog.languages.count, bundles: state.bundles.count,

@@ -122,23 +122,8 @@ private struct FormatScanner {
             }
         }
 
-        var length: FormatSpecifier.LengthModifier?
-        if let first = byte(at: index) {
-            let second = byte(at: index + 1)
-            switch first {
-            case .h where second == .h: length = .hh
-            case .l where second == .l: length = .ll
-            case .h: length = .h
-            case .l: length = .l
-            case .q: length = .q
-            case .upperL: length = .L
-            case .z: length = .z
-            case .t: length = .t
-            case .j: length = .j
-            default: break
-            }
-            if let length { index += length.rawValue.utf8.count }
-        }
+        let length = lengthModifier(at: index)
+        if let length { index += length.rawValue.utf8.count }
 
         guard let conversionByte = byte(at: index), conversionByte < 0x80,
             let conversion = FormatSpecifier.Conversion(rawValue: Character(Unicode.Scalar(conversionByte)))
@@ -164,6 +149,24 @@ private struct FormatScanner {
             position: position, flags: flags, width: width, precision: precision,
             length: length, conversion: conversion, source: text(start..<index))
         return (.specifier(specifier), index)
+    }
+
+    /// The length modifier (`hh`, `l`, `ll`, `q`, `L`, `z`, `t`, `j`...) at `index`, if any.
+    private func lengthModifier(at index: Int) -> FormatSpecifier.LengthModifier? {
+        guard let first = byte(at: index) else { return nil }
+        let second = byte(at: index + 1)
+        switch first {
+        case .h where second == .h: return .hh
+        case .l where second == .l: return .ll
+        case .h: return .h
+        case .l: return .l
+        case .q: return .q
+        case .upperL: return .L
+        case .z: return .z
+        case .t: return .t
+        case .j: return .j
+        default: return nil
+        }
     }
 }
 

@@ -47,6 +47,7 @@ let package = Package(
             dependencies: ["LabelLint", "LabelCore"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "label-serverTests", dependencies: ["label-server"]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
         .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelCore", "HTTPServer", "HTTP1", "TestSupport"]),

@@ -24,60 +24,60 @@ struct HTTPServerRejectionTests {
 
     @Test func bothContentLengthAndTransferEncodingAre400() throws {
         try expectRejection(
-            "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", status: 400)
+            "POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", status: 400, code: "bad_request")
     }
 
     @Test func duplicateContentLengthIs400() throws {
-        try expectRejection("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc", status: 400)
+        try expectRejection("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc", status: 400, code: "bad_request")
     }
 
     @Test func invalidContentLengthIs400() throws {
-        try expectRejection("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: -3\r\n\r\nabc", status: 400)
+        try expectRejection("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: -3\r\n\r\nabc", status: 400, code: "bad_request")
     }
 
     @Test func missingHostOnHTTP11Is400() throws {
-        try expectRejection("GET / HTTP/1.1\r\nAccept: */*\r\n\r\n", status: 400)
+        try expectRejection("GET / HTTP/1.1\r\nAccept: */*\r\n\r\n", status: 400, code: "bad_request")
     }
 
     @Test func duplicateHostIs400() throws {
-        try expectRejection("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", status: 400)
+        try expectRejection("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", status: 400, code: "bad_request")
     }
 
     @Test func obsFoldIs400() throws {
-        try expectRejection("GET / HTTP/1.1\r\nHost: t\r\nX-Folded: one\r\n two\r\n\r\n", status: 400)
+        try expectRejection("GET / HTTP/1.1\r\nHost: t\r\nX-Folded: one\r\n two\r\n\r\n", status: 400, code: "bad_request")
     }
 
     @Test func whitespaceBeforeColonIs400() throws {
-        try expectRejection("GET / HTTP/1.1\r\nHost : t\r\n\r\n", status: 400)
+        try expectRejection("GET / HTTP/1.1\r\nHost : t\r\n\r\n", status: 400, code: "bad_request")
     }
 
     @Test func http20Is505() throws {
-        try expectRejection("GET / HTTP/2.0\r\nHost: t\r\n\r\n", status: 505)
+        try expectRejection("GET / HTTP/2.0\r\nHost: t\r\n\r\n", status: 505, code: "http_version_not_supported")
     }
 
     @Test func requestLineOverTheLimitIs414() throws {
-        try expectRejection(get("/" + String(repeating: "a", count: 1100)), status: 414)
+        try expectRejection(get("/" + String(repeating: "a", count: 1100)), status: 414, code: "uri_too_long")
     }
 
     @Test func tooManyHeaderFieldsIs431() throws {
         let fields = (0..<25).map { "X-F\($0): v\r\n" }.joined()
-        try expectRejection(get("/", fields), status: 431)
+        try expectRejection(get("/", fields), status: 431, code: "header_fields_too_large")
     }
 
     @Test func headerSectionOverTheByteLimitIs431() throws {
-        try expectRejection(get("/", "X-Big: \(String(repeating: "b", count: 2100))\r\n"), status: 431)
+        try expectRejection(get("/", "X-Big: \(String(repeating: "b", count: 2100))\r\n"), status: 431, code: "header_fields_too_large")
     }
 
     @Test func contentLengthOverTheBodyLimitIs413() throws {
         try expectRejection("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 1001\r\n\r\n" + String(repeating: "z", count: 1001),
-                            status: 413)
+                            status: 413, code: "content_too_large")
     }
 
     @Test func chunkedBodyOverTheBodyLimitIs413() throws {
         let chunk = String(repeating: "q", count: 600)
         try expectRejection(
             "POST / HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n258\r\n\(chunk)\r\n258\r\n\(chunk)\r\n0\r\n\r\n",
-            status: 413)
+            status: 413, code: "content_too_large")
     }
 
     @Test func chunkedBodyIsDecoded() throws {

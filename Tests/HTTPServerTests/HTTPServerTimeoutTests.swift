@@ -29,6 +29,7 @@ struct HTTPServerTimeoutTests {
             #expect(answered, "the server was still reading after \(seconds(since: start)) s")
             if let response = try? client.readResponseOrEnd() {
                 #expect(response.status == 408)
+                #expect(response.header("X-Error") == "request_timeout")
                 #expect(response.closes)
             }
             #expect(client.waitForClose() != .stillOpen)

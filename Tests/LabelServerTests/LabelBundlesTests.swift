@@ -73,14 +73,23 @@ import Testing
     }
 
     @Test func badParametersAre400AndAnUnknownTableIs404() {
-        #expect(get("/labels?format=xml").status == .badRequest)
-        #expect(get("/labels?lang=..%2F").status == .badRequest)
-        #expect(get("/labels?table=..%2Fetc").status == .badRequest)
-        #expect(get("/labels?table=Nope").status == .notFound)
+        for (target, status, code) in [("/labels?format=xml", HTTPStatus.badRequest, "invalid_format"),
+                                       ("/labels?lang=..%2F", .badRequest, "invalid_language"),
+                                       ("/labels?table=..%2Fetc", .badRequest, "invalid_table"),
+                                       ("/labels?table=Nope", .notFound, "unknown_table")] {
+            let response = get(target)
+            #expect(response.status == status, "\(target)")
+            #expect(Self.errorCode(response) == code, "\(target)")
+        }
     }
 
     @Test func theAccessibilityCatalogTableIsServedToo() throws {
         let response = get("/labels?lang=de&table=Accessibility")
         #expect(response.status == .ok)
+    }
+
+    /// The `error` field of a JSON error body.
+    static func errorCode(_ response: HTTPResponse) -> String? {
+        (try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])?["error"] as? String
     }
 }

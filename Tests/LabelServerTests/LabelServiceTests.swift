@@ -162,7 +162,7 @@ struct LabelServiceTests {
         try LabelTestServer.with { server in
             let client = try RawClient(port: server.port)
             let response = try client.exchange("GET /labels/\(String(repeating: "k", count: 20_000)) HTTP/1.1\r\nHost: test\r\n\r\n")
-            try expectError(response, status: 414)
+            try expectError(response, status: 414, code: "uri_too_long")
             #expect(response.closes)
             #expect(client.waitForClose() == .closed)
         }
@@ -178,7 +178,7 @@ struct LabelServiceTests {
     @Test func postToALabelIs405WithAllow() throws {
         try LabelTestServer.with { server in
             let response = try server.get("/labels/x", "Content-Length: 0\r\n", method: "POST")
-            try expectError(response, status: 405)
+            try expectError(response, status: 405, code: "method_not_allowed")
             #expect(response.header("Allow") == "GET, HEAD")
         }
     }
@@ -193,7 +193,7 @@ struct LabelServiceTests {
         try LabelTestServer.with { server in
             let client = try RawClient(port: server.port)
             let response = try client.exchange("GET /healthz HTTP/1.1\r\n\r\n")   // no Host
-            try expectError(response, status: 400)
+            try expectError(response, status: 400, code: "bad_request")
             #expect(client.waitForClose() == .closed)
         }
     }

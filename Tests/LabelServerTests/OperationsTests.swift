@@ -33,17 +33,22 @@ import Testing
         let (service, _, _) = try Self.service(store: store, token: nil)
         let response = service.respond(to: Self.request(.post, "/admin/reload", ["Authorization": "Bearer anything"]))
         #expect(response.status == .forbidden)
+        #expect(LabelBundlesTests.errorCode(response) == "admin_disabled")
     }
 
     @Test func aMissingOrWrongTokenIs401AndTheRightOneReloads() throws {
         let store = try Self.copyOfBundledStore()
         defer { try? FileManager.default.removeItem(at: store) }
         let (service, _, _) = try Self.service(store: store)
-        #expect(service.respond(to: Self.request(.post, "/admin/reload")).status == .unauthorized)
-        #expect(service.respond(to: Self.request(.post, "/admin/reload", ["Authorization": "Bearer s3cre"])).status == .unauthorized)
-        #expect(service.respond(to: Self.request(.post, "/admin/reload", ["Authorization": "Bearer s3cret!"])).status == .unauthorized)
+        for headers: HTTPHeaders in [[:], ["Authorization": "Bearer s3cre"], ["Authorization": "Bearer s3cret!"]] {
+            let response = service.respond(to: Self.request(.post, "/admin/reload", headers))
+            #expect(response.status == .unauthorized)
+            #expect(LabelBundlesTests.errorCode(response) == "unauthorized")
+        }
         #expect(service.respond(to: Self.request(.post, "/admin/reload", ["Authorization": "Bearer s3cret"])).status == .ok)
-        #expect(service.respond(to: Self.request(.get, "/admin/reload")).status == .methodNotAllowed)
+        let wrongMethod = service.respond(to: Self.request(.get, "/admin/reload"))
+        #expect(wrongMethod.status == .methodNotAllowed)
+        #expect(LabelBundlesTests.errorCode(wrongMethod) == "method_not_allowed")
     }
 
     @Test func constantTimeComparisonAgreesWithEquality() {
@@ -107,6 +112,7 @@ import Testing
         for method in [HTTPMethod("QUERY"), HTTPMethod("BREW"), .put] {
             let response = service.respond(to: HTTPRequest(method: method, target: "/labels/x"))
             #expect(response.status == .methodNotAllowed)
+            #expect(LabelBundlesTests.errorCode(response) == "method_not_allowed")
             #expect(response.headers.first(name: "Allow") == "GET, HEAD")
         }
     }

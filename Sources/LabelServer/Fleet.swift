@@ -41,6 +41,7 @@ public final class Fleet: Sendable {
         /// Per endpoint, its addresses at the last resolution.
         var resolved: [PeerEndpoint: [SocketAddress]] = [:]
         var selves: Set<SocketAddress> = []
+        var refreshed = false
     }
 
     /// One peer's part of a fleet call.
@@ -79,6 +80,7 @@ public final class Fleet: Sendable {
         for endpoint in endpoints { resolved[endpoint] = Array(resolve(endpoint.host, endpoint.port).prefix(PeerEndpoint.maximumCount)) }
         let count = members.withLock { members in
             members.resolved = resolved
+            members.refreshed = true
             return Set(resolved.values.joined()).subtracting(members.selves).count
         }
         metrics.setPeers(count)
@@ -100,12 +102,16 @@ public final class Fleet: Sendable {
     /// The peers to call: every resolved address but ours, and the endpoints that resolved
     /// to nothing (reported unreachable by name).
     func targets() -> (addresses: [SocketAddress], unresolved: [String]) {
-        members.withLock { members in
+        // A call right after start may come before the first background resolution.
+        if !members.withLock({ $0.refreshed }) { refresh() }
+        return members.withLock { members in
             var addresses: [SocketAddress] = []
             var unresolved: [String] = []
             for endpoint in endpoints {
                 let list = members.resolved[endpoint] ?? []
-                if list.isEmpty { unresolved.append(endpoint.description) }
+                if list.isEmpty && !members.selves.contains(where: { endpoint.description == $0.description }) {
+                    unresolved.append(endpoint.description)
+                }
                 for address in list where !members.selves.contains(address) && !addresses.contains(address) {
                     addresses.append(address)
                 }

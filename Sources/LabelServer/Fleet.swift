@@ -31,9 +31,14 @@ public final class Fleet: Sendable {
     let adminToken: String?
     private let resolve: @Sendable (String, UInt16) -> [SocketAddress]
     private let members = Mutex(Members())
-    /// Made at init, resumed once by ``startRefreshing()``; DispatchSource is thread-safe.
-    nonisolated(unsafe) private let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "label-server.fleet-refresh"))
-    private let timerStarted = Atomic<Bool>(false)
+    private let timer = Mutex<RefreshTimer?>(nil)
+
+    /// DispatchSource is thread-safe but not marked Sendable. (Made only when resumed: a
+    /// suspended source must not be released.)
+    private final class RefreshTimer: @unchecked Sendable {
+        let source: any DispatchSourceTimer
+        init(_ source: any DispatchSourceTimer) { self.source = source }
+    }
     private let inFlight = Atomic<Int>(0)
     let queue = DispatchQueue(label: "label-server.fleet", attributes: .concurrent)
 
@@ -89,14 +94,18 @@ public final class Fleet: Sendable {
     /// Resolves now and then every ``refreshInterval``, in the background.
     public func startRefreshing() {
         refresh()
-        guard !timerStarted.exchange(true, ordering: .relaxed) else { return }
-        timer.schedule(deadline: .now() + refreshInterval, repeating: refreshInterval)
-        timer.setEventHandler { [weak self] in self?.refresh() }
-        timer.resume()
+        timer.withLock { timer in
+            guard timer == nil else { return }
+            let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "label-server.fleet-refresh"))
+            source.schedule(deadline: .now() + refreshInterval, repeating: refreshInterval)
+            source.setEventHandler { [weak self] in self?.refresh() }
+            source.resume()
+            timer = RefreshTimer(source)
+        }
     }
 
     public func stop() {
-        if timerStarted.load(ordering: .relaxed) { timer.cancel() }
+        timer.withLock { $0?.source.cancel(); $0 = nil }
     }
 
     /// The peers to call: every resolved address but ours, and the endpoints that resolved

@@ -12,13 +12,33 @@ extension MissingReport {
     /// Reads a `GET /missing` JSON body (``jsonBytes()``; extra fields are ignored).
     /// `nil` when it is not one: a peer's answer is used whole or not at all.
     public static func decodePage(_ bytes: [UInt8]) -> Page? {
-        guard let report = try? MissingReportStore.decode(bytes) else { return nil }
-        var total = report.entries.count
-        if let root = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-           let claimed = root["total"] as? Int, claimed > total {
-            total = claimed
+        guard let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
+              let list = root["entries"] as? [Any],
+              let since = (root["since"] as? String).flatMap(parseTimestamp) else { return nil }
+        var entries: [Entry] = []
+        entries.reserveCapacity(list.count)
+        for element in list {
+            guard let object = element as? [String: Any],
+                  let key = object["key"] as? String, let table = object["table"] as? String,
+                  let requested = object["requested"] as? String, let servedFrom = object["servedFrom"] as? String,
+                  let hits = object["hits"] as? Int, hits > 0,
+                  let first = (object["firstSeen"] as? String).flatMap(parseTimestamp),
+                  let last = (object["lastSeen"] as? String).flatMap(parseTimestamp) else { return nil }
+            entries.append(Entry(key: key, table: table, requested: requested, servedFrom: servedFrom,
+                                 hits: hits, firstSeen: first, lastSeen: last))
         }
-        return Page(report: report, total: total)
+        var dropped = Dropped()
+        if let object = root["dropped"] as? [String: Any] {
+            dropped.newEntries = max(0, object["newEntries"] as? Int ?? 0)
+            dropped.longKeys = max(0, object["longKeys"] as? Int ?? 0)
+        }
+        var limits = Limits(maxEntries: MissingKeyRecorder.defaultMaxEntries, maxKeyBytes: MissingKeyRecorder.defaultMaxKeyBytes)
+        if let object = root["limits"] as? [String: Any] {
+            limits.maxEntries = object["maxEntries"] as? Int ?? limits.maxEntries
+            limits.maxKeyBytes = object["maxKeyBytes"] as? Int ?? limits.maxKeyBytes
+        }
+        let total = max(entries.count, root["total"] as? Int ?? 0)
+        return Page(report: MissingReport(entries: entries, dropped: dropped, since: since, limits: limits), total: total)
     }
 
     /// The reports of several replicas as one, per `(table, key, requested)`: hits summed,

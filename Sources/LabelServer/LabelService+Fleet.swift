@@ -25,6 +25,16 @@ extension LabelService {
         var isWrite: Bool { self != .missingRead }
     }
 
+    /// `scope=fleet` (the default: every replica when peers are configured) or `scope=local`
+    /// (this replica only); anything else is a 400, with or without peers.
+    static func checkScope(_ request: HTTPRequest) throws {
+        for item in try request.queryItems() where item.name == "scope" {
+            guard item.value == "local" || item.value == "fleet" else {
+                throw APIError.badRequest("invalid_scope", "scope must be local or fleet")
+            }
+        }
+    }
+
     /// The fleet route for `request`, or nil when it is answered by this replica alone.
     func fleetRoute(for request: HTTPRequest) -> FleetRoute? {
         guard fleet != nil, let items = try? request.queryItems() else { return nil }
@@ -108,8 +118,9 @@ extension LabelService {
                 unreachable.append(outcome.peer)
                 continue
             }
-            reports.append(MissingReport(entries: entries, dropped: page.report.dropped, since: page.report.since,
-                                         limits: page.report.limits))
+            reports.append(entries.count == page.report.entries.count ? page.report
+                           : MissingReport(entries: entries, dropped: page.report.dropped, since: page.report.since,
+                                           limits: page.report.limits))
         }
         if !unreachable.isEmpty { fleet.metrics.recordPartial() }
         return (reports, unreachable)

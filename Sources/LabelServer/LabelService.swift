@@ -91,6 +91,7 @@ public struct LabelService: HTTPResponder {
                 ? Self.json(.ok, #"{"status":"ready"}"#)
                 : Self.json(.serviceUnavailable, #"{"status":"shutting down"}"#)
         case "/missing":
+            try Self.checkScope(request)
             return try missingReport(request)
         case "/metrics":
             try allow(request, "GET, HEAD")
@@ -98,6 +99,7 @@ public struct LabelService: HTTPResponder {
         case "/admin/reload":
             guard request.method == .post else { throw APIError.methodNotAllowed(request.method, allow: "POST") }
             try admin.check(request)
+            try Self.checkScope(request)
             return reload()
         default:
             throw APIError.notFound(path)

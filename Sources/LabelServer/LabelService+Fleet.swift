@@ -37,7 +37,8 @@ extension LabelService {
 
     /// The fleet route for `request`, or nil when it is answered by this replica alone.
     func fleetRoute(for request: HTTPRequest) -> FleetRoute? {
-        guard fleet != nil, let items = try? request.queryItems() else { return nil }
+        // A bad query (or scope) is answered by the local route with its 400.
+        guard fleet != nil, let items = try? request.queryItems(), (try? Self.checkScope(request)) != nil else { return nil }
         if items.contains(where: { $0.name == "scope" && $0.value == "local" }) { return nil }
         switch (request.path, request.method) {
         case ("/missing", .get), ("/missing", .head): return missing == nil ? nil : .missingRead
@@ -84,19 +85,25 @@ extension LabelService {
         // Validate the query on an empty report first: a bad request costs no peer a call.
         let check = try readMissing(request, store: missing, source: MissingReport(entries: [], since: Date()))
         guard check.status == .ok else { return check }
-        let gathered = gatherReports(fleet: fleet)
+        // Filters are per entry, so peers may apply them first: fewer bytes to send and merge.
+        var filters = ""
+        for item in try request.queryItems() where item.name == "lang" || item.name == "table" {
+            let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
+            filters += "&\(item.name)=\(item.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
+        }
+        let gathered = gatherReports(fleet: fleet, filters: filters)
         let merged = missing.recorder.snapshot().merging(gathered.reports)
         let response = try readMissing(request, store: missing, source: merged)
         return Self.markFleet(response, unreachable: gathered.unreachable, fleet: fleet)
     }
 
     /// Peers' local reports (every page of them), and the peers that gave none in time.
-    func gatherReports(fleet: Fleet) -> (reports: [MissingReport], unreachable: [String]) {
+    func gatherReports(fleet: Fleet, filters: String = "") -> (reports: [MissingReport], unreachable: [String]) {
         let pageSize = 10_000
         var reports: [MissingReport] = []
         var unreachable: [String] = []
         let started = DispatchTime.now().uptimeNanoseconds
-        for outcome in fleet.call(.get, target: "/missing?scope=local&format=json&limit=\(pageSize)", admin: false,
+        for outcome in fleet.call(.get, target: "/missing?scope=local&format=json&limit=\(pageSize)\(filters)", admin: false,
                                   timeout: fleet.timeout) {
             guard case .success(let response)? = outcome.result, response.status == .ok,
                   var page = MissingReport.decodePage(response.body) else {
@@ -107,7 +114,7 @@ extension LabelService {
             var entries = page.report.entries
             while entries.count < page.total, let address = outcome.address {
                 let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-                let next = fleet.call(.get, target: "/missing?scope=local&format=json&limit=\(pageSize)&offset=\(entries.count)",
+                let next = fleet.call(.get, target: "/missing?scope=local&format=json&limit=\(pageSize)&offset=\(entries.count)\(filters)",
                                       admin: false, timeout: fleet.timeout - elapsed, only: [address]).first
                 guard case .success(let more)? = next?.result, more.status == .ok,
                       let nextPage = MissingReport.decodePage(more.body), !nextPage.report.entries.isEmpty else { break }

@@ -57,6 +57,7 @@ public enum HTTPClient {
         var written = 0
         var parser: HTTPResponseParser
         var result: Result<HTTPReceivedResponse, Failure>?
+        var finishedAt: UInt64 = 0
 
         init(_ exchange: Exchange, limits: HTTPResponseParser.Limits) {
             self.exchange = exchange
@@ -69,7 +70,14 @@ public enum HTTPClient {
     /// - Returns: one result per exchange, in order.
     public static func perform(_ exchanges: [Exchange], timeout: Double,
                                limits: HTTPResponseParser.Limits = .init()) -> [Result<HTTPReceivedResponse, Failure>] {
-        let deadline = MonotonicClock.now() + UInt64(max(0, timeout) * 1e9)
+        performTimed(exchanges, timeout: timeout, limits: limits).map(\.result)
+    }
+
+    /// ``perform(_:timeout:limits:)`` with each exchange's own duration in seconds.
+    public static func performTimed(_ exchanges: [Exchange], timeout: Double, limits: HTTPResponseParser.Limits = .init())
+        -> [(result: Result<HTTPReceivedResponse, Failure>, seconds: Double)] {
+        let started = MonotonicClock.now()
+        let deadline = started + UInt64(max(0, timeout) * 1e9)
         let calls = exchanges.map { Call($0, limits: limits) }
         for call in calls { start(call) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
@@ -98,7 +106,9 @@ public enum HTTPClient {
                 advance(call, buffer: buffer)
             }
         }
-        return calls.map { $0.result ?? .failure(.timeout) }
+        return calls.map { call in
+            (call.result ?? .failure(.timeout), Double((call.finishedAt > started ? call.finishedAt : MonotonicClock.now()) - started) / 1e9)
+        }
     }
 
     private static func start(_ call: Call) {
@@ -169,6 +179,7 @@ public enum HTTPClient {
     private static func finish(_ call: Call, _ result: Result<HTTPReceivedResponse, Failure>) {
         guard call.result == nil else { return }
         call.result = result
+        call.finishedAt = MonotonicClock.now()
         call.socket?.close()
         call.socket = nil
     }

@@ -160,11 +160,9 @@ public final class Fleet: Sendable {
                                                           headers: headers) else { continue }
             exchanges.append(HTTPClient.Exchange(address: address, request: request, requestWasHead: method == .head))
         }
-        let started = DispatchTime.now().uptimeNanoseconds
-        let results = HTTPClient.perform(exchanges, timeout: timeout,
-                                         limits: .init(maxBodyBytes: Self.maximumResponseBytes))
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        for (exchange, result) in zip(exchanges, results) {
+        let results = HTTPClient.performTimed(exchanges, timeout: timeout,
+                                              limits: .init(maxBodyBytes: Self.maximumResponseBytes))
+        for (exchange, (result, seconds)) in zip(exchanges, results) {
             if case .success(let response) = result, response.headers.first(name: Self.instanceHeader) == instanceID {
                 members.withLock { _ = $0.selves.insert(exchange.address) }
                 continue

@@ -88,11 +88,10 @@ enum ServeCommand {
         FileHandle.standardOutput.write(Data("listening on http://\(address)\n".utf8))
         Log.info("loaded \(loaded.catalog.stringCount) strings from \(loaded.fileCount) files in \(configuration.store.directory); \(loaded.warnings.count) warnings; \(configuration.server.eventLoops) event loops")
         if configuration.adminToken?.isEmpty ?? true { Log.info("admin routes disabled: LABEL_SERVER_ADMIN_TOKEN is not set") }
+        components.startAfterListening(on: address)
 
         components.waitUntilStopped(stop: stop, grace: configuration.shutdownGrace)
-        // Nothing recorded before the last response is lost on SIGTERM.
-        components.missing.stop()
-        components.accessLog?.flush()
+        components.finish()
         withExtendedLifetime(signals) {}
         Log.info("stopped")
         return 0

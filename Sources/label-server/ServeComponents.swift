@@ -11,6 +11,10 @@ struct ServeComponents {
     let accessLog: AccessLog?
     let missing: MissingReportStore
     let server: EpollServer
+    /// The other replicas, when `--peers` names some.
+    let fleet: Fleet?
+    /// Reloads the store when its files change (`--watch on`).
+    let watcher: StoreWatcher?
 
     init(configuration: ServeConfiguration, loaded: LoadedStore) {
         let metrics = Metrics()
@@ -21,11 +25,18 @@ struct ServeComponents {
                                           maxKeyBytes: configuration.missingMaxKeyBytes, log: Log.line)
         missing = MissingReportStore(stateDirectory: URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true),
                                      recorder: recorder, log: Log.line)
+        fleet = configuration.peers.isEmpty ? nil
+            : Fleet(endpoints: configuration.peers, timeout: configuration.peerTimeout, adminToken: configuration.adminToken)
+        let reloader = reloader
+        watcher = configuration.watch
+            ? StoreWatcher(directory: configuration.store.directory, reload: { reloader.reload() }, log: { Log.info($0) })
+            : nil
         // The service reports the server's connection count; the server needs the service first.
         let serverRef = LateBound<EpollServer>()
         let service = LabelService(
             catalog: holder, readiness: readiness, metrics: metrics, admin: AdminAuthorization(token: configuration.adminToken),
-            reloader: reloader, accessLog: accessLog, missing: missing, openConnections: { serverRef.value?.openConnections })
+            reloader: reloader, accessLog: accessLog, missing: missing, openConnections: { serverRef.value?.openConnections },
+            fleet: fleet)
         server = EpollServer(configuration: configuration.server, responder: service)
         serverRef.set(server)
     }
@@ -39,6 +50,26 @@ struct ServeComponents {
             Log.info("the open-file limit is \(descriptors): fewer than --max-connections \(maxConnections) connections can be held; raise `ulimit -n`")
         }
         return try server.start()
+    }
+
+    /// What starts once the address is known: the fleet's peer resolution (which may
+    /// wait on DNS, so never before the first line and never on a loop) and the watcher.
+    func startAfterListening(on address: SocketAddress) {
+        if let fleet {
+            fleet.noteListening(on: address)
+            DispatchQueue.global().async { fleet.startRefreshing() }
+            Log.info("fleet: peers \(fleet.endpoints.map(\.description).joined(separator: ",")), instance \(fleet.instanceID), timeout \(fleet.timeout) s")
+        }
+        watcher?.start()
+    }
+
+    /// After the server has stopped: nothing recorded before the last response is
+    /// lost, and the background work ends.
+    func finish() {
+        missing.stop()
+        accessLog?.flush()
+        watcher?.stop()
+        fleet?.stop()
     }
 
     /// Blocks until the server has finished, or until `grace` seconds after a

@@ -31,6 +31,11 @@ struct ServeConfiguration {
     var missingMaxKeyBytes: Int
     /// `LABEL_SERVER_ADMIN_TOKEN`; nil or empty disables the admin routes.
     var adminToken: String?
+    /// Other replicas; empty: no fleet.
+    var peers: [PeerEndpoint]
+    var peerTimeout: Double
+    /// Reload the store when its files change.
+    var watch: Bool
 
     static let settings: [Setting] = {
         let server = HTTPServerConfiguration()
@@ -53,6 +58,9 @@ struct ServeConfiguration {
             Setting(flag: "--missing-max-key-bytes", environment: "LABEL_SERVER_MISSING_MAX_KEY_BYTES", defaultValue: String(MissingKeyRecorder.defaultMaxKeyBytes), help: "longer keys are not recorded (counted)"),
             Setting(flag: "--access-log", environment: "LABEL_SERVER_ACCESS_LOG", defaultValue: "on", help: "one stderr line per request: on or off"),
             Setting(flag: "--shutdown-grace", environment: "LABEL_SERVER_SHUTDOWN_GRACE", defaultValue: seconds(defaultShutdownGrace), help: "seconds to finish in-flight requests on SIGTERM"),
+            Setting(flag: "--peers", environment: "LABEL_SERVER_PEERS", defaultValue: "", help: "other replicas, host:port or name:port (all addresses of the name), comma-separated; empty: none"),
+            Setting(flag: "--peer-timeout", environment: "LABEL_SERVER_PEER_TIMEOUT", defaultValue: seconds(Fleet.defaultTimeout), help: "seconds a peer has to answer a fleet read before it is left out"),
+            Setting(flag: "--watch", environment: "LABEL_SERVER_WATCH", defaultValue: "on", help: "reload the store when its files change (inotify; ConfigMap symlink swaps): on or off"),
         ]
     }()
 
@@ -77,6 +85,17 @@ struct ServeConfiguration {
         default: throw ArgumentScanner.UsageError(description: "--access-log must be on or off")
         }
         adminToken = environment["LABEL_SERVER_ADMIN_TOKEN"]
+        do {
+            peers = try PeerEndpoint.parseList(values.raw("--peers"))
+        } catch {
+            throw ArgumentScanner.UsageError(description: error.description)
+        }
+        peerTimeout = Double(try values.nanoseconds("--peer-timeout")) / 1e9
+        switch values.raw("--watch") {
+        case "on": watch = true
+        case "off": watch = false
+        default: throw ArgumentScanner.UsageError(description: "--watch must be on or off")
+        }
     }
 
     private static func serverConfiguration(_ values: SettingValues) throws(ArgumentScanner.UsageError) -> HTTPServerConfiguration {

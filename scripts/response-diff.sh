@@ -27,5 +27,7 @@ python3 scripts/response-record.py "$new" "$work/after.txt"
 if diff -u "$work/before.txt" "$work/after.txt" >"$work/diff.txt"; then
   echo "responses identical ($(grep -c '^=== ' "$work/after.txt") requests)"
 else
-  head -n 80 "$work/diff.txt"; echo "responses differ"; exit 1
+  # Each response is one line; show which requests differ, lines cut short.
+  grep -E '^(=== |[-+]b)' "$work/diff.txt" | cut -c1-300 | head -n 60
+  echo "responses differ ($(grep -c '^-b' "$work/diff.txt") of them)"; exit 1
 fi

@@ -5,9 +5,26 @@ public struct RenderedLabel: Sendable, Hashable {
     /// The category chosen for the first plural variable whose category came from a
     /// number; `nil` when the string has no plural variable.
     public var pluralCategory: PluralCategory?
+    /// The first plural variable whose chosen category the string lacks (it
+    /// fell back to `other`): a missing hit for translators even though the
+    /// language itself was found.
+    public var pluralMiss: PluralMiss?
 
-    public init(value: String, pluralCategory: PluralCategory? = nil) {
+    public init(value: String, pluralCategory: PluralCategory? = nil, pluralMiss: PluralMiss? = nil) {
         self.value = value
         self.pluralCategory = pluralCategory
+        self.pluralMiss = pluralMiss
+    }
+}
+
+/// A plural variable rendered with a category its language needs but the file lacks.
+public struct PluralMiss: Sendable, Hashable {
+    /// The variable's name (`%#@files@` → `files`).
+    public var variable: String
+    public var category: PluralCategory
+
+    public init(variable: String, category: PluralCategory) {
+        self.variable = variable
+        self.category = category
     }
 }

@@ -30,6 +30,7 @@ enum ServeCommand {
         Setting(flag: "--state-dir", environment: "LABEL_SERVER_STATE_DIR", defaultValue: "state", help: "where the missing-key report is kept (missing.json)"),
         Setting(flag: "--missing-max-entries", environment: "LABEL_SERVER_MISSING_MAX_ENTRIES", defaultValue: "10000", help: "entries in the missing-key report; more are dropped and counted"),
         Setting(flag: "--missing-max-key-bytes", environment: "LABEL_SERVER_MISSING_MAX_KEY_BYTES", defaultValue: "256", help: "longer keys are not recorded (counted)"),
+        Setting(flag: "--usage", environment: "LABEL_SERVER_USAGE", defaultValue: "on", help: "count requests per key for GET /usage (STATE-DIR/usage.json): on or off"),
         Setting(flag: "--access-log", environment: "LABEL_SERVER_ACCESS_LOG", defaultValue: "on", help: "one stderr line per request: on or off"),
         Setting(flag: "--shutdown-grace", environment: "LABEL_SERVER_SHUTDOWN_GRACE", defaultValue: "10", help: "seconds to finish in-flight requests on SIGTERM"),
     ]
@@ -79,6 +80,7 @@ enum ServeCommand {
         let store: StoreOptions
         let grace: Double
         let accessLogOn: Bool
+        let usageOn: Bool
         let stateDirectory: String
         let missingMaxEntries: Int
         let missingMaxKeyBytes: Int
@@ -123,6 +125,11 @@ enum ServeCommand {
             case "off": accessLogOn = false
             default: throw ArgumentScanner.UsageError(description: "--access-log must be on or off")
             }
+            switch values.raw("--usage") {
+            case "on": usageOn = true
+            case "off": usageOn = false
+            default: throw ArgumentScanner.UsageError(description: "--usage must be on or off")
+            }
         } catch {
             CommandLine.fail("\(error)")
             return 2
@@ -145,10 +152,15 @@ enum ServeCommand {
         let missing = MissingReportStore(stateDirectory: URL(fileURLWithPath: stateDirectory, isDirectory: true),
                                          recorder: recorder, log: Log.line)
         missing.startFlushing(every: .seconds(1))
+        let usage = usageOn
+            ? UsageStore(stateDirectory: URL(fileURLWithPath: stateDirectory, isDirectory: true),
+                         current: { holder.state.usage }, log: Log.line)
+            : nil
+        usage?.startFlushing()
         let token = ProcessInfo.processInfo.environment["LABEL_SERVER_ADMIN_TOKEN"]
         let service = LabelService(
             catalog: holder, readiness: readiness, metrics: metrics, admin: AdminAuthorization(token: token),
-            reloader: reloader, accessLog: accessLog, missing: missing, openConnections: { serverRef.value?.openConnections })
+            reloader: reloader, accessLog: accessLog, missing: missing, usage: usage, openConnections: { serverRef.value?.openConnections })
         let server = HTTPServer(configuration: configuration, responder: service)
         serverRef.set(server)
         let descriptors = OpenFileLimit.raiseToHardLimit()
@@ -177,12 +189,14 @@ enum ServeCommand {
             DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
                 Log.info("shutdown grace of \(grace) s expired with \(server.openConnections) connections open; exiting")
                 missing.stop()
+                usage?.stop()
                 exit(0)
             }
         }
         server.wait()
         // Nothing recorded before the last response is lost on SIGTERM.
         missing.stop()
+        usage?.stop()
         accessLog?.flush()
         withExtendedLifetime(signals) {}
         Log.info("stopped")

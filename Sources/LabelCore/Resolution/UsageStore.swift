@@ -19,6 +19,11 @@ public final class UsageStore: Sendable {
         public var hits: UInt64
         /// Seconds since 1970; 0 = never.
         public var latest: Int64
+
+        public init(hits: UInt64, latest: Int64) {
+            self.hits = hits
+            self.latest = latest
+        }
     }
 
     public let fileURL: URL

@@ -68,6 +68,10 @@ extension LabelService {
                 if let plural, let variable = string.variables[plural.variable] {
                     return variable.variants[plural.category] ?? variable.variants[.other]
                 }
+                // A template that is one plural variable says nothing: show its `other` form.
+                if string.variables.count == 1, let (name, variable) = string.variables.first, string.template == "%#@\(name)@" {
+                    return variable.variants[.other] ?? string.template
+                }
                 return string.template
             }
             return TranslatorPage.response(body)

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Before/after figure for per-key usage counting on the label route: the release
+# server with --usage off and --usage on, alternating ROUNDS times, wrk on
+# 127.0.0.1 (bounded: SECONDS_PER_ROUND each). Prints each run and the medians.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${ROUNDS:-3}; seconds=${SECONDS_PER_ROUND:-8}
+command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
+swift build -c release --product label-server >/dev/null
+bin="$(swift build -c release --show-bin-path)/label-server"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+run() {
+  "$bin" serve --port 0 --state-dir "$work/state-$1" --access-log off --usage "$1" >"$work/out" 2>/dev/null &
+  local pid=$!
+  for _ in $(seq 1 100); do grep -q '^listening on ' "$work/out" && break; sleep 0.05; done
+  local base; base=$(sed -n 's/^listening on //p' "$work/out")
+  wrk -t2 -c64 -d1s "$base/labels/coins.count?lang=de&count=3" >/dev/null   # warm-up
+  wrk -t2 -c64 -d"${seconds}s" "$base/labels/coins.count?lang=de&count=3" | awk '/Requests\/sec/ {print $2}'
+  kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
+}
+off=(); on=()
+for round in $(seq 1 "$rounds"); do
+  off+=("$(run off)"); on+=("$(run on)")
+  echo "round $round: usage off ${off[-1]} req/s, usage on ${on[-1]} req/s"
+done
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+echo "median: usage off $(median "${off[@]}") req/s, usage on $(median "${on[@]}") req/s"

@@ -31,8 +31,8 @@ extension LabelService {
         for item in try request.queryItems() {
             if item.name == "unused" {
                 switch item.value {
-                case "true", "1": unused = true
-                case "false", "0", "": unused = false
+                case "true": unused = true
+                case "false": unused = false
                 default: throw APIError.badRequest("invalid_unused", "unused must be true or false")
                 }
             } else {

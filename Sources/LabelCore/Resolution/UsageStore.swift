@@ -62,7 +62,7 @@ public final class UsageStore: Sendable {
             } else {
                 let aside = fileURL.path + ".corrupt-\(Int(now.timeIntervalSince1970))"
                 _ = try? FileManager.default.moveItem(atPath: fileURL.path, toPath: aside)
-                log(#"{"event":"usage_file_corrupt","level":"warning","movedTo":"# + String(decoding: Self.quoted(aside), as: UTF8.self) + "}")
+                log(Self.logLine("usage_file_corrupt", ("movedTo", aside)))
             }
         }
         state = Mutex(initial)
@@ -103,7 +103,7 @@ public final class UsageStore: Sendable {
                 try MissingReportStore.writeAtomically(Self.encode(since: state.since, totals: state.totals),
                                                        to: fileURL.path, directory: directoryPath)
             } catch {
-                if !state.failing { log(#"{"event":"usage_write_failed","level":"warning","reason":"# + String(decoding: Self.quoted(error.message), as: UTF8.self) + "}") }
+                if !state.failing { log(Self.logLine("usage_write_failed", ("reason", error.message))) }
                 state.failing = true
                 throw error
             }
@@ -179,9 +179,14 @@ public final class UsageStore: Sendable {
         return (since, totals)
     }
 
-    private static func quoted(_ text: String) -> [UInt8] {
-        var out: [UInt8] = []
-        JSONWriter.appendQuoted(text, to: &out)
-        return out
+    /// `{"event":…,"level":"warning",name:value}`, the shape of the other state-file warnings.
+    private static func logLine(_ event: String, _ field: (String, String)) -> String {
+        var line = JSONWriter()
+        line.beginObject()
+        line.field("event", event)
+        line.field("level", "warning")
+        line.field(field.0, field.1)
+        line.endObject()
+        return line.text
     }
 }

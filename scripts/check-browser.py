@@ -92,8 +92,8 @@ class Page:
             raise RuntimeError(f"{expression[:80]}: {result['exceptionDetails']}")
         return result["result"].get("value")
 
-    async def screenshot(self, path):
-        data = await self.call("Page.captureScreenshot", format="png", captureBeyondViewport=True)
+    async def screenshot(self, path, full=True):
+        data = await self.call("Page.captureScreenshot", format="png", captureBeyondViewport=full)
         with open(path, "wb") as f:
             f.write(base64.b64decode(data["data"]))
 
@@ -184,7 +184,7 @@ async def browse(base, chrome_port):
         fits = await page.js("document.documentElement.scrollWidth <= window.innerWidth + 1")
         check(fits, f"fits a 390 px phone ({await page.js('document.documentElement.scrollWidth')} px wide)")
         check(await page.js("document.querySelector('meta[name=viewport]') !== null"), "viewport meta present")
-        await page.screenshot(os.path.join(ROOT, "docs", "missing-page-phone.png")) if os.environ.get("SCREENSHOTS", "1") == "1" else None
+        await page.screenshot(os.path.join(ROOT, "docs", "missing-page-phone.png"), full=False) if os.environ.get("SCREENSHOTS", "1") == "1" else None
         await page.go(f"{base}/coverage")
 
 

@@ -29,7 +29,7 @@ enum MissingPage {
         if rows.isEmpty {
             html.element("p", text: "No languages in the store for this filter.")
         } else {
-            CoveragePage.table(&html, rows: rows, caption: "Translated keys per language and table, against the development language", listKeys: false)
+            CoveragePage.table(&html, rows: rows, caption: "Translated keys per language and table", listKeys: false)
         }
         html.close("section")
     }
@@ -123,7 +123,7 @@ enum MissingPage {
                 html.data(source)
             } else {
                 html.open("span", ["class": "muted"])
-                html.text("(no development-language text)")
+                html.text("(none)")
                 html.close("span")
             }
             html.close("td")

@@ -268,6 +268,21 @@ import Testing
         #expect(!MediaNegotiation.prefersHTML("text/html;q=0"))
     }
 
+    @Test func qValuesThatAreNotFiniteNumbersCountAsZeroInsteadOfTrapping() throws {
+        for bad in ["nan", "inf", "-inf", "1e999", "-1e999", "NaN"] {
+            #expect(MediaNegotiation.qValue(bad) == 0, "\(bad)")
+            #expect(!MediaNegotiation.prefersPlainText("text/plain;q=\(bad)"))
+            #expect(!MediaNegotiation.prefersHTML("text/html;q=\(bad)"))
+        }
+        #expect(MediaNegotiation.qValue("0.5") == 500)
+        #expect(MediaNegotiation.qValue("7") == 1000)
+        try TranslatorServer.with { server in
+            let response = try server.get("/labels/greeting?lang=ru", "Accept: text/plain;q=nan\r\n")
+            #expect(response.status == 200)
+            #expect(try server.get("/healthz").status == 200, "the server is still up")
+        }
+    }
+
     @Test func aBadQueryIsA400WithItsCode() throws {
         try TranslatorServer.with { server in
             for (target, code) in [("/missing?format=html&lang=../etc", "invalid_language"), ("/missing?format=pdf", "invalid_format"),

@@ -29,14 +29,15 @@ extension LabelService {
         }
     }
 
-    private func readMissing(_ request: HTTPRequest, store: MissingReportStore) throws -> HTTPResponse {
+    /// - Parameter source: the report to show instead of this replica's (the fleet's, merged).
+    func readMissing(_ request: HTTPRequest, store: MissingReportStore, source: MissingReport? = nil) throws -> HTTPResponse {
         let query = try MissingQuery(items: request.queryItems())
         let state = catalog.state
         let development = state.catalog.developmentLanguage
         let sourceText = { (table: String, key: String) -> String? in
             development.flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string.template }
         }
-        let full = store.recorder.snapshot()
+        let full = source ?? store.recorder.snapshot()
         let report = query.apply(to: full, sourceText: sourceText)
         let format = query.format ?? (MediaNegotiation.prefersHTML(request.headers.first(name: "Accept")) ? "html" : "json")
         switch format {

@@ -76,7 +76,7 @@ enum MissingPage {
     private static func entriesTable(_ html: inout HTMLWriter, report: MissingReport, query: MissingQuery,
                                      sourceText: (String, String, PluralMiss?) -> String?) {
         let total = report.entries.count
-        let limit = query.limit ?? MissingQuery.defaultPageSize
+        let limit = min(query.limit ?? MissingQuery.defaultPageSize, MissingQuery.maximumPageSize)
         let start = min(query.offset, total)
         let end = min(start + limit, total)
         html.open("section", ["aria-labelledby": "entries-heading"])

@@ -54,8 +54,10 @@ struct MissingQuery: Sendable, Hashable {
             case "format":
                 format = value
             case "limit":
-                guard let number = Int(value), (1...Self.maximumPageSize).contains(number) else {
-                    throw .badRequest("invalid_limit", "limit must be an integer from 1 to \(Self.maximumPageSize)")
+                // Any positive page size is valid (a fleet peer asks for 10,000); the
+                // HTML page shows at most maximumPageSize rows of it.
+                guard let number = Int(value), number >= 1 else {
+                    throw .badRequest("invalid_limit", "limit must be a positive integer")
                 }
                 limit = number
             case "offset":

@@ -1,16 +1,14 @@
 import HTTP1
 
-/// Chooses between JSON and plain text from an `Accept` header.
+/// Chooses a representation from an `Accept` header: JSON (the default), plain
+/// text for labels, HTML for the translator pages.
 enum MediaNegotiation {
     /// True when `text/plain` has a higher q-value than `application/json`
     /// (and than `*/*`, which means JSON, the default).
     static func prefersPlainText(_ accept: String?) -> Bool {
-        guard let accept, accept.utf8.count < 4096 else { return false }
         var plain = -1
         var json = -1
-        for item in QualityList.items(accept) {
-            let type = item.value.lowercased()
-            let q = item.q ?? 0
+        for (type, q) in ranges(accept) {
             switch type {
             case "text/plain": plain = max(plain, q)
             case "application/json", "*/*", "application/*": json = max(json, q)
@@ -19,6 +17,29 @@ enum MediaNegotiation {
             }
         }
         return plain > 0 && plain > json
+    }
+
+    /// True when `text/html` (or `application/xhtml+xml`) has a higher q-value
+    /// than `application/json` and `*/*`: what browsers send, never what curl sends.
+    static func prefersHTML(_ accept: String?) -> Bool {
+        var html = -1
+        var json = -1
+        for (type, q) in ranges(accept) {
+            switch type {
+            case "text/html", "application/xhtml+xml": html = max(html, q)
+            case "application/json", "*/*", "application/*": json = max(json, q)
+            default: continue
+            }
+        }
+        return html > 0 && html > json
+    }
+
+    /// The media ranges of `Accept`, lowercased, with q-values in thousandths
+    /// (1000 when absent; a malformed one, such as `nan` or `2`, is 0). An absent
+    /// or oversized header has none.
+    private static func ranges(_ accept: String?) -> [(type: String, q: Int)] {
+        guard let accept, accept.utf8.count < 4096 else { return [] }
+        return QualityList.items(accept).map { (type: $0.value.lowercased(), q: $0.q ?? 0) }
     }
 }
 

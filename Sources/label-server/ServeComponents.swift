@@ -10,6 +10,8 @@ struct ServeComponents {
     let reloader: StoreReloader
     let accessLog: AccessLog?
     let missing: MissingReportStore
+    /// Requests per key for `GET /usage` (`--usage on`).
+    let usage: UsageStore?
     let server: EpollServer
     /// The other replicas, when `--peers` names some.
     let fleet: Fleet?
@@ -23,8 +25,11 @@ struct ServeComponents {
         accessLog = configuration.accessLog ? AccessLog() : nil
         let recorder = MissingKeyRecorder(maxEntries: configuration.missingMaxEntries,
                                           maxKeyBytes: configuration.missingMaxKeyBytes, log: Log.line)
-        missing = MissingReportStore(stateDirectory: URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true),
-                                     recorder: recorder, log: Log.line)
+        let stateDirectory = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
+        missing = MissingReportStore(stateDirectory: stateDirectory, recorder: recorder, log: Log.line)
+        usage = configuration.usage
+            ? UsageStore(stateDirectory: stateDirectory, current: { holder.state.usage }, log: Log.line)
+            : nil
         fleet = configuration.peers.isEmpty ? nil
             : Fleet(endpoints: configuration.peers, timeout: configuration.peerTimeout, adminToken: configuration.adminToken)
         let reloader = reloader
@@ -35,8 +40,8 @@ struct ServeComponents {
         let serverRef = LateBound<EpollServer>()
         let service = LabelService(
             catalog: holder, readiness: readiness, metrics: metrics, admin: AdminAuthorization(token: configuration.adminToken),
-            reloader: reloader, accessLog: accessLog, missing: missing, openConnections: { serverRef.value?.openConnections },
-            fleet: fleet)
+            reloader: reloader, accessLog: accessLog, missing: missing, usage: usage,
+            openConnections: { serverRef.value?.openConnections }, fleet: fleet)
         server = EpollServer(configuration: configuration.server, responder: service)
         serverRef.set(server)
     }
@@ -44,6 +49,7 @@ struct ServeComponents {
     /// Starts the report's flushing and the server's loops.
     func start() throws(SystemError) -> SocketAddress {
         missing.startFlushing(every: .seconds(1))
+        usage?.startFlushing()
         let descriptors = OpenFileLimit.raiseToHardLimit()
         let maxConnections = server.configuration.maxConnections
         if descriptors < maxConnections + 64 {
@@ -67,6 +73,7 @@ struct ServeComponents {
     /// lost, and the background work ends.
     func finish() {
         missing.stop()
+        usage?.stop()
         accessLog?.flush()
         watcher?.stop()
         fleet?.stop()

@@ -29,6 +29,8 @@ struct ServeConfiguration {
     var stateDirectory: String
     var missingMaxEntries: Int
     var missingMaxKeyBytes: Int
+    /// Count requests per key for `GET /usage`.
+    var usage: Bool
     /// `LABEL_SERVER_ADMIN_TOKEN`; nil or empty disables the admin routes.
     var adminToken: String?
     /// Other replicas; empty: no fleet.
@@ -56,6 +58,7 @@ struct ServeConfiguration {
             Setting(flag: "--state-dir", environment: "LABEL_SERVER_STATE_DIR", defaultValue: defaultStateDirectory, help: "where the missing-key report is kept (missing.json)"),
             Setting(flag: "--missing-max-entries", environment: "LABEL_SERVER_MISSING_MAX_ENTRIES", defaultValue: String(MissingKeyRecorder.defaultMaxEntries), help: "entries in the missing-key report; more are dropped and counted"),
             Setting(flag: "--missing-max-key-bytes", environment: "LABEL_SERVER_MISSING_MAX_KEY_BYTES", defaultValue: String(MissingKeyRecorder.defaultMaxKeyBytes), help: "longer keys are not recorded (counted)"),
+            Setting(flag: "--usage", environment: "LABEL_SERVER_USAGE", defaultValue: "on", help: "count requests per key for GET /usage (STATE-DIR/usage.json): on or off"),
             Setting(flag: "--access-log", environment: "LABEL_SERVER_ACCESS_LOG", defaultValue: "on", help: "one stderr line per request: on or off"),
             Setting(flag: "--shutdown-grace", environment: "LABEL_SERVER_SHUTDOWN_GRACE", defaultValue: seconds(defaultShutdownGrace), help: "seconds to finish in-flight requests on SIGTERM"),
             Setting(flag: "--peers", environment: "LABEL_SERVER_PEERS", defaultValue: "", help: "other replicas, host:port or name:port (all addresses of the name), comma-separated; empty: none"),
@@ -83,6 +86,11 @@ struct ServeConfiguration {
         case "on": accessLog = true
         case "off": accessLog = false
         default: throw ArgumentScanner.UsageError(description: "--access-log must be on or off")
+        }
+        switch values.raw("--usage") {
+        case "on": usage = true
+        case "off": usage = false
+        default: throw ArgumentScanner.UsageError(description: "--usage must be on or off")
         }
         adminToken = environment["LABEL_SERVER_ADMIN_TOKEN"]
         do {

@@ -7,6 +7,8 @@ public struct ServiceState: Sendable {
     public let bundles: LabelBundles
     public let loadedAt: Date
     public let fileCount: Int
+    /// Bundle folders this load found; the next reload must find them again.
+    public let bundleFolders: [String]
 
     /// Precomputes the bundles of a freshly loaded store.
     public init(store: LoadedStore, loadedAt: Date = Date()) {
@@ -14,6 +16,7 @@ public struct ServiceState: Sendable {
         bundles = LabelBundles(catalog: store.catalog)
         self.loadedAt = loadedAt
         fileCount = store.fileCount
+        bundleFolders = store.bundleFolders
     }
 
     public var catalog: Catalog { resolver.catalog }

@@ -26,7 +26,9 @@ public final class StoreReloader: Sendable {
         running.withLock { _ in
             let started = Date()
             do throws(StoreLoadError) {
-                let store = try StoreLoader.load(configuration)
+                // A bundle folder that served before and cannot be found now is
+                // an I/O failure (a half-done deploy), not an empty bundle.
+                let store = try StoreLoader.load(configuration, expectedBundles: Set(holder.state.bundleFolders))
                 let state = ServiceState(store: store)
                 holder.replace(with: state)
                 metrics.recordReload(success: true)

@@ -75,6 +75,11 @@ enum ServeCommand {
     }
 
     static func run(_ arguments: [String]) -> Int32 {
+        // Two arenas: the loader's threads would otherwise each fragment their own,
+        // and RSS ratchets with every reload of a large store. MALLOC_ARENA_MAX wins.
+        if ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil {
+            ProcessMemory.limitArenas(to: 2)
+        }
         let configuration: HTTPServerConfiguration
         let store: StoreOptions
         let grace: Double

@@ -39,7 +39,7 @@ public struct LabelService: HTTPResponder {
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let started = DispatchTime.now().uptimeNanoseconds
-        let response: HTTPResponse
+        var response: HTTPResponse
         do {
             response = try route(request)
         } catch let error as any HTTPResponseError {
@@ -48,6 +48,7 @@ public struct LabelService: HTTPResponder {
             // Handlers throw only HTTPResponseError; this keeps the type system honest.
             response = APIError(.internalServerError, "internal_error", "\(error)").response
         }
+        response.headers.add(name: "X-Content-Type-Options", value: "nosniff")
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         metrics.record(route: Metrics.Route(path: request.path), status: response.status.code, seconds: seconds)
         accessLog?.record(request: request, status: response.status.code, bytes: response.body.count, seconds: seconds)
@@ -56,7 +57,10 @@ public struct LabelService: HTTPResponder {
 
     public func respond(to error: HTTPParseError) -> HTTPResponse {
         metrics.record(route: .unparsed, status: error.status.code, seconds: 0)
-        return error.response
+        var response = error.response
+        // Every response, errors included: a browser must never sniff a JSON error into HTML.
+        response.headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        return response
     }
 
     private func route(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -66,6 +70,9 @@ public struct LabelService: HTTPResponder {
             return try label(rawKey: path.dropFirst("/labels/".count), request: request)
         }
         switch path {
+        case "*":
+            // The parser yields `*` only for OPTIONS (RFC 9110 §9.3.7): what the server supports at all.
+            return HTTPResponse(status: .ok, headers: ["Allow": Self.serverMethods])
         case "/labels":
             try allow(request, "GET, HEAD")
             return try labelBundle(request)
@@ -157,6 +164,9 @@ public struct LabelService: HTTPResponder {
                                 body: writer.bytes)
         }
     }
+
+    /// Every method some route answers, for `OPTIONS *`.
+    static let serverMethods = "GET, HEAD, POST, DELETE, OPTIONS"
 
     static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: Array(body.utf8))

@@ -154,7 +154,9 @@ enum ServeCommand {
         let service = LabelService(
             catalog: holder, readiness: readiness, metrics: metrics, admin: AdminAuthorization(token: token),
             reloader: reloader, accessLog: accessLog, missing: missing, openConnections: { serverRef.value?.openConnections })
-        let server = HTTPServer(configuration: configuration, responder: service)
+        // Parser rejections and EMFILE on accept, at most 10 lines a second.
+        let serverLog = RateLimitedLog(linesPerSecond: 10, sink: Log.info)
+        let server = HTTPServer(configuration: configuration, responder: service, log: serverLog)
         serverRef.set(server)
         let descriptors = OpenFileLimit.raiseToHardLimit()
         if descriptors < configuration.maxConnections + 64 {

@@ -24,6 +24,7 @@ final class EventLoop {
     private var dateSecond: Int64 = -1
     private var accepting = true
     private var nextSweep: UInt64 = 0
+    private var nextSerial: UInt64 = 0
 
     init(listener: Socket, responder: any HTTPResponder, configuration: HTTPServerConfiguration,
          handle: EventLoopHandle, connectionCount: ConnectionCounter, statistics: LoopStatistics,
@@ -71,11 +72,17 @@ final class EventLoop {
     private func handle(_ event: Epoll.Event) {
         switch event.token {
         case Epoll.wakeToken:
-            return
+            deliverCompletions()
         case Self.listenerToken:
             acceptConnections()
         default:
             guard let connection = connections[Int32(truncatingIfNeeded: event.token)] else { return }
+            if connection.awaiting != nil {
+                // Not reading while a deferred response is pending; a hang-up means
+                // nobody is left to receive it (and would otherwise fire level-triggered).
+                if event.hangup { close(connection) } else if event.writable { flush(connection) }
+                return
+            }
             if event.readable || event.hangup { readable(connection) }
             if connections[connection.socket.descriptor] != nil, event.writable { flush(connection) }
         }
@@ -103,8 +110,9 @@ final class EventLoop {
                 continue
             }
             let now = MonotonicClock.now()
+            nextSerial += 1
             let connection = Connection(socket: socket, limits: configuration.limits,
-                                        timeouts: configuration.timeouts, now: now)
+                                        timeouts: configuration.timeouts, now: now, serial: nextSerial)
             do {
                 try epoll.add(socket.descriptor, token: UInt64(UInt32(bitPattern: socket.descriptor)), writable: false)
                 connections[socket.descriptor] = connection
@@ -133,7 +141,7 @@ final class EventLoop {
         var sawEnd = false
         // Read what is there now, but stop once enough output is queued
         // (a pipelining client that does not read its responses).
-        while connection.pendingOutput < configuration.outputHighWater {
+        while connection.pendingOutput < configuration.outputHighWater && connection.awaiting == nil {
             let count: Int?
             do {
                 count = try connection.socket.read(into: readBuffer)
@@ -165,12 +173,24 @@ final class EventLoop {
                 statistics.readPauses.add(1, ordering: .relaxed)
             }
         }
-        while connection.pendingOutput < configuration.outputHighWater {
+        while connection.pendingOutput < configuration.outputHighWater && connection.awaiting == nil {
             switch connection.parser.next() {
             case .request(let request):
                 let keepAlive = connection.state.beginResponse(to: request, now: now)
-                let response = responder.respond(to: request)
-                    .negotiated(acceptEncoding: request.headers.first(name: "Accept-Encoding"))
+                let context = HTTPRequestContext(handle: handle, descriptor: connection.socket.descriptor,
+                                                 serial: connection.serial)
+                let deferralsBefore = handle.deferralCount
+                let acceptEncoding = request.headers.first(name: "Accept-Encoding")
+                guard let immediate = responder.respond(to: request, context: context) else {
+                    connection.awaiting = Connection.Awaiting(method: request.method, version: request.version,
+                                                              keepAlive: keepAlive, acceptEncoding: acceptEncoding)
+                    if handle.deferralCount == deferralsBefore {
+                        // A responder bug (nil without a promise) must not hang the client.
+                        deliver(HTTPResponse(status: .internalServerError), to: connection)
+                    }
+                    return false
+                }
+                let response = immediate.negotiated(acceptEncoding: acceptEncoding)
                 queue(response, on: connection, requestMethod: request.method, requestVersion: request.version,
                       keepAlive: keepAlive)
                 if !keepAlive { return false }
@@ -191,6 +211,30 @@ final class EventLoop {
             }
         }
         return true
+    }
+
+    // MARK: Deferred responses
+
+    /// Writes the responses finished on other threads (woken through the eventfd).
+    private func deliverCompletions() {
+        for completion in handle.takeCompletions() {
+            guard let connection = connections[completion.descriptor], connection.serial == completion.serial,
+                  connection.awaiting != nil else { continue }   // closed meanwhile: dropped
+            deliver(completion.response, to: connection)
+        }
+    }
+
+    private func deliver(_ response: HTTPResponse, to connection: Connection) {
+        guard let awaiting = connection.awaiting else { return }
+        connection.awaiting = nil
+        queue(response.negotiated(acceptEncoding: awaiting.acceptEncoding), on: connection,
+              requestMethod: awaiting.method, requestVersion: awaiting.version, keepAlive: awaiting.keepAlive)
+        let now = MonotonicClock.now()
+        // Pipelined requests held back behind the deferred one.
+        if awaiting.keepAlive, connection.parser.bufferedByteCount > 0, connection.state.phase != .closing {
+            _ = processRequests(connection, now: now)
+        }
+        if connections[connection.socket.descriptor] != nil { flush(connection) }
     }
 
     /// Carries out a state-machine action; true when the connection is gone or closing.
@@ -254,7 +298,7 @@ final class EventLoop {
                 updateInterest(connection)
                 return
             }
-            if connection.state.isWriting {
+            if connection.state.isWriting && connection.awaiting == nil {
                 switch connection.state.outputDrained(now: now) {
                 case .close:
                     lingeringClose(connection, now: now)
@@ -264,14 +308,15 @@ final class EventLoop {
                 }
             }
             // Output drained below the high-water mark: parse what was held back.
-            if connection.parser.bufferedByteCount > 0, connection.state.phase != .closing {
+            if connection.parser.bufferedByteCount > 0, connection.state.phase != .closing, connection.awaiting == nil {
                 _ = processRequests(connection, now: now)
                 if connections[connection.socket.descriptor] != nil, connection.pendingOutput > 0 {
                     flush(connection)
                     return
                 }
             }
-        } else if connection.state.isWriting, case .close = connection.state.outputDrained(now: now) {
+        } else if connection.state.isWriting, connection.awaiting == nil,
+                  case .close = connection.state.outputDrained(now: now) {
             lingeringClose(connection, now: now)
             return
         }
@@ -281,7 +326,7 @@ final class EventLoop {
 
     private func updateInterest(_ connection: Connection) {
         let writable = connection.pendingOutput > 0
-        let readable = connection.pendingOutput < configuration.outputHighWater
+        let readable = connection.pendingOutput < configuration.outputHighWater && connection.awaiting == nil
         guard writable != connection.registeredWritable || readable != connection.registeredReadable else { return }
         connection.registeredWritable = writable
         connection.registeredReadable = readable

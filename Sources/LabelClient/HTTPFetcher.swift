@@ -1,0 +1,111 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One HTTP exchange through `URLSession` with a hard deadline.
+///
+/// `URLRequest.timeoutInterval` is an idle timeout (a server trickling bytes
+/// resets it), so the deadline is enforced here too: whichever comes first of
+/// the response and the deadline resumes the caller once, and the losing
+/// data task is cancelled.
+struct HTTPFetcher: Sendable {
+    struct Response: Sendable {
+        var status: Int
+        var headers: [String: String]
+        var body: Data
+
+        /// A header by case-insensitive name.
+        func header(_ name: String) -> String? {
+            headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
+    }
+
+    let session: URLSession
+
+    init() {
+        let configuration = URLSessionConfiguration.ephemeral
+        // The client keeps its own cache with its own validators; a URL cache
+        // underneath would answer 304s for us and hide them.
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        session = URLSession(configuration: configuration)
+    }
+
+    func send(_ request: URLRequest, deadline seconds: TimeInterval) async throws(LabelClientError) -> Response {
+        var request = request
+        request.timeoutInterval = max(seconds, 0.001)
+        let once = ResumeOnce()
+        let session = self.session
+        do {
+            return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, Error>) in
+                once.set(continuation)
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let http = response as? HTTPURLResponse {
+                        var headers: [String: String] = [:]
+                        for (name, value) in http.allHeaderFields {
+                            if let name = name as? String, let value = value as? String { headers[name] = value }
+                        }
+                        once.resume(.success(Response(status: http.statusCode, headers: headers, body: data ?? Data())))
+                    } else if let error = error as? URLError, error.code == .timedOut {
+                        once.resume(.failure(LabelClientError.timedOut))
+                    } else {
+                        once.resume(.failure(LabelClientError.transport(error.map { "\($0.localizedDescription)" } ?? "no response")))
+                    }
+                }
+                once.cancelsOnTimeout(task)
+                task.resume()
+                once.setTimer(Task {
+                    try? await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1_000_000_000))
+                    once.resume(.failure(LabelClientError.timedOut))
+                })
+            }
+        } catch let error as LabelClientError {
+            throw error
+        } catch {
+            throw .transport("\(error)")
+        }
+    }
+}
+
+/// Resumes a continuation exactly once, from whichever of the data task and
+/// the deadline finishes first, and cancels the task when the deadline wins.
+private final class ResumeOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<HTTPFetcher.Response, Error>?
+    private var task: URLSessionDataTask?
+    private var timer: Task<Void, Never>?
+    private var done = false
+
+    func setTimer(_ timer: Task<Void, Never>) {
+        let cancelNow = lock.withLock { () -> Bool in
+            if done { return true }
+            self.timer = timer
+            return false
+        }
+        if cancelNow { timer.cancel() }
+    }
+
+    func set(_ continuation: CheckedContinuation<HTTPFetcher.Response, Error>) {
+        lock.withLock { self.continuation = continuation }
+    }
+
+    func cancelsOnTimeout(_ task: URLSessionDataTask) {
+        lock.withLock { self.task = task }
+    }
+
+    func resume(_ result: Result<HTTPFetcher.Response, Error>) {
+        let (continuation, task, timer) = lock.withLock {
+            () -> (CheckedContinuation<HTTPFetcher.Response, Error>?, URLSessionDataTask?, Task<Void, Never>?) in
+            guard !done else { return (nil, nil, nil) }
+            done = true
+            defer { self.continuation = nil; self.task = nil; self.timer = nil }
+            return (self.continuation, self.task, self.timer)
+        }
+        guard let continuation else { return }
+        timer?.cancel()
+        if case .failure = result { task?.cancel() }
+        continuation.resume(with: result)
+    }
+}

@@ -24,8 +24,9 @@ final class ClientTestServer: Sendable {
         try StoreLoader.load(StoreConfiguration(directory: bundledStore.path))
     }
 
-    init() throws {
-        let loaded = try Self.loaded.get()
+    /// - Parameter store: A loaded store; the repository's `Strings/` by default.
+    init(store: LoadedStore? = nil) throws {
+        let loaded = try store ?? Self.loaded.get()
         missing = MissingReportStore(stateDirectory: temporaryDirectory(), recorder: MissingKeyRecorder())
         let service = LabelService(catalog: CatalogHolder(ServiceState(store: loaded)), missing: missing)
         server = HTTPServer(

@@ -56,10 +56,11 @@ struct HTTPFetcher: Sendable {
                 }
                 once.cancelsOnTimeout(task)
                 task.resume()
-                once.setTimer(Task {
-                    try? await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1_000_000_000))
-                    once.resume(.failure(LabelClientError.timedOut))
-                })
+                // A Dispatch timer, not a sleeping task: it fires even when the
+                // cooperative pool is busy (an app blocking it must not stretch the launch).
+                let timer = DispatchWorkItem { once.resume(.failure(LabelClientError.timedOut)) }
+                once.setTimer(timer)
+                DispatchQueue.global().asyncAfter(deadline: .now() + max(seconds, 0), execute: timer)
             }
         } catch let error as LabelClientError {
             throw error
@@ -75,10 +76,10 @@ private final class ResumeOnce: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<HTTPFetcher.Response, Error>?
     private var task: URLSessionDataTask?
-    private var timer: Task<Void, Never>?
+    private var timer: DispatchWorkItem?
     private var done = false
 
-    func setTimer(_ timer: Task<Void, Never>) {
+    func setTimer(_ timer: DispatchWorkItem) {
         let cancelNow = lock.withLock { () -> Bool in
             if done { return true }
             self.timer = timer
@@ -97,7 +98,7 @@ private final class ResumeOnce: @unchecked Sendable {
 
     func resume(_ result: Result<HTTPFetcher.Response, Error>) {
         let (continuation, task, timer) = lock.withLock {
-            () -> (CheckedContinuation<HTTPFetcher.Response, Error>?, URLSessionDataTask?, Task<Void, Never>?) in
+            () -> (CheckedContinuation<HTTPFetcher.Response, Error>?, URLSessionDataTask?, DispatchWorkItem?) in
             guard !done else { return (nil, nil, nil) }
             done = true
             defer { self.continuation = nil; self.task = nil; self.timer = nil }

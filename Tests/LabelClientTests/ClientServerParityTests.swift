@@ -65,7 +65,7 @@ import TestSupport
         defer { server.stop() }
         let catalog = store.catalog
         let resolver = LabelResolver(catalog: catalog)
-        let connection = try RawClient(port: server.port, timeout: 30)
+        let connection = UncheckedBox(try RawClient(port: server.port, timeout: 30))
         var sweep = Sweep()
         for table in catalog.tables {
             let keys = Set(catalog.languages(table: table).flatMap { catalog.entries(table: table, language: $0).keys }).sorted()
@@ -73,7 +73,7 @@ import TestSupport
                 let client = LabelClient(baseURL: server.baseURL, table: table, cacheDirectory: nil, fallbackStore: nil, timeout: 30)
                 guard let labels = try? await client.labels(language: language) else {
                     // The table has no strings in this chain: the server says 404 too.
-                    let response = try connection.exchange("GET /labels?lang=\(language)&table=\(table) HTTP/1.1\r\nHost: test\r\n\r\n")
+                    let response = try connection.value.exchange("GET /labels?lang=\(language)&table=\(table) HTTP/1.1\r\nHost: test\r\n\r\n")
                     #expect(response.status == 404, "\(table) \(language): \(response)")
                     continue
                 }
@@ -90,8 +90,9 @@ import TestSupport
                         let query = (["lang=\(language)", "table=\(table)", "count=\(countText)"] + extra.map { "arg=\($0)" })
                             .joined(separator: "&")
                         let path = key.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~")))!
-                        let response = try connection.exchange(
-                            "GET /labels/\(path)?\(query) HTTP/1.1\r\nHost: test\r\nAccept: text/plain\r\n\r\n")
+                        let response = try await offPool {
+                            try connection.value.exchange("GET /labels/\(path)?\(query) HTTP/1.1\r\nHost: test\r\nAccept: text/plain\r\n\r\n")
+                        }
                         let local = labels.string(key, count: count, arguments: extra)
                         if response.status == 200 {
                             #expect(local == response.text, "\(table) \(key) \(language) count=\(countText)")
@@ -108,4 +109,20 @@ import TestSupport
         }
         return sweep
     }
+}
+
+/// Runs blocking socket I/O on a Dispatch thread, so a long sweep does not
+/// hold one of the few cooperative threads other tests (and the client's
+/// own continuations) need.
+func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+    }
+}
+
+/// Hands a non-Sendable client to the Dispatch thread of `offPool`; the sweep
+/// uses it from one place at a time.
+final class UncheckedBox<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
 }

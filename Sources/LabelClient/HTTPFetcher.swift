@@ -37,30 +37,11 @@ struct HTTPFetcher: Sendable {
         var request = request
         request.timeoutInterval = max(seconds, 0.001)
         let once = ResumeOnce()
-        let session = self.session
         do {
-            return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, Error>) in
-                once.set(continuation)
-                let task = session.dataTask(with: request) { data, response, error in
-                    if let http = response as? HTTPURLResponse {
-                        var headers: [String: String] = [:]
-                        for (name, value) in http.allHeaderFields {
-                            if let name = name as? String, let value = value as? String { headers[name] = value }
-                        }
-                        once.resume(.success(Response(status: http.statusCode, headers: headers, body: data ?? Data())))
-                    } else if let error = error as? URLError, error.code == .timedOut {
-                        once.resume(.failure(LabelClientError.timedOut))
-                    } else {
-                        once.resume(.failure(LabelClientError.transport(error.map { "\($0.localizedDescription)" } ?? "no response")))
-                    }
-                }
-                once.cancelsOnTimeout(task)
-                task.resume()
-                // A Dispatch timer, not a sleeping task: it fires even when the
-                // cooperative pool is busy (an app blocking it must not stretch the launch).
-                let timer = DispatchWorkItem { once.resume(.failure(LabelClientError.timedOut)) }
-                once.setTimer(timer)
-                DispatchQueue.global().asyncAfter(deadline: .now() + max(seconds, 0), execute: timer)
+            return try await withTaskCancellationHandler {
+                try await exchange(request, seconds: seconds, once: once)
+            } onCancel: {
+                once.resume(.failure(LabelClientError.transport("cancelled")))
             }
         } catch let error as LabelClientError {
             throw error
@@ -68,32 +49,66 @@ struct HTTPFetcher: Sendable {
             throw .transport("\(error)")
         }
     }
+
+    private func exchange(_ request: URLRequest, seconds: TimeInterval, once: ResumeOnce) async throws -> Response {
+        let session = self.session
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, Error>) in
+            guard once.set(continuation) else { return }
+            let task = session.dataTask(with: request) { data, response, error in
+                if let http = response as? HTTPURLResponse {
+                    var headers: [String: String] = [:]
+                    for (name, value) in http.allHeaderFields {
+                        if let name = name as? String, let value = value as? String { headers[name] = value }
+                    }
+                    once.resume(.success(Response(status: http.statusCode, headers: headers, body: data ?? Data())))
+                } else if let error = error as? URLError, error.code == .timedOut {
+                    once.resume(.failure(LabelClientError.timedOut))
+                } else {
+                    once.resume(.failure(LabelClientError.transport(error.map { "\($0.localizedDescription)" } ?? "no response")))
+                }
+            }
+            // A Dispatch timer, not a sleeping task: it fires even when the
+            // cooperative pool is busy (an app blocking it must not stretch the launch).
+            let timer = DispatchWorkItem { once.resume(.failure(LabelClientError.timedOut)) }
+            guard once.attach(task: task, timer: timer) else { return }
+            task.resume()
+            DispatchQueue.global().asyncAfter(deadline: .now() + max(seconds, 0), execute: timer)
+        }
+    }
 }
 
-/// Resumes a continuation exactly once, from whichever of the data task and
-/// the deadline finishes first, and cancels the task when the deadline wins.
+/// Resumes a continuation exactly once, from whichever of the data task, the
+/// deadline and cancellation comes first; the others are cancelled. A result
+/// arriving before the continuation exists (cancelled at once) is kept for it.
 private final class ResumeOnce: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<HTTPFetcher.Response, Error>?
     private var task: URLSessionDataTask?
     private var timer: DispatchWorkItem?
+    private var early: Result<HTTPFetcher.Response, Error>?
     private var done = false
 
-    func setTimer(_ timer: DispatchWorkItem) {
-        let cancelNow = lock.withLock { () -> Bool in
+    /// Stores the continuation; `false` (and resumed) when the outcome is already known.
+    func set(_ continuation: CheckedContinuation<HTTPFetcher.Response, Error>) -> Bool {
+        let early: Result<HTTPFetcher.Response, Error>? = lock.withLock {
+            if done { return self.early }
+            self.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(with: early); return false }
+        return true
+    }
+
+    /// Attaches what to cancel; `false` (and cancelled) when the outcome is already known.
+    func attach(task: URLSessionDataTask, timer: DispatchWorkItem) -> Bool {
+        let finished = lock.withLock {
             if done { return true }
+            self.task = task
             self.timer = timer
             return false
         }
-        if cancelNow { timer.cancel() }
-    }
-
-    func set(_ continuation: CheckedContinuation<HTTPFetcher.Response, Error>) {
-        lock.withLock { self.continuation = continuation }
-    }
-
-    func cancelsOnTimeout(_ task: URLSessionDataTask) {
-        lock.withLock { self.task = task }
+        if finished { task.cancel(); timer.cancel() }
+        return !finished
     }
 
     func resume(_ result: Result<HTTPFetcher.Response, Error>) {
@@ -101,12 +116,12 @@ private final class ResumeOnce: @unchecked Sendable {
             () -> (CheckedContinuation<HTTPFetcher.Response, Error>?, URLSessionDataTask?, DispatchWorkItem?) in
             guard !done else { return (nil, nil, nil) }
             done = true
+            if self.continuation == nil { early = result }
             defer { self.continuation = nil; self.task = nil; self.timer = nil }
             return (self.continuation, self.task, self.timer)
         }
-        guard let continuation else { return }
         timer?.cancel()
         if case .failure = result { task?.cancel() }
-        continuation.resume(with: result)
+        continuation?.resume(with: result)
     }
 }

@@ -50,6 +50,11 @@ public actor LabelClient {
         cache = cacheDirectory.map { LabelCache(root: $0, baseURL: baseURL) }
     }
 
+    deinit {
+        // A URLSession keeps itself alive until invalidated.
+        fetcher.session.finishTasksAndInvalidate()
+    }
+
     /// The table in `language`, from the server when it answers within
     /// `timeout`, else from the cache, else from the fallback store.
     ///

@@ -22,6 +22,14 @@ import TestSupport
         #expect(sweep.rejected < sweep.compared / 10)
     }
 
+    /// With no development language (`--dev-lang none`) a chain ends at the
+    /// requested tag: the bundle says so and the client follows.
+    @Test func noDevelopmentLanguageRendersAsTheServerDoes() async throws {
+        let store = try StoreLoader.load(StoreConfiguration(directory: ClientTestServer.bundledStore.path, developmentLanguage: nil))
+        let sweep = try await compareEveryLabel(store, languages: ["de", "de-AT", "fr", "xx"])
+        #expect(sweep.compared > 1_000)
+    }
+
     /// The LabelCore fixture store: `de-DE.lproj`, `Base.lproj`, legacy `English.lproj`,
     /// a String Catalog with substitutions.
     @Test func fixtureStoreRendersAsTheServerDoes() async throws {

@@ -59,6 +59,36 @@ import Testing
         #expect(requests[1].header("If-None-Match") == "\"v1\"")
     }
 
+    @Test func bundleCarriesEveryPluralVariableSourceAndDevelopmentLanguage() throws {
+        let bundle = try #require(try JSONSerialization.jsonObject(with: Data(bundleBody(language: "de").utf8)) as? [String: Any])
+        #expect(bundle["development"] as? String == "en")
+        let entries = try #require(bundle["entries"] as? [String: [String: Any]])
+        let labels = try #require(bundle["labels"] as? [String: String])
+        #expect(Set(entries.keys) == Set(labels.keys))
+        // "%1$#@minutes@ YouTube schauen, kostet %2$#@coins@": both variables, every category.
+        let youtube = try #require(entries["reward.youtube"])
+        #expect(youtube["source"] as? String == "app/de")
+        #expect(youtube["lang"] as? String == "de")
+        let variables = try #require(youtube["variables"] as? [String: [String: Any]])
+        #expect(Set(variables.keys) == ["minutes", "coins"])
+        #expect((variables["coins"]?["variants"] as? [String: String])?.keys.sorted() == ["one", "other"])
+        // A key only English has is served from English, and says so.
+        let english = entries.values.filter { $0["lang"] as? String == "en" }
+        #expect(english.allSatisfy { ($0["source"] as? String)?.hasSuffix("/en") == true })
+    }
+
+    @Test func eachServerGetsItsOwnCacheFolder() async throws {
+        let one = try ClientTestServer()
+        let two = try ClientTestServer()
+        defer { one.stop(); two.stop() }
+        let cache = temporaryDirectory()
+        _ = try await LabelClient(baseURL: one.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: 10).labels(language: "de")
+        _ = try await LabelClient(baseURL: two.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: 10).labels(language: "de")
+        let folders = try FileManager.default.contentsOfDirectory(atPath: cache.path).sorted()
+        #expect(folders.count == 2)
+        #expect(folders.allSatisfy { $0.hasPrefix("127.0.0.1-") })
+    }
+
     @Test func malformedLanguageIsATypedError() async throws {
         let client = LabelClient(baseURL: URL(string: "http://127.0.0.1:9")!, cacheDirectory: nil, fallbackStore: nil, timeout: 1)
         await #expect(throws: LabelClientError.invalidLanguage("../etc")) { try await client.labels(language: "../etc") }

@@ -91,6 +91,23 @@ import Testing
         #expect(elapsed >= 0.9 && elapsed < 20, "launch took \(elapsed) s")
     }
 
+    @Test func cancellingTheLaunchEndsAStalledFetch() async throws {
+        let server = try ScriptedServer { _ in nil }
+        defer { server.stop() }
+        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: 60)
+        let started = Date()
+        let launch = Task { try await client.labels(language: "de") }
+        while server.requests.isEmpty && Date().timeIntervalSince(started) < 20 { try await Task.sleep(for: .milliseconds(20)) }
+        launch.cancel()
+        await #expect {
+            try await launch.value
+        } throws: { error in
+            guard case LabelClientError.unavailable(let network, nil) = error else { return false }
+            return network.contains("cancelled")
+        }
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
     @Test func stalledServerFallsBackToTheBundledStore() async throws {
         let server = try ScriptedServer { _ in nil }
         defer { server.stop() }

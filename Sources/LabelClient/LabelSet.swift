@@ -31,7 +31,6 @@ public struct LabelSet: Sendable {
     public let table: String
 
     let resolver: LabelResolver
-    let requestedTag: LanguageTag
     let chain: LanguageChain
     let misses: MissQueue?
 
@@ -43,15 +42,8 @@ public struct LabelSet: Sendable {
         self.table = table
         self.resolver = resolver
         self.requested = requested.rawValue
-        self.requestedTag = requested
         self.chain = resolver.chain(preferred: [requested])
         self.misses = misses
-    }
-
-    /// The same set with another origin (a cached set served as `.revalidated`).
-    func with(origin: Origin) -> LabelSet {
-        LabelSet(origin: origin, language: language, etag: etag, table: table, resolver: resolver,
-                 requested: requestedTag, misses: misses)
     }
 
     /// The rendered label, as `GET /labels/{key}?count=&arg=` would answer.

@@ -108,6 +108,18 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 30)
     }
 
+    @Test func bundleWithoutEntriesFromAnOlderServerIsNotTrusted() async throws {
+        // The body GET /labels had before `entries`: not enough to render as the server does.
+        let old = #"{"lang":"de","table":"Localizable","etag":"e1","labels":{"coins.count":"%#@coins@"},"plurals":{}}"#
+        let server = try ScriptedServer { _ in (0, ScriptedServer.response("200 OK", headers: ["ETag: \"e1\""], body: old)) }
+        defer { server.stop() }
+        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: temporaryDirectory(),
+                                 fallbackStore: ClientTestServer.bundledStore, timeout: 10)
+        let labels = try await client.labels(language: "de")
+        #expect(labels.origin == .fallback)
+        #expect(labels.string("coins.count", count: 2) == "2 Münzen")
+    }
+
     @Test func stalledServerFallsBackToTheBundledStore() async throws {
         let server = try ScriptedServer { _ in nil }
         defer { server.stop() }

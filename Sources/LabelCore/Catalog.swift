@@ -13,6 +13,8 @@ public struct Catalog: Sendable {
     public let layers: [CatalogLayer]
     /// table → language → key → entry, with the first bundle winning.
     private let merged: [String: [LanguageTag: [String: CatalogEntry]]]
+    /// Requested tags → this store's folders, as `Bundle` matches them.
+    public let matcher: LanguageMatcher
 
     /// Merges layers: within a (table, language), an earlier bundle wins.
     public init(bundles: [String], developmentLanguage: LanguageTag?, layers: [CatalogLayer]) {
@@ -35,6 +37,7 @@ public struct Catalog: Sendable {
             merged[pair.table, default: [:]][pair.language] = entries
         }
         self.merged = merged
+        matcher = LanguageMatcher(available: Set(merged.values.flatMap(\.keys)))
     }
 
     private struct Pair: Hashable {

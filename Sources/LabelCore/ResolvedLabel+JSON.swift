@@ -1,5 +1,5 @@
 extension ResolvedLabel {
-    /// `{key, requested, lang, table, value, source, plural?, arguments?}` in that order.
+    /// `{key, requested, lang, table, value, source, plural?, arguments?, numberLocale?}` in that order.
     public var json: String { String(decoding: jsonBytes, as: UTF8.self) }
 
     /// The JSON as UTF-8, what the server sends.
@@ -14,6 +14,7 @@ extension ResolvedLabel {
         out.field("source", source)
         if let plural { out.field("plural", plural.rawValue) }
         if let arguments { out.field("arguments", arguments) }
+        if let numberLocale { out.field("numberLocale", numberLocale.rawValue) }
         out.endObject()
         return out.bytes
     }

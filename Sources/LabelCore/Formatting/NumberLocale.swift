@@ -50,6 +50,9 @@ public enum NumberLocale {
 
     private static let decisions = Mutex<[Key: LanguageTag]>([:])
 
+    /// How many decisions are cached now (for tests of the bound).
+    static var cachedCount: Int { decisions.withLock { $0.count } }
+
     static func decide(requested: LanguageTag?, valueLanguage: LanguageTag) -> LanguageTag {
         let value = LocaleParts(valueLanguage).aliased
         guard let requested else { return canonical(value) }

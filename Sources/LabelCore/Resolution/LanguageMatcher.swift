@@ -4,7 +4,7 @@ import Synchronization
 /// `Bundle.preferredLocalizations` does.
 ///
 /// For one requested tag the matches are, in order, without duplicates:
-/// 1. the tag and its truncations, as written (`de-AT`, `de`);
+/// 1. the tag and its CLDR parents, as written (`de-AT`, `de`; `es-MX`, `es-419`, `es`);
 /// 2. the same after CLDR's legacy aliases (`iw` → `he`, `no` → `nb`, `in` → `id`);
 /// 3. folders equal under CLDR likely subtags, walking CLDR's parent chain of the
 ///    maximized tag (`de` finds `de-DE`; `zh-TW` finds `zh-Hant`; `zh-HK` finds
@@ -55,9 +55,20 @@ public final class LanguageMatcher: Sendable {
         return result
     }
 
+    /// How many tags are cached now (for tests of the bound).
+    var cachedCount: Int { cache.withLock { $0.count } }
+
     private func computeMatches(for requested: LanguageTag) -> [LanguageTag] {
         var result: [LanguageTag] = []
         func add(_ tag: LanguageTag) { if !result.contains(tag) { result.append(tag) } }
+        // The tag, then CLDR's parents (`es-MX` → `es-419` → `es`), then plain truncations
+        // for what the parents skip (extensions, private use).
+        add(requested)
+        var parent = LocaleParts(requested).parent
+        while let current = parent {
+            if let tag = LanguageTag(current.baseTag) { add(tag) }
+            parent = current.parent
+        }
         requested.truncations.forEach(add)
         let parts = LocaleParts(requested).aliased
         if let aliased = LanguageTag(parts.baseTag), aliased != requested {

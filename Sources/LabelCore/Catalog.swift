@@ -50,6 +50,11 @@ public struct Catalog: Sendable {
         merged[table]?[language]?[key]
     }
 
+    /// Whether some bundle has a file for the table in this language, even an empty one.
+    public func has(table: String, language: LanguageTag) -> Bool {
+        merged[table]?[language] != nil
+    }
+
     /// All merged entries of a table in one language (no fallback applied).
     public func entries(table: String, language: LanguageTag) -> [String: CatalogEntry] {
         merged[table]?[language] ?? [:]

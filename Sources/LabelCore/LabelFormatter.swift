@@ -132,7 +132,7 @@ private struct LabelRenderer {
 
     private mutating func symbols() -> NumberSymbols {
         if let cachedSymbols { return cachedSymbols }
-        let symbols = NumberSymbols.forLanguage(numberLocale)
+        let symbols = NumberSymbols.forCanonicalLocale(numberLocale)
         cachedSymbols = symbols
         return symbols
     }

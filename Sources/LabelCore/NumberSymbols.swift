@@ -63,6 +63,12 @@ public struct NumberSymbols: Sendable, Hashable {
         return SymbolCache.shared.symbols(for: canonical)
     }
 
+    /// The symbols for a tag already canonical (``NumberLocale``'s result, a store
+    /// language): one hash probe, no parsing, for the request path.
+    static func forCanonicalLocale(_ tag: String) -> NumberSymbols {
+        SymbolCache.shared.symbols(for: tag)
+    }
+
     /// Most locales whose symbols are kept; beyond it an arbitrary one makes room.
     public static let cacheCapacity = 1024
 

@@ -28,6 +28,8 @@ import Testing
         odd.append(0x0A)
         try write("app/fr.lproj/Localizable.strings", odd)
         try write("app/en.lproj/Localizable.strings", Data("\"close\" = \"Close\";\n".utf8))
+        try write("app/es-419.lproj/Localizable.strings", Data("\"close\" = \"Cerrar\";\n".utf8))
+        try write("app/pt-PT.lproj/Localizable.strings", Data("\"close\" = \"Fechar\";\n".utf8))
         let store = try StoreLoader.load(StoreConfiguration(directory: root.path))
         warnings = store.warnings
         service = LabelService(catalog: CatalogHolder(ServiceState(store: store)))
@@ -61,5 +63,15 @@ import Testing
         #expect(object["lang"] as? String == "de")
         #expect(get("/labels?lang=de&table=Lone").status == .ok)
         #expect(warnings.contains { $0.location.file == "app/de.lproj/Lone.strings" && $0.location.line == 1 })
+    }
+
+    @Test func wholeTablesFollowTheMatchedFolder() throws {
+        for (lang, folder, value) in [("es-MX", "es-419", "Cerrar"), ("pt", "pt-PT", "Fechar"), ("pt-AO", "pt-PT", "Fechar")] {
+            let response = get("/labels?lang=\(lang)")
+            #expect(response.status == .ok, "\(lang)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+            #expect(object["lang"] as? String == folder, "\(lang)")
+            #expect((object["labels"] as? [String: String])?["close"] == value, "\(lang)")
+        }
     }
 }

@@ -69,6 +69,6 @@ public enum NumberLocale {
         var parts = parts
         if parts.region != nil, !parts.isKnownRegion { parts.region = nil }
         // Parts of a valid tag re-joined are a valid tag.
-        return LanguageTag(parts.tag) ?? LanguageTag(parts.language)!
+        return LanguageTag(parts.tag) ?? LanguageTag(parts.baseTag) ?? LanguageTag("und")!
     }
 }

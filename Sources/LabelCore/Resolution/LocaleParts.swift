@@ -66,8 +66,8 @@ public struct LocaleParts: Sendable, Hashable {
     /// The language with CLDR's legacy aliases replaced (`iw` → `he`, `no` → `nb`,
     /// `sh` → `sr-Latn`); a script or region the alias adds fills only what is unset.
     public var aliased: LocaleParts {
-        guard let replacement = LocaleData.languageAliases[language] else { return self }
-        let target = LocaleParts(LanguageTag(replacement)!)
+        guard let replacement = LocaleData.languageAliases[language].flatMap({ LanguageTag($0) }) else { return self }
+        let target = LocaleParts(replacement)
         return LocaleParts(language: target.language, script: script ?? target.script,
                            region: region ?? target.region, numberingSystem: numberingSystem)
     }

@@ -29,7 +29,8 @@ extension LabelService {
         }
     }
 
-    private func readMissing(_ request: HTTPRequest, store: MissingReportStore) throws -> HTTPResponse {
+    /// - Parameter source: the report to show instead of this replica's (the fleet's, merged).
+    func readMissing(_ request: HTTPRequest, store: MissingReportStore, source: MissingReport? = nil) throws -> HTTPResponse {
         let items = try request.queryItems()
         var lang: String?
         var table: String?
@@ -51,7 +52,7 @@ extension LabelService {
         if let table, !TableName.isValid(table) {
             throw APIError.badRequest("invalid_table", "table must be 1-\(TableName.maximumLength) letters, digits, '_', '-' or '.'")
         }
-        let report = store.recorder.snapshot().filtered(lang: lang, table: table)
+        let report = (source ?? store.recorder.snapshot()).filtered(lang: lang, table: table)
         switch format {
         case "json":
             return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: report.jsonBytes())

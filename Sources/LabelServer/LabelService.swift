@@ -16,6 +16,8 @@ public struct LabelService: HTTPResponder {
     let missing: MissingReportStore?
     /// Open connections, read at scrape time (the server is created after the service).
     let openConnections: @Sendable () -> Int?
+    /// The other replicas (`--peers`); `nil` answers from this process alone.
+    let fleet: Fleet?
 
     public init(
         catalog: CatalogHolder,
@@ -25,8 +27,10 @@ public struct LabelService: HTTPResponder {
         reloader: StoreReloader? = nil,
         accessLog: AccessLog? = nil,
         missing: MissingReportStore? = nil,
-        openConnections: @escaping @Sendable () -> Int? = { nil }
+        openConnections: @escaping @Sendable () -> Int? = { nil },
+        fleet: Fleet? = nil
     ) {
+        self.fleet = fleet
         self.catalog = catalog
         self.readiness = readiness
         self.metrics = metrics
@@ -48,6 +52,15 @@ public struct LabelService: HTTPResponder {
             // Handlers throw only HTTPResponseError; this keeps the type system honest.
             response = APIError(.internalServerError, "internal_error", "\(error)").response
         }
+        return recorded(request, started: started, response: response)
+    }
+
+    /// Counts and logs an answer; with peers, says which replica gave it.
+    func recorded(_ request: HTTPRequest, started: UInt64, response: HTTPResponse) -> HTTPResponse {
+        var response = response
+        if let fleet, !request.path.hasPrefix("/labels") {
+            response.headers.add(name: Fleet.instanceHeader, value: fleet.instanceID)
+        }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         metrics.record(route: Metrics.Route(path: request.path), status: response.status.code, seconds: seconds)
         accessLog?.record(request: request, status: response.status.code, bytes: response.body.count, seconds: seconds)
@@ -59,7 +72,7 @@ public struct LabelService: HTTPResponder {
         return error.response
     }
 
-    private func route(_ request: HTTPRequest) throws -> HTTPResponse {
+    func route(_ request: HTTPRequest) throws -> HTTPResponse {
         let path = request.path
         if path.hasPrefix("/labels/") {
             try allow(request, "GET, HEAD")
@@ -78,6 +91,7 @@ public struct LabelService: HTTPResponder {
                 ? Self.json(.ok, #"{"status":"ready"}"#)
                 : Self.json(.serviceUnavailable, #"{"status":"shutting down"}"#)
         case "/missing":
+            try Self.checkScope(request)
             return try missingReport(request)
         case "/metrics":
             try allow(request, "GET, HEAD")
@@ -85,6 +99,7 @@ public struct LabelService: HTTPResponder {
         case "/admin/reload":
             guard request.method == .post else { throw APIError.methodNotAllowed(request.method, allow: "POST") }
             try admin.check(request)
+            try Self.checkScope(request)
             return reload()
         default:
             throw APIError.notFound(path)
@@ -128,7 +143,7 @@ public struct LabelService: HTTPResponder {
             missingEntries: missing.map { $0.recorder.statistics().entries },
             missingDropped: missing.map { $0.recorder.statistics().dropped.hits })
         return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
-                            body: Array(metrics.render(gauges).utf8))
+                            body: Array((metrics.render(gauges) + (fleet?.metrics.render() ?? "")).utf8))
     }
 
     /// `POST /admin/reload`: synchronous, so the caller learns the result.

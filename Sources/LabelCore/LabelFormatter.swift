@@ -66,7 +66,8 @@ public enum LabelFormatter {
                                      numberLocale: numberLocale ?? language, tokens: tokens)
         var cursor = ArgumentCursor()
         try renderer.render(string.template, cursor: &cursor, depth: 0)
-        return RenderedLabel(value: renderer.output, pluralCategory: renderer.firstCategory)
+        return RenderedLabel(value: renderer.output, pluralCategory: renderer.firstCategory,
+                             pluralMiss: renderer.firstMissing)
     }
 }
 
@@ -116,6 +117,7 @@ private struct LabelRenderer {
     let numberLocale: String
     var output = ""
     var firstCategory: PluralCategory?
+    var firstMissing: PluralMiss?
     private var substitutionCount = 0
     private var cachedSymbols: NumberSymbols?
     private var cachedRules: PluralRules?
@@ -203,6 +205,9 @@ private struct LabelRenderer {
         }
         let category: PluralCategory =
             variable.variants[.zero] != nil && literal.isZero ? .zero : rules().category(for: operands)
+        if firstMissing == nil, variable.variants[category] == nil {
+            firstMissing = PluralMiss(variable: name, category: category)
+        }
         // Report the variant used: `ar` 0 without a `zero` entry renders `other`.
         let used: PluralCategory = variable.variants[category] != nil ? category : .other
         guard let text = variable.variants[used] else {

@@ -237,8 +237,12 @@ public final class MissingReportStore: Sendable {
                   let last = (object["lastSeen"] as? String).flatMap(MissingReport.parseTimestamp) else {
                 throw DecodeError(reason: "entry \(index) is incomplete or mistyped")
             }
+            // A plural miss names its variable and category; both or neither.
+            let plural = (object["variable"] as? String).flatMap { variable in
+                (object["category"] as? String).flatMap(PluralCategory.init(rawValue:)).map { PluralMiss(variable: variable, category: $0) }
+            }
             entries.append(MissingReport.Entry(key: key, table: table, requested: requested, servedFrom: servedFrom,
-                                               hits: hits, firstSeen: first, lastSeen: last))
+                                               hits: hits, firstSeen: first, lastSeen: last, plural: plural))
         }
         var dropped = MissingReport.Dropped()
         if let object = root["dropped"] as? [String: Any] {

@@ -17,6 +17,9 @@ public struct ResolvedLabel: Sendable, Hashable {
     /// The locale numbers are written in (``NumberLocale``); `nil` when the value takes
     /// no arguments (plain text, or the key itself).
     public var numberLocale: LanguageTag?
+    /// Found, but a plural variable's category is missing from the file: a
+    /// missing hit recorded with the category (Russian `many` with only `one`/`other`).
+    public var pluralMiss: PluralMiss?
 
     /// Renders a resolution.
     ///
@@ -30,6 +33,7 @@ public struct ResolvedLabel: Sendable, Hashable {
         source = resolution.source
         isMissing = resolution.isMissing
         plural = nil
+        pluralMiss = nil
         self.arguments = nil
         numberLocale = nil
         guard let entry = resolution.entry else {
@@ -54,5 +58,6 @@ public struct ResolvedLabel: Sendable, Hashable {
                                                  numberLocale: numberLocale.rawValue, tokens: entry.tokens)
         value = rendered.value
         plural = rendered.pluralCategory
+        pluralMiss = rendered.pluralMiss
     }
 }

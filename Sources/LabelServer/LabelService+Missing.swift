@@ -31,44 +31,53 @@ extension LabelService {
 
     /// - Parameter source: the report to show instead of this replica's (the fleet's, merged).
     func readMissing(_ request: HTTPRequest, store: MissingReportStore, source: MissingReport? = nil) throws -> HTTPResponse {
-        let items = try request.queryItems()
-        var lang: String?
-        var table: String?
-        var format = "json"
-        for item in items {
-            switch item.name {
-            case "lang": lang = item.value
-            case "table": table = item.value
-            case "format": format = item.value
-            default: continue
-            }
+        let query = try MissingQuery(items: request.queryItems())
+        let state = catalog.state
+        let development = state.catalog.developmentLanguage
+        let sourceText = { (table: String, key: String) -> String? in
+            development.flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string.template }
         }
-        if let value = lang {
-            guard let tag = LanguageTag(value) else {
-                throw APIError.badRequest("invalid_language", "lang \"\(value.prefix(80))\" is not a well-formed BCP 47 language tag")
-            }
-            lang = tag.rawValue
-        }
-        if let table, !TableName.isValid(table) {
-            throw APIError.badRequest("invalid_table", "table must be 1-\(TableName.maximumLength) letters, digits, '_', '-' or '.'")
-        }
-        let report = (source ?? store.recorder.snapshot()).filtered(lang: lang, table: table)
+        let full = source ?? store.recorder.snapshot()
+        let report = query.apply(to: full, sourceText: sourceText)
+        let format = query.format ?? (MediaNegotiation.prefersHTML(request.headers.first(name: "Accept")) ? "html" : "json")
         switch format {
         case "json":
-            return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: report.jsonBytes())
+            return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8", "Vary": "Accept"],
+                                body: report.jsonBytes())
         case "csv":
             return HTTPResponse(status: .ok, headers: ["Content-Type": "text/csv; charset=utf-8; header=present"], body: report.csvBytes())
         case "strings":
             // One .strings file holds one table: the stub is for one table.
-            let stubTable = table ?? "Localizable"
-            let state = catalog.state
-            let development = state.catalog.developmentLanguage
-            let stub = report.filtered(table: stubTable).stringsStub { table, key in
-                development.flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string.template }
-            }
+            let stubTable = query.table ?? "Localizable"
+            let stub = report.filtered(table: stubTable).stringsStub { table, key in sourceText(table, key) }
             return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain; charset=utf-8"], body: stub)
+        case "xliff":
+            let body = XLIFFExport.render(report: report, developmentLanguage: development?.rawValue ?? "en") { table, key, language in
+                LanguageTag(language).flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string }
+            }
+            return HTTPResponse(status: .ok, headers: ["Content-Type": XLIFFExport.contentType,
+                                                       "Content-Disposition": #"attachment; filename="missing.xliff""#],
+                                body: body)
+        case "html":
+            let coverage = state.coverage.rows(language: query.lang, table: query.table)
+            let languages = Set(full.entries.map(\.requested)).union(state.catalog.languages.map(\.rawValue))
+            let body = MissingPage.render(report: report, query: query, coverage: coverage,
+                                          languages: languages.sorted(), tables: state.catalog.tables) { table, key, plural in
+                guard let development, let string = state.catalog.entry(key: key, table: table, language: development)?.string else {
+                    return nil
+                }
+                if let plural, let variable = string.variables[plural.variable] {
+                    return variable.variants[plural.category] ?? variable.variants[.other]
+                }
+                // A template that is one plural variable says nothing: show its `other` form.
+                if string.variables.count == 1, let (name, variable) = string.variables.first, string.template == "%#@\(name)@" {
+                    return variable.variants[.other] ?? string.template
+                }
+                return string.template
+            }
+            return TranslatorPage.response(body)
         default:
-            throw APIError.badRequest("invalid_format", "format must be json, csv or strings")
+            throw APIError.badRequest("invalid_format", "format must be json, csv, strings, xliff or html")
         }
     }
 }

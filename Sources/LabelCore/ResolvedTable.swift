@@ -25,9 +25,10 @@ public struct ResolvedTable: Sendable {
 
     /// Resolves `table` for the languages in `chain` that the catalog has.
     ///
-    /// - Returns: `nil` when no language of the chain has strings in the table.
+    /// - Returns: `nil` when no language of the chain has a file for the table.
     public init?(catalog: Catalog, table: String, chain: LanguageChain) {
-        let present = chain.languages.filter { !catalog.entries(table: table, language: $0).isEmpty }
+        // A file with no strings (only comments) still makes the table exist: an empty table, not a 404.
+        let present = chain.languages.filter { catalog.has(table: table, language: $0) }
         guard let first = present.first else { return nil }
         var merged: [String: CatalogEntry] = [:]
         for language in present.reversed() {

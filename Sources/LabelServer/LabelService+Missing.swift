@@ -1,5 +1,6 @@
 import Foundation
 import HTTP1
+import HTTPServer
 import LabelCore
 
 extension LabelService {
@@ -12,16 +13,20 @@ extension LabelService {
         case .get, .head:
             return try readMissing(request, store: missing)
         case .post:
-            let summary = try missing.recorder.recordReported(request.body)
+            let body = try Self.reportedBody(request)
+            let summary = try missing.recorder.recordReported(body)
+            missingCache.invalidate()
             var writer = JSONWriter()
             writer.beginObject()
             writer.field("recorded", summary.recorded)
             writer.field("added", summary.added)
             writer.field("dropped", summary.dropped)
+            writer.field("refused", summary.refusedByQuota)
             writer.endObject()
             return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: writer.bytes)
         case .delete:
             try admin.check(request)
+            defer { missingCache.invalidate() }
             try missing.reset()
             return Self.json(.ok, #"{"status":"reset"}"#)
         default:
@@ -29,45 +34,103 @@ extension LabelService {
         }
     }
 
+    /// The JSON bytes of a `POST /missing`, after the checks that keep web
+    /// pages out: only `application/json` (a cross-site form or `text/plain`
+    /// post is a CORS "simple request" any page can send; JSON needs a
+    /// preflight this server never grants), any parameters such as
+    /// `charset=utf-8`. `Content-Encoding` identity or gzip (decoded, with the
+    /// body limit applied to the decoded size); anything else is 415.
+    static func reportedBody(_ request: HTTPRequest) throws(APIError) -> [UInt8] {
+        let contentType = request.headers.values(for: "Content-Type")
+        let mediaType = contentType.first.map { $0.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: " \t").lowercased() } ?? "" }
+        guard contentType.count == 1, mediaType == "application/json" else {
+            throw APIError(.unsupportedMediaType, "unsupported_media_type",
+                           "POST /missing takes Content-Type: application/json, not \(contentType.first.map { "\"\($0.prefix(80))\"" } ?? "none")",
+                           headers: ["Accept-Post": "application/json"])
+        }
+        let codings = request.headers.values(for: "Content-Encoding")
+            .flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: " \t").lowercased() }
+            .filter { $0 != "identity" }
+        switch codings {
+        case []:
+            return request.body
+        case ["gzip"], ["x-gzip"]:
+            let limit = MissingKeyRecorder.maximumReportedBodyBytes
+            do {
+                return try Gzip.decompress(request.body, limit: limit)
+            } catch {
+                // decompress stops at the limit: tell a bomb from a broken stream.
+                if (try? Gzip.decompress(request.body, limit: limit * 4)) != nil {
+                    throw APIError(.contentTooLarge, "payload_too_large", "the decoded body is over \(limit) bytes")
+                }
+                throw APIError.badRequest("invalid_content_encoding", "the body is not a valid gzip stream")
+            }
+        default:
+            throw APIError(.unsupportedMediaType, "unsupported_content_encoding",
+                           "Content-Encoding must be identity or gzip, not \"\(codings.joined(separator: ", ").prefix(80))\"",
+                           headers: ["Accept-Encoding": "gzip, identity"])
+        }
+    }
+
     private func readMissing(_ request: HTTPRequest, store: MissingReportStore) throws -> HTTPResponse {
         let items = try request.queryItems()
-        var lang: String?
-        var table: String?
-        var format = "json"
-        for item in items {
-            switch item.name {
-            case "lang": lang = item.value
-            case "table": table = item.value
-            case "format": format = item.value
-            default: continue
-            }
+        var query: MissingReportQuery
+        do {
+            query = try MissingReportQuery(items: items)
+        } catch {
+            throw APIError.badRequest(error.code, error.message)
         }
-        if let value = lang {
-            guard let tag = LanguageTag(value) else {
-                throw APIError.badRequest("invalid_language", "lang \"\(value.prefix(80))\" is not a well-formed BCP 47 language tag")
-            }
-            lang = tag.rawValue
-        }
-        if let table, !TableName.isValid(table) {
-            throw APIError.badRequest("invalid_table", "table must be 1-\(TableName.maximumLength) letters, digits, '_', '-' or '.'")
-        }
-        let report = store.recorder.snapshot().filtered(lang: lang, table: table)
+        let format = items.last(where: { $0.name == "format" })?.value ?? "json"
+        let contentType: String
         switch format {
-        case "json":
-            return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: report.jsonBytes())
-        case "csv":
-            return HTTPResponse(status: .ok, headers: ["Content-Type": "text/csv; charset=utf-8; header=present"], body: report.csvBytes())
+        case "json": contentType = "application/json; charset=utf-8"
+        case "csv": contentType = "text/csv; charset=utf-8; header=present"
         case "strings":
+            contentType = "text/plain; charset=utf-8"
             // One .strings file holds one table: the stub is for one table.
-            let stubTable = table ?? "Localizable"
-            let state = catalog.state
-            let development = state.catalog.developmentLanguage
-            let stub = report.filtered(table: stubTable).stringsStub { table, key in
-                development.flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string.template }
-            }
-            return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain; charset=utf-8"], body: stub)
+            if query.table == nil { query.table = "Localizable" }
         default:
             throw APIError.badRequest("invalid_format", "format must be json, csv or strings")
         }
+        let state = catalog.state
+        let key = MissingReportCache.Key(query: query, format: format,
+                                         catalogLoadedAt: format == "strings" ? state.loadedAt.timeIntervalSince1970 : 0)
+        let wantsGzip = ContentCoding.negotiate(request.headers.first(name: "Accept-Encoding")) == .gzip
+        let page = missingCache.page(key, gzip: wantsGzip, recorder: store.recorder) { report in
+            Self.renderMissing(report.page(query), format: format, state: state)
+        }
+        var headers: HTTPHeaders = [:]
+        headers.add(name: "Content-Type", value: contentType)
+        headers.add(name: "Cache-Control", value: "no-cache")
+        headers.add(name: "Vary", value: "Accept-Encoding")
+        // CSV and .strings have no place for these in the body; JSON has them in both.
+        headers.add(name: "X-Total-Count", value: String(page.total))
+        if let next = page.nextOffset {
+            let extra: [(name: String, value: String)] = format == "json" ? [] : [("format", format)]
+            headers.add(name: "Link", value: "</missing?\(query.queryString(offset: next, extra: extra))>; rel=\"next\"")
+        }
+        if wantsGzip, let gzip = page.gzip, gzip.count < page.identity.count {
+            headers.add(name: "Content-Encoding", value: "gzip")
+            return HTTPResponse(status: .ok, headers: headers, body: gzip)
+        }
+        return HTTPResponse(status: .ok, headers: headers, body: page.identity)
+    }
+
+    /// One format's rendering of a page; called once per report generation and page.
+    static func renderMissing(_ page: MissingReportPage, format: String, state: ServiceState) -> MissingReportCache.Page {
+        let body: [UInt8]
+        switch format {
+        case "csv":
+            body = page.report.csvBytes()
+        case "strings":
+            let development = state.catalog.developmentLanguage
+            body = page.report.stringsStub { table, key in
+                development.flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string.template }
+            }
+        default:
+            body = page.jsonBytes(next: page.nextOffset.map { "/missing?\(page.query.queryString(offset: $0))" })
+        }
+        return MissingReportCache.Page(identity: body, gzip: nil, total: page.total, nextOffset: page.nextOffset)
     }
 }

@@ -16,6 +16,8 @@ public struct LabelService: HTTPResponder {
     let missing: MissingReportStore?
     /// Open connections, read at scrape time (the server is created after the service).
     let openConnections: @Sendable () -> Int?
+    /// Rendered `/missing` pages per report generation (see ``MissingReportCache``).
+    let missingCache: MissingReportCache
 
     public init(
         catalog: CatalogHolder,
@@ -25,7 +27,8 @@ public struct LabelService: HTTPResponder {
         reloader: StoreReloader? = nil,
         accessLog: AccessLog? = nil,
         missing: MissingReportStore? = nil,
-        openConnections: @escaping @Sendable () -> Int? = { nil }
+        openConnections: @escaping @Sendable () -> Int? = { nil },
+        missingReportMaxAge: Duration = .seconds(1)
     ) {
         self.catalog = catalog
         self.readiness = readiness
@@ -35,6 +38,7 @@ public struct LabelService: HTTPResponder {
         self.accessLog = accessLog
         self.missing = missing
         self.openConnections = openConnections
+        missingCache = MissingReportCache(maximumAge: missingReportMaxAge)
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -126,7 +130,8 @@ public struct LabelService: HTTPResponder {
             languages: state.catalog.languages.count, bundles: state.bundles.count,
             loadTimestamp: state.loadedAt.timeIntervalSince1970, openConnections: openConnections(),
             missingEntries: missing.map { $0.recorder.statistics().entries },
-            missingDropped: missing.map { $0.recorder.statistics().dropped.hits })
+            missingDropped: missing.map { $0.recorder.statistics().dropped.hits },
+            missingReportedRefused: missing.map { $0.recorder.statistics().dropped.reported })
         return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
                             body: Array(metrics.render(gauges).utf8))
     }

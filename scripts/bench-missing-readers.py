@@ -9,7 +9,7 @@ clients loop on `GET /missing<QUERY>` (each on its own keep-alive connection,
 in separate processes). Prints p50/p99/max in milliseconds. Bounded in time;
 stops only the processes it started.
 
-    bench-missing-readers.py PATH/TO/label-server [QUERY] [READERS] [SECONDS]
+    bench-missing-readers.py PATH/TO/label-server [QUERY] [READERS] [SECONDS] [identity|gzip]
 """
 import http.client
 import multiprocessing
@@ -23,13 +23,14 @@ BINARY = sys.argv[1]
 QUERY = sys.argv[2] if len(sys.argv) > 2 else "?limit=10000"
 READERS = int(sys.argv[3]) if len(sys.argv) > 3 else 8
 SECONDS = float(sys.argv[4]) if len(sys.argv) > 4 else 10
+CODING = sys.argv[5] if len(sys.argv) > 5 else "identity"
 ENTRIES = 10_000
 
 
 def reader(port, query, stop_at, counter):
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     while time.time() < stop_at:
-        conn.request("GET", "/missing" + query, headers={"Accept-Encoding": "identity"})
+        conn.request("GET", "/missing" + query, headers={"Accept-Encoding": CODING})
         response = conn.getresponse()
         response.read()
         with counter.get_lock():
@@ -66,10 +67,10 @@ try:
     for i in range(ENTRIES):
         conn.request("GET", f"/labels/bench.missing.key.{i:05d}?lang=de")
         conn.getresponse().read()
-    conn.request("GET", "/missing" + QUERY)
+    conn.request("GET", "/missing" + QUERY, headers={"Accept-Encoding": CODING})
     response = conn.getresponse()
     body = response.read()
-    print(f"report page: {len(body)} bytes for /missing{QUERY}")
+    print(f"report page: {len(body)} bytes ({CODING}) for /missing{QUERY}")
     print("alone:            " + summary(latencies(port, SECONDS / 2)))
     counter = multiprocessing.Value("i", 0)
     stop_at = time.time() + SECONDS + 1

@@ -16,7 +16,8 @@ public struct LabelService: HTTPResponder {
     let missing: MissingReportStore?
     /// Open connections, read at scrape time (the server is created after the service).
     let openConnections: @Sendable () -> Int?
-    /// Rendered `/missing` pages per report generation (see ``MissingReportCache``).
+    /// Rendered `/missing` pages per report generation (see ``MissingReportCache``);
+    /// `missingReportMaxAge` bounds how long a large report may lag its newest misses.
     let missingCache: MissingReportCache
 
     public init(

@@ -13,12 +13,14 @@ import Synchronization
 /// shared, not copied), and its gzip is made once, the first time a client
 /// accepts it.
 ///
-/// While requests keep missing, the generation moves on every request; the
-/// snapshot is then retaken at most every ``maximumAge`` (default 1 s, the
-/// flush interval: the report is never staler than its file), so even a busy
-/// server renders each distinct page at most once per second. Writes through
-/// the API (`POST` and `DELETE /missing`) call ``invalidate()``: a client
-/// reads its own writes at once.
+/// While requests keep missing, the generation moves on every request. A
+/// report that is cheap to snapshot and render (under ``freshBelow``, 2 ms:
+/// a few hundred entries) is then simply retaken: every read is exact. An
+/// expensive one is reused for ``costFactor`` (20) times what it cost, at most
+/// ``maximumAge`` (1 s, the flush interval: never staler than the file), so
+/// the loops spend at most about 5 % of their time on report rendering however
+/// many clients poll it. Writes through the API (`POST` and `DELETE /missing`)
+/// call ``invalidate()``: a client reads its own writes at once.
 final class MissingReportCache: Sendable {
     /// A rendered page and what its headers need.
     struct Page: Sendable {
@@ -42,6 +44,10 @@ final class MissingReportCache: Sendable {
         var generation: UInt64 = 0
         /// Monotonic nanoseconds when `report` was taken.
         var takenAt: UInt64 = 0
+        /// Nanoseconds the snapshot took, and the costliest page rendered (and gzipped) from it.
+        var snapshotCost: UInt64 = 0
+        var renderCost: UInt64 = 0
+        var cost: UInt64 { snapshotCost &+ renderCost }
         var pages: [Key: Page] = [:]
     }
 
@@ -50,12 +56,22 @@ final class MissingReportCache: Sendable {
     /// Bodies smaller than this are not worth compressing.
     static let gzipThreshold = 1024
 
+    /// Nanoseconds: the longest a snapshot is reused once the report changed.
     let maximumAge: UInt64
+    /// Nanoseconds: a snapshot cheaper than this (snapshot plus costliest render) is never reused stale.
+    let freshBelow: UInt64
+    /// A stale snapshot is reused for this many times its cost.
+    let costFactor: UInt64
     private let state = Mutex(State())
 
-    init(maximumAge: Duration) {
-        let (seconds, attoseconds) = maximumAge.components
-        self.maximumAge = UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds / 1_000_000_000))
+    init(maximumAge: Duration = .seconds(1), freshBelow: Duration = .milliseconds(2), costFactor: UInt64 = 20) {
+        func nanoseconds(_ duration: Duration) -> UInt64 {
+            let (seconds, attoseconds) = duration.components
+            return UInt64(max(0, seconds)) * 1_000_000_000 + UInt64(max(0, attoseconds / 1_000_000_000))
+        }
+        self.maximumAge = nanoseconds(maximumAge)
+        self.freshBelow = nanoseconds(freshBelow)
+        self.costFactor = costFactor
     }
 
     /// Forget everything: the next read takes a fresh snapshot.
@@ -71,8 +87,12 @@ final class MissingReportCache: Sendable {
         let now = DispatchTime.now().uptimeNanoseconds
         let current = recorder.generation
         let cached = state.withLock { state -> (MissingReport, UInt64, Page?)? in
-            guard let report = state.report,
-                  state.generation == current || now &- state.takenAt < maximumAge else { return nil }
+            guard let report = state.report else { return nil }
+            if state.generation != current {
+                let (scaled, overflow) = state.cost.multipliedReportingOverflow(by: costFactor)
+                let budget = state.cost < freshBelow ? 0 : min(maximumAge, overflow ? .max : scaled)
+                guard now &- state.takenAt < budget else { return nil }
+            }
             return (report, state.generation, state.pages[key])
         }
         let report: MissingReport
@@ -83,6 +103,7 @@ final class MissingReportCache: Sendable {
         } else {
             (report, generation) = recorder.snapshotWithGeneration()
             page = nil
+            let cost = DispatchTime.now().uptimeNanoseconds &- now
             state.withLock { state in
                 // Another loop may have stored a newer snapshot meanwhile; keep the newest.
                 guard state.report == nil || generation >= state.generation else { return }
@@ -90,9 +111,12 @@ final class MissingReportCache: Sendable {
                 state.report = report
                 state.generation = generation
                 state.takenAt = now
+                state.snapshotCost = cost
+                state.renderCost = 0
             }
         }
         let rendered = page == nil
+        let renderStart = DispatchTime.now().uptimeNanoseconds
         var result = page ?? render(report)
         let compress = wantsGzip && result.gzip == nil && result.identity.count >= Self.gzipThreshold
         if compress {
@@ -102,8 +126,10 @@ final class MissingReportCache: Sendable {
         }
         if rendered || compress {
             let stored = result
+            let renderCost = DispatchTime.now().uptimeNanoseconds &- renderStart
             state.withLock { state in
                 guard state.generation == generation, state.report != nil else { return }
+                state.renderCost = max(state.renderCost, renderCost)
                 if state.pages[key] == nil, state.pages.count >= Self.maximumPages { state.pages = [:] }
                 state.pages[key] = stored
             }

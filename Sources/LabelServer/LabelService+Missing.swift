@@ -42,7 +42,9 @@ extension LabelService {
     /// body limit applied to the decoded size); anything else is 415.
     static func reportedBody(_ request: HTTPRequest) throws(APIError) -> [UInt8] {
         let contentType = request.headers.values(for: "Content-Type")
-        let mediaType = contentType.first.map { $0.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: " \t").lowercased() } ?? "" }
+        // The media type is what comes before any parameters: `application/json; charset=utf-8`.
+        let mediaType = contentType.first?.split(separator: ";", omittingEmptySubsequences: false).first
+            .map { $0.trimmingCharacters(in: " \t").lowercased() }
         guard contentType.count == 1, mediaType == "application/json" else {
             throw APIError(.unsupportedMediaType, "unsupported_media_type",
                            "POST /missing takes Content-Type: application/json, not \(contentType.first.map { "\"\($0.prefix(80))\"" } ?? "none")",
@@ -59,11 +61,9 @@ extension LabelService {
             let limit = MissingKeyRecorder.maximumReportedBodyBytes
             do {
                 return try Gzip.decompress(request.body, limit: limit)
+            } catch where error.exceededLimit {
+                throw APIError(.contentTooLarge, "payload_too_large", "the decoded body is over \(limit) bytes")
             } catch {
-                // decompress stops at the limit: tell a bomb from a broken stream.
-                if (try? Gzip.decompress(request.body, limit: limit * 4)) != nil {
-                    throw APIError(.contentTooLarge, "payload_too_large", "the decoded body is over \(limit) bytes")
-                }
                 throw APIError.badRequest("invalid_content_encoding", "the body is not a valid gzip stream")
             }
         default:

@@ -191,8 +191,10 @@ import TestSupport
         let ok = fixture.post(body, ["Content-Type": "application/json", "Content-Encoding": "gzip"])
         #expect(ok.status == .ok)
         #expect(fixture.store.recorder.snapshot().entries.map(\.key) == ["zipped"])
-        let bomb = try Gzip.compress([UInt8](repeating: UInt8(ascii: " "), count: MissingKeyRecorder.maximumReportedBodyBytes + 10))
-        try Self.expectError(fixture.post(bomb, ["Content-Type": "application/json", "Content-Encoding": "gzip"]), 413, "payload_too_large")
+        for size in [MissingKeyRecorder.maximumReportedBodyBytes + 10, 16 << 20] {
+            let bomb = try Gzip.compress([UInt8](repeating: UInt8(ascii: " "), count: size))
+            try Self.expectError(fixture.post(bomb, ["Content-Type": "application/json", "Content-Encoding": "gzip"]), 413, "payload_too_large")
+        }
         try Self.expectError(fixture.post(Array("not gzip".utf8), ["Content-Type": "application/json", "Content-Encoding": "gzip"]),
                              400, "invalid_content_encoding")
     }

@@ -103,17 +103,18 @@ extension LabelService {
         var headers: HTTPHeaders = [:]
         headers.add(name: "Content-Type", value: contentType)
         headers.add(name: "Cache-Control", value: "no-cache")
-        headers.add(name: "Vary", value: "Accept-Encoding")
         // CSV and .strings have no place for these in the body; JSON has them in both.
         headers.add(name: "X-Total-Count", value: String(page.total))
         if let next = page.nextOffset {
             let extra: [(name: String, value: String)] = format == "json" ? [] : [("format", format)]
             headers.add(name: "Link", value: "</missing?\(query.queryString(offset: next, extra: extra))>; rel=\"next\"")
         }
+        // The event loop picks the variant (HTTPResponse.negotiated adds Vary and
+        // Content-Encoding); a body rewritten later (a fleet's partial marking) drops gzipBody.
         if wantsGzip, let gzip = page.gzip, gzip.count < page.identity.count {
-            headers.add(name: "Content-Encoding", value: "gzip")
-            return HTTPResponse(status: .ok, headers: headers, body: gzip)
+            return HTTPResponse(status: .ok, headers: headers, body: page.identity, gzipBody: gzip)
         }
+        headers.add(name: "Vary", value: "Accept-Encoding")
         return HTTPResponse(status: .ok, headers: headers, body: page.identity)
     }
 

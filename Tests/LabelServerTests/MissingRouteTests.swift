@@ -95,8 +95,9 @@ import TestSupport
     @Test func gzipIsServedWhenAcceptedWithVary() throws {
         let fixture = try Fixture()
         fixture.miss(200)
-        let plain = fixture.get("/missing")
-        let zipped = fixture.get("/missing", ["Accept-Encoding": "gzip"])
+        // As the event loop sends them: it picks the precompressed variant.
+        let plain = fixture.get("/missing").negotiated(acceptEncoding: nil)
+        let zipped = fixture.get("/missing", ["Accept-Encoding": "gzip"]).negotiated(acceptEncoding: "gzip")
         #expect(plain.headers.first(name: "Content-Encoding") == nil)
         #expect(zipped.headers.first(name: "Content-Encoding") == "gzip")
         #expect(zipped.headers.first(name: "Vary") == "Accept-Encoding")

@@ -1,14 +1,36 @@
 #!/usr/bin/env bash
-# Fuzz the HTTP/1.1 request parser with libFuzzer + AddressSanitizer.
-# Usage: scripts/fuzz-http1.sh [seconds=60] [extra libFuzzer args...]
+# Fuzz the HTTP/1.1 request parser (or, with `response` first, the response parser used by
+# fleet calls) with libFuzzer + AddressSanitizer.
+# Usage: scripts/fuzz-http1.sh [response] [seconds=60] [extra libFuzzer args...]
 # Builds .build/fuzz/http1-fuzzer from Sources/HTTP1/*.swift and Fuzz/HTTP1Fuzzer/main.swift,
 # seeds a corpus in .build/fuzz/http1-corpus, and writes crashes to .build/fuzz/http1-artifacts/.
 set -euo pipefail
 
+target=request
+if [ "${1:-}" = response ]; then target=response; shift; fi
 seconds="${1:-60}"
 shift || true
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/.build/fuzz"
+if [ "$target" = response ]; then
+  corpus="$out/http1-response-corpus"
+  artifacts="$out/http1-response-artifacts"
+  mkdir -p "$out" "$corpus" "$artifacts"
+  linker=()
+  command -v ld.lld >/dev/null && linker=(-use-ld=lld)
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g "${linker[@]}" \
+      -module-name HTTP1ResponseFuzzer \
+      "$root"/Sources/HTTP1/*.swift "$root/Fuzz/HTTP1ResponseFuzzer/main.swift" \
+      -o "$out/http1-response-fuzzer"
+  seed() { printf '%b' "$2" > "$corpus/$1"; }
+  seed length '\x00HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}'
+  seed chunked '\x05HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3;x=y\r\nabc\r\n0\r\nT: 1\r\n\r\n'
+  seed close '\x08HTTP/1.0 200 OK\r\nA: b\r\n\r\nbody until close'
+  seed interim '\x10HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 204 No Content\r\n\r\n'
+  seed head '\x02HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\n'
+  cd "$out"
+  exec ./http1-response-fuzzer -max_total_time="$seconds" -artifact_prefix="$artifacts/" -print_final_stats=1 "$@" "$corpus"
+fi
 corpus="$out/http1-corpus"
 artifacts="$out/http1-artifacts"
 mkdir -p "$out" "$corpus" "$artifacts"

@@ -17,9 +17,23 @@ final class Connection {
     /// The interest set last registered with epoll, to skip redundant epoll_ctl calls.
     var registeredWritable = false
     var registeredReadable = true
+    /// Tells this connection from a later one reusing its descriptor, for deferred responses.
+    let serial: UInt64
+    /// The request whose response was deferred and not yet delivered; nothing more is
+    /// parsed or read until it is (responses go out in request order).
+    var awaiting: Awaiting?
 
-    init(socket: Socket, limits: HTTPParserLimits, timeouts: HTTPConnectionState.Configuration, now: UInt64) {
+    struct Awaiting {
+        var method: HTTPMethod
+        var version: HTTPVersion
+        var keepAlive: Bool
+        var acceptEncoding: String?
+    }
+
+    init(socket: Socket, limits: HTTPParserLimits, timeouts: HTTPConnectionState.Configuration, now: UInt64,
+         serial: UInt64) {
         self.socket = socket
+        self.serial = serial
         parser = HTTPRequestParser(limits: limits)
         state = HTTPConnectionState(configuration: timeouts, now: now)
     }

@@ -22,6 +22,7 @@ final class EventLoop {
     private var dateSecond: Int64 = -1
     private var accepting = true
     private var nextSweep: UInt64 = 0
+    private var nextSerial: UInt64 = 0
 
     init(listener: Socket, responder: any HTTPResponder, configuration: HTTPServerConfiguration,
          handle: EventLoopHandle, connectionCount: ConnectionCounter) throws(SystemError) {
@@ -66,11 +67,17 @@ final class EventLoop {
     private func handle(_ event: Epoll.Event) {
         switch event.token {
         case Epoll.wakeToken:
-            return
+            deliverCompletions()
         case Self.listenerToken:
             acceptConnections()
         default:
             guard let connection = connections[Int32(truncatingIfNeeded: event.token)] else { return }
+            if connection.awaiting != nil {
+                // Not reading while a deferred response is pending; a hang-up means
+                // nobody is left to receive it (and would otherwise fire level-triggered).
+                if event.hangup { close(connection) } else if event.writable { flush(connection) }
+                return
+            }
             if event.readable || event.hangup { readable(connection) }
             if connections[connection.socket.descriptor] != nil, event.writable { flush(connection) }
         }
@@ -97,8 +104,9 @@ final class EventLoop {
                 continue
             }
             let now = MonotonicClock.now()
+            nextSerial += 1
             let connection = Connection(socket: socket, limits: configuration.limits,
-                                        timeouts: configuration.timeouts, now: now)
+                                        timeouts: configuration.timeouts, now: now, serial: nextSerial)
             do {
                 try epoll.add(socket.descriptor, token: UInt64(UInt32(bitPattern: socket.descriptor)), writable: false)
                 connections[socket.descriptor] = connection
@@ -127,7 +135,7 @@ final class EventLoop {
         var sawEnd = false
         // Read what is there now, but stop once enough output is queued
         // (a pipelining client that does not read its responses).
-        while connection.pendingOutput < configuration.outputHighWater {
+        while connection.pendingOutput < configuration.outputHighWater && connection.awaiting == nil {
             let count: Int?
             do {
                 count = try connection.socket.read(into: readBuffer)
@@ -152,12 +160,24 @@ final class EventLoop {
 
     /// Answers every complete request buffered; false once the connection stops reading.
     private func processRequests(_ connection: Connection, now: UInt64) -> Bool {
-        while connection.pendingOutput < configuration.outputHighWater {
+        while connection.pendingOutput < configuration.outputHighWater && connection.awaiting == nil {
             switch connection.parser.next() {
             case .request(let request):
                 let keepAlive = connection.state.beginResponse(to: request, now: now)
-                let response = responder.respond(to: request)
-                    .negotiated(acceptEncoding: request.headers.first(name: "Accept-Encoding"))
+                let context = HTTPRequestContext(handle: handle, descriptor: connection.socket.descriptor,
+                                                 serial: connection.serial)
+                let deferralsBefore = handle.deferralCount
+                let acceptEncoding = request.headers.first(name: "Accept-Encoding")
+                guard let immediate = responder.respond(to: request, context: context) else {
+                    connection.awaiting = Connection.Awaiting(method: request.method, version: request.version,
+                                                              keepAlive: keepAlive, acceptEncoding: acceptEncoding)
+                    if handle.deferralCount == deferralsBefore {
+                        // A responder bug (nil without a promise) must not hang the client.
+                        deliver(HTTPResponse(status: .internalServerError), to: connection)
+                    }
+                    return false
+                }
+                let response = immediate.negotiated(acceptEncoding: acceptEncoding)
                 HTTPResponseEncoder.encode(response, into: &connection.output, requestMethod: request.method,
                                            requestVersion: request.version, keepAlive: keepAlive, date: currentDate())
                 if !keepAlive { return false }
@@ -177,6 +197,31 @@ final class EventLoop {
             }
         }
         return true
+    }
+
+    // MARK: Deferred responses
+
+    /// Writes the responses finished on other threads (woken through the eventfd).
+    private func deliverCompletions() {
+        for completion in handle.takeCompletions() {
+            guard let connection = connections[completion.descriptor], connection.serial == completion.serial,
+                  connection.awaiting != nil else { continue }   // closed meanwhile: dropped
+            deliver(completion.response, to: connection)
+        }
+    }
+
+    private func deliver(_ response: HTTPResponse, to connection: Connection) {
+        guard let awaiting = connection.awaiting else { return }
+        connection.awaiting = nil
+        HTTPResponseEncoder.encode(response.negotiated(acceptEncoding: awaiting.acceptEncoding), into: &connection.output,
+                                   requestMethod: awaiting.method, requestVersion: awaiting.version,
+                                   keepAlive: awaiting.keepAlive, date: currentDate())
+        let now = MonotonicClock.now()
+        // Pipelined requests held back behind the deferred one.
+        if awaiting.keepAlive, connection.parser.bufferedByteCount > 0, connection.state.phase != .closing {
+            _ = processRequests(connection, now: now)
+        }
+        if connections[connection.socket.descriptor] != nil { flush(connection) }
     }
 
     /// Carries out a state-machine action; true when the connection is gone or closing.
@@ -220,7 +265,7 @@ final class EventLoop {
             }
             connection.output.removeAll(keepingCapacity: connection.output.capacity <= 64 << 10)
             connection.outputOffset = 0
-            if connection.state.isWriting {
+            if connection.state.isWriting && connection.awaiting == nil {
                 switch connection.state.outputDrained(now: now) {
                 case .close:
                     lingeringClose(connection, now: now)
@@ -230,14 +275,15 @@ final class EventLoop {
                 }
             }
             // Output drained below the high-water mark: parse what was held back.
-            if connection.parser.bufferedByteCount > 0, connection.state.phase != .closing {
+            if connection.parser.bufferedByteCount > 0, connection.state.phase != .closing, connection.awaiting == nil {
                 _ = processRequests(connection, now: now)
                 if connections[connection.socket.descriptor] != nil, connection.pendingOutput > 0 {
                     flush(connection)
                     return
                 }
             }
-        } else if connection.state.isWriting, case .close = connection.state.outputDrained(now: now) {
+        } else if connection.state.isWriting, connection.awaiting == nil,
+                  case .close = connection.state.outputDrained(now: now) {
             lingeringClose(connection, now: now)
             return
         }
@@ -247,7 +293,7 @@ final class EventLoop {
 
     private func updateInterest(_ connection: Connection) {
         let writable = connection.pendingOutput > 0
-        let readable = connection.pendingOutput < configuration.outputHighWater
+        let readable = connection.pendingOutput < configuration.outputHighWater && connection.awaiting == nil
         guard writable != connection.registeredWritable || readable != connection.registeredReadable else { return }
         connection.registeredWritable = writable
         connection.registeredReadable = readable

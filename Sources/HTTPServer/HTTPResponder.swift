@@ -4,10 +4,22 @@ import HTTP1
 ///
 /// Handlers here are lookups into precomputed data, so running them on the
 /// loop avoids a thread hop per request; a responder must therefore never block.
+/// Work that may wait (another server, a long render) defers its response:
+/// ``respond(to:context:)`` returns `nil` after ``HTTPRequestContext/deferResponse()``
+/// and completes the promise from another thread.
 public protocol HTTPResponder: Sendable {
     /// The response to a well-formed request.
     func respond(to request: HTTPRequest) -> HTTPResponse
+    /// The response now, or `nil` when the responder called `context.deferResponse()`
+    /// and will complete it later. The default answers now with ``respond(to:)``.
+    func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse?
     /// The response to a request the parser rejected, or one the server gives
     /// up on (408). It is sent with `Connection: close`.
     func respond(to error: HTTPParseError) -> HTTPResponse
+}
+
+extension HTTPResponder {
+    public func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {
+        respond(to: request)
+    }
 }

@@ -73,7 +73,9 @@ extension LabelService {
         }
     }
 
-    private func readMissing(_ request: HTTPRequest, store: MissingReportStore) throws -> HTTPResponse {
+    /// - Parameter source: the report to show instead of this replica's (the fleet's,
+    ///   merged off the event loop): rendered directly, never cached.
+    func readMissing(_ request: HTTPRequest, store: MissingReportStore, source: MissingReport? = nil) throws -> HTTPResponse {
         let items = try request.queryItems()
         var query: MissingReportQuery
         do {
@@ -97,8 +99,17 @@ extension LabelService {
         let key = MissingReportCache.Key(query: query, format: format,
                                          catalogLoadedAt: format == "strings" ? state.loadedAt.timeIntervalSince1970 : 0)
         let wantsGzip = ContentCoding.negotiate(request.headers.first(name: "Accept-Encoding")) == .gzip
-        let page = missingCache.page(key, gzip: wantsGzip, recorder: store.recorder) { report in
-            Self.renderMissing(report.page(query), format: format, state: state)
+        let page: MissingReportCache.Page
+        if let source {
+            var rendered = Self.renderMissing(source.page(query), format: format, state: state)
+            if wantsGzip, rendered.identity.count >= MissingReportCache.gzipThreshold {
+                rendered.gzip = try? Gzip.compress(rendered.identity, level: 1)
+            }
+            page = rendered
+        } else {
+            page = missingCache.page(key, gzip: wantsGzip, recorder: store.recorder) { report in
+                Self.renderMissing(report.page(query), format: format, state: state)
+            }
         }
         var headers: HTTPHeaders = [:]
         headers.add(name: "Content-Type", value: contentType)

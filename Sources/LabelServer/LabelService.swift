@@ -19,6 +19,8 @@ public struct LabelService: HTTPResponder {
     /// Rendered `/missing` pages per report generation (see ``MissingReportCache``);
     /// `missingReportMaxAge` bounds how long a large report may lag its newest misses.
     let missingCache: MissingReportCache
+    /// The other replicas (`--peers`); `nil` answers from this process alone.
+    let fleet: Fleet?
 
     public init(
         catalog: CatalogHolder,
@@ -29,8 +31,10 @@ public struct LabelService: HTTPResponder {
         accessLog: AccessLog? = nil,
         missing: MissingReportStore? = nil,
         openConnections: @escaping @Sendable () -> Int? = { nil },
+        fleet: Fleet? = nil,
         missingReportMaxAge: Duration = .seconds(1)
     ) {
+        self.fleet = fleet
         self.catalog = catalog
         self.readiness = readiness
         self.metrics = metrics
@@ -53,6 +57,15 @@ public struct LabelService: HTTPResponder {
             // Handlers throw only HTTPResponseError; this keeps the type system honest.
             response = APIError(.internalServerError, "internal_error", "\(error)").response
         }
+        return recorded(request, started: started, response: response)
+    }
+
+    /// Counts and logs an answer; with peers, says which replica gave it.
+    func recorded(_ request: HTTPRequest, started: UInt64, response: HTTPResponse) -> HTTPResponse {
+        var response = response
+        if let fleet, !request.path.hasPrefix("/labels") {
+            response.headers.add(name: Fleet.instanceHeader, value: fleet.instanceID)
+        }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         metrics.record(route: Metrics.Route(path: request.path), status: response.status.code, seconds: seconds)
         accessLog?.record(request: request, status: response.status.code, bytes: response.body.count, seconds: seconds)
@@ -64,7 +77,7 @@ public struct LabelService: HTTPResponder {
         return error.response
     }
 
-    private func route(_ request: HTTPRequest) throws -> HTTPResponse {
+    func route(_ request: HTTPRequest) throws -> HTTPResponse {
         let path = request.path
         if path.hasPrefix("/labels/") {
             try allow(request, "GET, HEAD")
@@ -83,6 +96,7 @@ public struct LabelService: HTTPResponder {
                 ? Self.json(.ok, #"{"status":"ready"}"#)
                 : Self.json(.serviceUnavailable, #"{"status":"shutting down"}"#)
         case "/missing":
+            try Self.checkScope(request)
             return try missingReport(request)
         case "/metrics":
             try allow(request, "GET, HEAD")
@@ -90,6 +104,7 @@ public struct LabelService: HTTPResponder {
         case "/admin/reload":
             guard request.method == .post else { throw APIError.methodNotAllowed(request.method, allow: "POST") }
             try admin.check(request)
+            try Self.checkScope(request)
             return reload()
         default:
             throw APIError.notFound(path)
@@ -134,7 +149,7 @@ public struct LabelService: HTTPResponder {
             missingDropped: missing.map { $0.recorder.statistics().dropped.hits },
             missingReportedRefused: missing.map { $0.recorder.statistics().dropped.reported })
         return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
-                            body: Array(metrics.render(gauges).utf8))
+                            body: Array((metrics.render(gauges) + (fleet?.metrics.render() ?? "")).utf8))
     }
 
     /// `POST /admin/reload`: synchronous, so the caller learns the result.

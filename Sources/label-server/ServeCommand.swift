@@ -33,6 +33,9 @@ enum ServeCommand {
         Setting(flag: "--missing-max-key-bytes", environment: "LABEL_SERVER_MISSING_MAX_KEY_BYTES", defaultValue: "256", help: "longer keys are not recorded (counted)"),
         Setting(flag: "--access-log", environment: "LABEL_SERVER_ACCESS_LOG", defaultValue: "on", help: "one stderr line per request: on or off"),
         Setting(flag: "--shutdown-grace", environment: "LABEL_SERVER_SHUTDOWN_GRACE", defaultValue: "10", help: "seconds to finish in-flight requests on SIGTERM"),
+        Setting(flag: "--peers", environment: "LABEL_SERVER_PEERS", defaultValue: "", help: "other replicas, host:port or name:port (all addresses of the name), comma-separated; empty: none"),
+        Setting(flag: "--peer-timeout", environment: "LABEL_SERVER_PEER_TIMEOUT", defaultValue: "1", help: "seconds a peer has to answer a fleet read before it is left out"),
+        Setting(flag: "--watch", environment: "LABEL_SERVER_WATCH", defaultValue: "on", help: "reload the store when its files change (inotify; ConfigMap symlink swaps): on or off"),
     ]
 
     static var help: String {
@@ -85,6 +88,9 @@ enum ServeCommand {
         let missingMaxEntries: Int
         let missingMaxKeyBytes: Int
         let missingMaxReported: Int?
+        let peers: [PeerEndpoint]
+        let peerTimeout: Double
+        let watch: Bool
         do {
             let scanner = try ArgumentScanner(arguments, valued: StoreOptions.valued.union(settings.map(\.flag)),
                                               flags: ["--help", "-h"])
@@ -128,6 +134,17 @@ enum ServeCommand {
             case "off": accessLogOn = false
             default: throw ArgumentScanner.UsageError(description: "--access-log must be on or off")
             }
+            do {
+                peers = try PeerEndpoint.parseList(values.raw("--peers"))
+            } catch {
+                throw ArgumentScanner.UsageError(description: error.description)
+            }
+            peerTimeout = Double(try values.nanoseconds("--peer-timeout")) / 1e9
+            switch values.raw("--watch") {
+            case "on": watch = true
+            case "off": watch = false
+            default: throw ArgumentScanner.UsageError(description: "--watch must be on or off")
+            }
         } catch {
             CommandLine.fail("\(error)")
             return 2
@@ -152,9 +169,11 @@ enum ServeCommand {
                                          recorder: recorder, log: Log.line)
         missing.startFlushing(every: .seconds(1))
         let token = ProcessInfo.processInfo.environment["LABEL_SERVER_ADMIN_TOKEN"]
+        let fleet = peers.isEmpty ? nil : Fleet(endpoints: peers, timeout: peerTimeout, adminToken: token)
         let service = LabelService(
             catalog: holder, readiness: readiness, metrics: metrics, admin: AdminAuthorization(token: token),
-            reloader: reloader, accessLog: accessLog, missing: missing, openConnections: { serverRef.value?.openConnections })
+            reloader: reloader, accessLog: accessLog, missing: missing, openConnections: { serverRef.value?.openConnections },
+            fleet: fleet)
         let server = HTTPServer(configuration: configuration, responder: service)
         serverRef.set(server)
         let descriptors = OpenFileLimit.raiseToHardLimit()
@@ -173,6 +192,14 @@ enum ServeCommand {
         Log.info("loaded \(loaded.catalog.stringCount) strings from \(loaded.fileCount) files in \(store.configuration.directory); \(loaded.warnings.count) warnings; \(configuration.eventLoops) event loops")
 
         if token?.isEmpty ?? true { Log.info("admin routes disabled: LABEL_SERVER_ADMIN_TOKEN is not set") }
+        if let fleet {
+            fleet.noteListening(on: address)
+            // Resolution may wait on DNS: never before the first line, never on a loop.
+            DispatchQueue.global().async { fleet.startRefreshing() }
+            Log.info("fleet: peers \(peers.map(\.description).joined(separator: ",")), instance \(fleet.instanceID), timeout \(peerTimeout) s")
+        }
+        let watcher = watch ? StoreWatcher(directory: store.configuration.directory, reload: { reloader.reload() }, log: { Log.info($0) }) : nil
+        watcher?.start()
         let signals = SignalHandlers(onReload: {
             Log.info("received SIGHUP; reloading \(store.configuration.directory)")
             reloader.reload()
@@ -191,6 +218,8 @@ enum ServeCommand {
         // final write fails, it is, and the exit status tells the supervisor.
         let flushed = missing.stop()
         accessLog?.flush()
+        watcher?.stop()
+        fleet?.stop()
         withExtendedLifetime(signals) {}
         guard flushed else {
             Log.info("stopped; the missing-key report could not be written to \(missing.fileURL.path)")

@@ -1,0 +1,181 @@
+import Dispatch
+import Foundation
+import HTTP1
+import HTTPServer
+import Synchronization
+
+/// The other replicas (`--peers`) and the calls to them.
+///
+/// Membership comes only from configuration: endpoints resolved again every
+/// ``refreshInterval`` (a headless Service's name yields every ready pod). This replica
+/// recognizes itself by its instance id, which every fleet-aware response carries in
+/// ``instanceHeader``: an address answering with our id is ours and never called again.
+/// Calls run on ``queue`` (never an event loop), all peers at once, under a deadline.
+public final class Fleet: Sendable {
+    /// The response header carrying a replica's instance id.
+    public static let instanceHeader = "Label-Server-Instance"
+    /// The response header listing the peers left out of a fleet answer.
+    public static let partialHeader = "Label-Server-Partial"
+    /// Most bytes one peer's answer may have.
+    public static let maximumResponseBytes = 32 << 20
+    /// Fan-outs in flight at once; more are answered 503 so a burst cannot pile up threads.
+    public static let maximumConcurrentFanOuts = 16
+
+    /// Random, fixed for the life of the process.
+    public let instanceID: String
+    public let endpoints: [PeerEndpoint]
+    /// Per call, reads; writes get at least 10 s (a reload takes its time).
+    public let timeout: Double
+    public let refreshInterval: Double
+    public let metrics = PeerMetrics()
+    let adminToken: String?
+    private let resolve: @Sendable (String, UInt16) -> [SocketAddress]
+    private let members = Mutex(Members())
+    private let timer = Mutex<RefreshTimer?>(nil)
+
+    /// DispatchSource is thread-safe but not marked Sendable. (Made only when resumed: a
+    /// suspended source must not be released.)
+    private final class RefreshTimer: @unchecked Sendable {
+        let source: any DispatchSourceTimer
+        init(_ source: any DispatchSourceTimer) { self.source = source }
+    }
+    private let inFlight = Atomic<Int>(0)
+    let queue = DispatchQueue(label: "label-server.fleet", attributes: .concurrent)
+
+    struct Members {
+        /// Per endpoint, its addresses at the last resolution.
+        var resolved: [PeerEndpoint: [SocketAddress]] = [:]
+        var selves: Set<SocketAddress> = []
+        var refreshed = false
+    }
+
+    /// One peer's part of a fleet call.
+    public struct Outcome: Sendable {
+        /// `host:port` as shown in reports (an endpoint that resolved to nothing shows its name).
+        public var peer: String
+        /// nil for an endpoint that resolved to nothing.
+        public var address: SocketAddress?
+        public var result: Result<HTTPReceivedResponse, HTTPClient.Failure>?
+    }
+
+    public init(endpoints: [PeerEndpoint], timeout: Double = 1, refreshInterval: Double = 5, adminToken: String?,
+                instanceID: String = Fleet.randomInstanceID(),
+                resolve: @escaping @Sendable (String, UInt16) -> [SocketAddress] = AddressResolver.resolve(host:port:)) {
+        self.endpoints = endpoints
+        self.timeout = timeout
+        self.refreshInterval = refreshInterval
+        self.adminToken = adminToken.flatMap { $0.isEmpty ? nil : $0 }
+        self.instanceID = instanceID
+        self.resolve = resolve
+    }
+
+    public static func randomInstanceID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    /// Marks the address this replica listens on as itself (when it is a specific one).
+    public func noteListening(on address: SocketAddress) {
+        members.withLock { _ = $0.selves.insert(address) }
+    }
+
+    /// Resolves every endpoint now.
+    public func refresh() {
+        var resolved: [PeerEndpoint: [SocketAddress]] = [:]
+        for endpoint in endpoints { resolved[endpoint] = Array(resolve(endpoint.host, endpoint.port).prefix(PeerEndpoint.maximumCount)) }
+        let count = members.withLock { members in
+            members.resolved = resolved
+            members.refreshed = true
+            return Set(resolved.values.joined()).subtracting(members.selves).count
+        }
+        metrics.setPeers(count)
+    }
+
+    /// Resolves now and then every ``refreshInterval``, in the background.
+    public func startRefreshing() {
+        refresh()
+        timer.withLock { timer in
+            guard timer == nil else { return }
+            let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "label-server.fleet-refresh"))
+            source.schedule(deadline: .now() + refreshInterval, repeating: refreshInterval)
+            source.setEventHandler { [weak self] in self?.refresh() }
+            source.resume()
+            timer = RefreshTimer(source)
+        }
+    }
+
+    public func stop() {
+        timer.withLock { $0?.source.cancel(); $0 = nil }
+    }
+
+    /// The peers to call: every resolved address but ours, and the endpoints that resolved
+    /// to nothing (reported unreachable by name).
+    func targets() -> (addresses: [SocketAddress], unresolved: [String]) {
+        // A call right after start may come before the first background resolution.
+        if !members.withLock({ $0.refreshed }) { refresh() }
+        return members.withLock { members in
+            var addresses: [SocketAddress] = []
+            var unresolved: [String] = []
+            for endpoint in endpoints {
+                let list = members.resolved[endpoint] ?? []
+                if list.isEmpty && !members.selves.contains(where: { endpoint.description == $0.description }) {
+                    unresolved.append(endpoint.description)
+                }
+                for address in list where !members.selves.contains(address) && !addresses.contains(address) {
+                    addresses.append(address)
+                }
+            }
+            return (Array(addresses.prefix(PeerEndpoint.maximumCount)), unresolved)
+        }
+    }
+
+    /// Takes a slot for a fan-out; false when too many are in flight.
+    func begin() -> Bool {
+        let (now, _) = inFlight.add(1, ordering: .relaxed)
+        if now > Self.maximumConcurrentFanOuts {
+            inFlight.subtract(1, ordering: .relaxed)
+            return false
+        }
+        return true
+    }
+
+    func end() { inFlight.subtract(1, ordering: .relaxed) }
+
+    /// Sends one request to every peer at once (blocking this thread up to the timeout).
+    ///
+    /// - Parameters:
+    ///   - target: origin-form target, always with `scope=local` so a peer never fans out again.
+    ///   - admin: send `Authorization: Bearer` with the shared admin token.
+    /// - Returns: one outcome per peer; answers from this replica itself are dropped
+    ///   (and the address remembered as ours).
+    func call(_ method: HTTPMethod, target: String, admin: Bool, timeout: Double,
+              only: [SocketAddress]? = nil) -> [Outcome] {
+        let (addresses, unresolved) = only.map { ($0, []) } ?? targets()
+        var headers: HTTPHeaders = ["Accept": "application/json", Self.instanceHeader: instanceID]
+        if admin, let adminToken { headers.add(name: "Authorization", value: "Bearer \(adminToken)") }
+        var exchanges: [HTTPClient.Exchange] = []
+        var outcomes = unresolved.map { Outcome(peer: $0, address: nil, result: .failure(.connect(SystemError("resolve", code: 0)))) }
+        for address in addresses {
+            guard let request = HTTPRequestEncoder.encode(method: method, target: target, host: address.description,
+                                                          headers: headers) else { continue }
+            exchanges.append(HTTPClient.Exchange(address: address, request: request, requestWasHead: method == .head))
+        }
+        let results = HTTPClient.performTimed(exchanges, timeout: timeout,
+                                              limits: .init(maxBodyBytes: Self.maximumResponseBytes))
+        for (exchange, (result, seconds)) in zip(exchanges, results) {
+            if case .success(let response) = result, response.headers.first(name: Self.instanceHeader) == instanceID {
+                members.withLock { _ = $0.selves.insert(exchange.address) }
+                continue
+            }
+            switch result {
+            case .success(let response):
+                metrics.record(outcome: (200..<300).contains(response.status.code) ? "ok" : "status_\(response.status.code)",
+                               seconds: seconds)
+            case .failure(let failure):
+                metrics.record(outcome: failure.kind, seconds: seconds)
+            }
+            outcomes.append(Outcome(peer: exchange.address.description, address: exchange.address, result: result))
+        }
+        return outcomes
+    }
+}

@@ -1,0 +1,101 @@
+import TestSupport
+import Dispatch
+import Foundation
+import HTTP1
+import HTTPServer
+import Testing
+
+/// A responder that answers `/later?ms=N` from another thread after N ms, `/never-promise`
+/// with nil but no promise (a responder bug), and everything else at once.
+struct DeferringResponder: HTTPResponder {
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        HTTPResponse(status: .ok, body: Array("now \(request.path)".utf8))
+    }
+
+    func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {
+        if request.path == "/never-promise" { return nil }
+        guard request.path == "/later" else { return respond(to: request) }
+        let milliseconds = Int(request.query?.split(separator: "=").last ?? "0") ?? 0
+        let promise = context.deferResponse()
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(milliseconds)) {
+            promise.succeed(HTTPResponse(status: .ok, body: Array("later \(milliseconds)".utf8)))
+            promise.succeed(HTTPResponse(status: .internalServerError))   // ignored: only the first counts
+        }
+        return nil
+    }
+
+    func respond(to error: HTTPParseError) -> HTTPResponse { HTTPResponse(status: error.status) }
+}
+
+@Suite struct HTTPServerDeferredResponseTests {
+    @Test func aDeferredResponseArrivesFromAnotherThread() throws {
+        try TestServer.with(responder: DeferringResponder()) { server in
+            let client = try server.connect(timeout: 5)
+            try client.send(get("/later?ms=50"))
+            let response = try client.readResponse()
+            #expect(response.status == 200)
+            #expect(String(decoding: response.body, as: UTF8.self) == "later 50")
+            // The connection stays usable afterwards.
+            try client.send(get("/after"))
+            #expect(String(decoding: try client.readResponse().body, as: UTF8.self) == "now /after")
+        }
+    }
+
+    @Test func pipelinedRequestsBehindADeferredOneAreAnsweredInOrder() throws {
+        try TestServer.with(responder: DeferringResponder()) { server in
+            let client = try server.connect(timeout: 5)
+            try client.send(get("/first") + get("/later?ms=100") + get("/third") + get("/later?ms=10"))
+            let bodies = try client.readResponses(4).map { String(decoding: $0.body, as: UTF8.self) }
+            #expect(bodies == ["now /first", "later 100", "now /third", "later 10"])
+        }
+    }
+
+    @Test func aSlowDeferredResponseDoesNotBlockOtherConnectionsOnTheLoop() throws {
+        try TestServer.with(responder: DeferringResponder()) { server in
+            let slow = try server.connect(timeout: 5)
+            try slow.send(get("/later?ms=1500"))
+            let start = ContinuousClock.now
+            for _ in 0..<20 {
+                let fast = try server.connect()
+                try fast.send(get("/x"))
+                #expect(try fast.readResponse().status == 200)
+            }
+            #expect(seconds(since: start) < 1.5, "others waited for the deferred response")
+            #expect(String(decoding: try slow.readResponse().body, as: UTF8.self) == "later 1500")
+        }
+    }
+
+    @Test func aConnectionClosedBeforeTheResponseIsDroppedQuietly() throws {
+        try TestServer.with(responder: DeferringResponder()) { server in
+            let gone = try server.connect()
+            try gone.send(get("/later?ms=200"))
+            gone.close()
+            Thread.sleep(forTimeInterval: 0.4)
+            let client = try server.connect()
+            try client.send(get("/still-fine"))
+            #expect(try client.readResponse().status == 200)
+        }
+    }
+
+    @Test func nilWithoutAPromiseIsA500NotAHang() throws {
+        try TestServer.with(responder: DeferringResponder()) { server in
+            let client = try server.connect(timeout: 5)
+            try client.send(get("/never-promise"))
+            #expect(try client.readResponse().status == 500)
+        }
+    }
+
+    @Test func shutdownWaitsForAPendingDeferredResponse() throws {
+        let configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1,
+                                                    lingerNanoseconds: 500_000_000)
+        let server = HTTPServer(configuration: configuration, responder: DeferringResponder())
+        let address = try server.start()
+        let client = try RawClient(port: address.port, timeout: 5)
+        try client.send(get("/later?ms=300"))
+        Thread.sleep(forTimeInterval: 0.05)
+        server.shutdown()
+        let response = try client.readResponse()
+        #expect(String(decoding: response.body, as: UTF8.self) == "later 300")
+        #expect(server.wait(seconds: 5))
+    }
+}

@@ -1,0 +1,155 @@
+import TestSupport
+import Foundation
+import Glibc
+import HTTP1
+import HTTPServer
+import LabelCore
+import LabelServer
+import Synchronization
+import Testing
+
+/// Replicas in one process: real servers on 127.0.0.1, peers found through an injected
+/// resolver (one name, several addresses), as a headless Service would give them.
+@Suite(.serialized) struct FleetTests {
+    final class Replica: Sendable {
+        let server: HTTPServer
+        let missing: MissingReportStore
+        let fleet: Fleet
+        let port: UInt16
+
+        init(name: String, addresses: AddressBook, extraPeers: [PeerEndpoint] = [], timeout: Double = 1) throws {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-\(name)-\(UUID())")
+            missing = MissingReportStore(stateDirectory: directory, recorder: MissingKeyRecorder())
+            fleet = Fleet(endpoints: [PeerEndpoint(host: "fleet.test", port: 1)] + extraPeers, timeout: timeout,
+                          adminToken: "t", resolve: { host, port in
+                              host == "fleet.test" ? addresses.list.withLock { $0 } : [SocketAddress(host: host, port: port)!]
+                          })
+            let service = LabelService(catalog: try LabelTestServer.catalog.get(), admin: AdminAuthorization(token: "t"),
+                                       missing: missing, fleet: fleet)
+            server = HTTPServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1,
+                                                                       lingerNanoseconds: 100_000_000),
+                                responder: service)
+            port = try server.start().port
+            addresses.list.withLock { $0.append(SocketAddress(host: "127.0.0.1", port: port)!) }
+        }
+
+        func stop() {
+            server.shutdown()
+            _ = server.wait(seconds: 3)
+        }
+
+        func get(_ path: String, _ extra: String = "") throws -> RawResponse {
+            let client = try RawClient(port: port, timeout: 10)
+            try client.send("GET \(path) HTTP/1.1\r\nHost: t\r\n\(extra)\r\n")
+            return try client.readResponse()
+        }
+
+        func send(_ method: String, _ path: String, token: String? = "t") throws -> RawResponse {
+            let client = try RawClient(port: port, timeout: 15)
+            let auth = token.map { "Authorization: Bearer \($0)\r\n" } ?? ""
+            try client.send("\(method) \(path) HTTP/1.1\r\nHost: t\r\n\(auth)Content-Length: 0\r\n\r\n")
+            return try client.readResponse()
+        }
+
+        func record(_ key: String, times: Int) {
+            for _ in 0..<times {
+                _ = missing.recorder.record(table: "Localizable", key: key, requested: "de", servedFrom: "key", at: Date())
+            }
+        }
+    }
+
+    /// What the injected resolver answers for `fleet.test`: every replica started so far.
+    final class AddressBook: Sendable {
+        let list = Mutex<[SocketAddress]>([])
+    }
+
+    func json(_ response: RawResponse) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
+    }
+
+    func hits(_ object: [String: Any], _ key: String) -> Int {
+        (object["entries"] as? [[String: Any]] ?? []).filter { $0["key"] as? String == key }.reduce(0) { $0 + ($1["hits"] as? Int ?? 0) }
+    }
+
+    @Test func anyReplicaAnswersWithEveryReplicasHitsSummed() throws {
+        let addresses = AddressBook()
+        let replicas = try (0..<3).map { try Replica(name: "m\($0)", addresses: addresses) }
+        defer { replicas.forEach { $0.stop() } }
+        for replica in replicas { replica.fleet.refresh() }
+        for (index, replica) in replicas.enumerated() { replica.record("shared", times: index + 1) }
+        for replica in replicas {
+            let response = try replica.get("/missing")
+            #expect(response.status == 200)
+            let object = try json(response)
+            #expect(hits(object, "shared") == 6)
+            #expect(object["partial"] as? Bool == false)
+            #expect(response.header("Label-Server-Instance") == replica.fleet.instanceID)
+        }
+        #expect(hits(try json(try replicas[0].get("/missing?scope=local")), "shared") == 1)
+        let csv = try replicas[1].get("/missing?format=csv")
+        #expect(csv.text.contains("shared,Localizable,de,key,6,"))
+    }
+
+    @Test func aPeerThatNeverAnswersIsLeftOutAfterTheTimeout() throws {
+        // A listening socket nobody accepts from: connects, then silence.
+        let silent = try Socket.listen(on: SocketAddress(host: "127.0.0.1", port: 0)!, reusePort: false)
+        let silentPort = try silent.localPort()
+        let addresses = AddressBook()
+        let replica = try Replica(name: "p", addresses: addresses,
+                                  extraPeers: [PeerEndpoint(host: "127.0.0.1", port: silentPort)], timeout: 0.5)
+        defer { replica.stop(); silent.close() }
+        replica.record("alone", times: 2)
+        let start = ContinuousClock.now
+        let response = try replica.get("/missing")
+        let elapsed = ContinuousClock.now - start
+        #expect(response.status == 200)
+        let object = try json(response)
+        #expect(object["partial"] as? Bool == true)
+        #expect(object["unreachable"] as? [String] == ["127.0.0.1:\(silentPort)"])
+        #expect(hits(object, "alone") == 2)
+        #expect(elapsed < .seconds(3))
+        let csv = try replica.get("/missing?format=csv")
+        #expect(csv.header("Label-Server-Partial") == "127.0.0.1:\(silentPort)")
+    }
+
+    @Test func fleetWritesReachEveryReplicaAndNeedTheToken() throws {
+        let addresses = AddressBook()
+        let replicas = try (0..<2).map { try Replica(name: "w\($0)", addresses: addresses) }
+        defer { replicas.forEach { $0.stop() } }
+        for replica in replicas { replica.fleet.refresh() }
+        for replica in replicas { replica.record("gone", times: 1) }
+        #expect(try replicas[0].send("DELETE", "/missing", token: nil).status == 401)
+        #expect(try replicas[0].send("DELETE", "/missing", token: "wrong").status == 401)
+        #expect(hits(try json(try replicas[1].get("/missing?scope=local")), "gone") == 1)
+        let reset = try replicas[0].send("DELETE", "/missing")
+        #expect(reset.status == 200)
+        let report = try json(reset)
+        #expect((report["replicas"] as? [[String: Any]])?.count == 2)
+        #expect(hits(try json(try replicas[1].get("/missing?scope=local")), "gone") == 0)
+    }
+
+    @Test func aBadQueryIsRefusedBeforeAnyPeerIsAsked() throws {
+        let addresses = AddressBook()
+        let replica = try Replica(name: "q", addresses: addresses)
+        defer { replica.stop() }
+        let response = try replica.get("/missing?format=pdf")
+        #expect(response.status == 400)
+        #expect(response.text.contains("invalid_format"))
+    }
+
+    @Test func peerListsParseHostPortNamesAndBracketedV6() throws {
+        let list = try PeerEndpoint.parseList(" 10.0.0.1:8080, label-server-peers:8080,[::1]:9000,10.0.0.1:8080 ")
+        #expect(list.map(\.description) == ["10.0.0.1:8080", "label-server-peers:8080", "[::1]:9000"])
+        for bad in ["10.0.0.1", "host:0", "host:70000", ":80", "a b:80", "host:8x", "http://h:80", "::1:80"] {
+            #expect(throws: PeerListError.self, "\(bad)") { try PeerEndpoint.parseList(bad) }
+        }
+        #expect(try PeerEndpoint.parseList("").isEmpty)
+    }
+
+    @Test func localhostResolvesThroughTheSystemResolver() {
+        // A real name (from /etc/hosts), possibly with several addresses: 127.0.0.1 at least.
+        let addresses = AddressResolver.resolve(host: "localhost", port: 80)
+        #expect(addresses.contains(SocketAddress(host: "127.0.0.1", port: 80)!))
+        #expect(AddressResolver.resolve(host: "name.invalid", port: 80).isEmpty)
+    }
+}

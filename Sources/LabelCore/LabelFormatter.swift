@@ -54,7 +54,8 @@ public enum LabelFormatter {
         }
         var renderer = LabelRenderer(variables: string.variables, arguments: arguments, language: language, tokens: tokens)
         try renderer.render(string.template, ownArgument: nil, depth: 0)
-        return RenderedLabel(value: renderer.output, pluralCategory: renderer.firstCategory)
+        return RenderedLabel(value: renderer.output, pluralCategory: renderer.firstCategory,
+                             pluralMiss: renderer.firstMissing)
     }
 }
 
@@ -81,6 +82,7 @@ private struct LabelRenderer {
     let language: String
     var output = ""
     var firstCategory: PluralCategory?
+    var firstMissing: PluralMiss?
     private var substitutionCount = 0
     private var cachedSymbols: NumberSymbols?
     private var cachedRules: PluralRules?
@@ -166,6 +168,9 @@ private struct LabelRenderer {
         let category: PluralCategory =
             variable.variants[.zero] != nil && literal.isZero ? .zero : rules().category(for: operands)
         if firstCategory == nil { firstCategory = category }
+        if firstMissing == nil, variable.variants[category] == nil {
+            firstMissing = PluralMiss(variable: name, category: category)
+        }
         guard let text = variable.variants[category] ?? variable.variants[.other] else {
             throw .missingVariant(variable: name, category: category)
         }

@@ -98,13 +98,14 @@ public final class MissingKeyRecorder: Sendable {
     ///     the latest one wins, as a translation may since have arrived in a fallback.
     ///   - at: When; kept as first seen for a new entry and as last seen always.
     @discardableResult
-    public func record(table: String, key: String, requested: String, servedFrom: String, at: Date) -> Outcome {
-        record(table: table, key: key, requested: requested, servedFrom: servedFrom, at: at, reported: false)
+    public func record(table: String, key: String, requested: String, servedFrom: String, at: Date,
+                       plural: PluralMiss? = nil) -> Outcome {
+        record(table: table, key: key, requested: requested, servedFrom: servedFrom, at: at, plural: plural, reported: false)
     }
 
     /// `reported`: the miss comes from a client's report, not from a request the server answered.
     private func record(table: String, key: String, requested: String, servedFrom: String, at: Date,
-                        reported: Bool) -> Outcome {
+                        plural: PluralMiss?, reported: Bool) -> Outcome {
         // utf8.count is O(1) for native strings: the length check costs nothing.
         guard key.utf8.count <= maxKeyBytes, table.utf8.count <= TableName.maximumLength,
               requested.utf8.count <= LanguageTag.maximumLength else {
@@ -117,7 +118,7 @@ public final class MissingKeyRecorder: Sendable {
             if first { logDropStarted("missing_key_too_long", at: at) }
             return .droppedLongKey
         }
-        let id = EntryID(table: table, key: key, requested: requested)
+        let id = EntryID(table: table, key: key, requested: requested, plural: plural)
         let (outcome, firstDrop) = state.withLock { state -> (Outcome, Bool) in
             state.generation &+= 1
             if let index = state.entries.index(forKey: id) {
@@ -191,7 +192,7 @@ public final class MissingKeyRecorder: Sendable {
         }
         let list = entries.map { id, stats in
             MissingReport.Entry(key: id.key, table: id.table, requested: id.requested, servedFrom: stats.servedFrom,
-                                hits: stats.hits, firstSeen: stats.firstSeen, lastSeen: stats.lastSeen)
+                                hits: stats.hits, firstSeen: stats.firstSeen, lastSeen: stats.lastSeen, plural: id.plural)
         }
         let limits = MissingReport.Limits(maxEntries: maxEntries, maxKeyBytes: maxKeyBytes,
                                           maxReportedEntries: maxReportedEntries)
@@ -211,7 +212,7 @@ public final class MissingKeyRecorder: Sendable {
         restored.dropped = report.dropped
         restored.entries.reserveCapacity(min(report.entries.count, maxEntries))
         for entry in report.entries { // report order: most hits first
-            let id = EntryID(table: entry.table, key: entry.key, requested: entry.requested)
+            let id = EntryID(table: entry.table, key: entry.key, requested: entry.requested, plural: entry.plural)
             if entry.key.utf8.count > maxKeyBytes || entry.table.utf8.count > TableName.maximumLength
                 || entry.requested.utf8.count > LanguageTag.maximumLength {
                 restored.dropped.longKeys += entry.hits
@@ -248,6 +249,10 @@ public final class MissingKeyRecorder: Sendable {
         line.field("key", id.key)
         line.field("requested", id.requested)
         line.field("servedFrom", servedFrom)
+        if let plural = id.plural {
+            line.field("variable", plural.variable)
+            line.field("category", plural.category.rawValue)
+        }
         line.field("at", MissingReport.timestamp(at))
         line.endObject()
         log(line.text)
@@ -270,6 +275,8 @@ extension MissingKeyRecorder {
         var table: String
         var key: String
         var requested: String
+        /// A plural miss is its own entry: translators owe that form separately.
+        var plural: PluralMiss?
     }
 
     struct Stats: Sendable {
@@ -356,7 +363,7 @@ extension MissingKeyRecorder {
         var summary = ReportSummary(recorded: 0, added: 0, dropped: 0)
         for item in items {
             switch record(table: item.table, key: item.key, requested: item.requested, servedFrom: servedFrom, at: at,
-                          reported: true) {
+                          plural: item.plural, reported: true) {
             case .added: summary.recorded += 1; summary.added += 1
             case .counted: summary.recorded += 1
             case .droppedFull, .droppedLongKey: summary.dropped += 1

@@ -24,8 +24,11 @@ extension MissingReport {
                   let hits = object["hits"] as? Int, hits > 0,
                   let first = (object["firstSeen"] as? String).flatMap(parseTimestamp),
                   let last = (object["lastSeen"] as? String).flatMap(parseTimestamp) else { return nil }
+            let plural = (object["variable"] as? String).flatMap { variable in
+                (object["category"] as? String).flatMap(PluralCategory.init(rawValue:)).map { PluralMiss(variable: variable, category: $0) }
+            }
             entries.append(Entry(key: key, table: table, requested: requested, servedFrom: servedFrom,
-                                 hits: hits, firstSeen: first, lastSeen: last))
+                                 hits: hits, firstSeen: first, lastSeen: last, plural: plural))
         }
         var dropped = Dropped()
         if let object = root["dropped"] as? [String: Any] {
@@ -42,7 +45,8 @@ extension MissingReport {
         return Page(report: MissingReport(entries: entries, dropped: dropped, since: since, limits: limits), total: total)
     }
 
-    /// The reports of several replicas as one, per `(table, key, requested)`: hits summed,
+    /// The reports of several replicas as one, per `(table, key, requested)` (and plural
+    /// variable and category for a plural miss): hits summed,
     /// first seen the earliest, last seen the latest, served-from that of the latest last
     /// seen; drop counters summed, `since` the earliest; limits those of `self`.
     public func merging(_ others: [MissingReport]) -> MissingReport {
@@ -51,12 +55,13 @@ extension MissingReport {
             var table: String
             var key: String
             var requested: String
+            var plural: PluralMiss?
         }
         var merged: [Entry] = entries
         var index: [ID: Int] = [:]
         index.reserveCapacity(entries.count * (others.count + 1))
         for (position, entry) in entries.enumerated() {
-            index[ID(table: entry.table, key: entry.key, requested: entry.requested)] = position
+            index[ID(table: entry.table, key: entry.key, requested: entry.requested, plural: entry.plural)] = position
         }
         var dropped = self.dropped
         var since = self.since
@@ -66,7 +71,7 @@ extension MissingReport {
             dropped.reported += other.dropped.reported
             since = min(since, other.since)
             for entry in other.entries {
-                let id = ID(table: entry.table, key: entry.key, requested: entry.requested)
+                let id = ID(table: entry.table, key: entry.key, requested: entry.requested, plural: entry.plural)
                 guard let position = index[id] else {
                     index[id] = merged.count
                     merged.append(entry)

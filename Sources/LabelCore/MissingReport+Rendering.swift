@@ -31,6 +31,10 @@ extension MissingReport {
             list.field("hits", entry.hits)
             list.field("firstSeen", Self.timestamp(entry.firstSeen))
             list.field("lastSeen", Self.timestamp(entry.lastSeen))
+            if let plural = entry.plural {
+                list.field("variable", plural.variable)
+                list.field("category", plural.category.rawValue)
+            }
             list.endObject()
         }
         var array: [UInt8] = [UInt8(ascii: "[")]
@@ -67,7 +71,8 @@ extension MissingReport {
     // MARK: CSV
 
     /// The CSV column names, in order.
-    public static let csvColumns = ["key", "table", "requested", "servedFrom", "hits", "firstSeen", "lastSeen"]
+    public static let csvColumns = ["key", "table", "requested", "servedFrom", "hits", "firstSeen", "lastSeen",
+                                    "variable", "category"]
 
     /// The entries as RFC 4180 CSV: a header row, CRLF line ends, fields quoted
     /// when they hold a comma, semicolon, quote, CR or LF (quotes doubled). UTF-8, no BOM.
@@ -85,7 +90,8 @@ extension MissingReport {
         Self.appendCSVRow(Self.csvColumns, to: &out)
         for entry in entries {
             Self.appendCSVRow([entry.key, entry.table, entry.requested, entry.servedFrom, String(entry.hits),
-                               Self.timestamp(entry.firstSeen), Self.timestamp(entry.lastSeen)], to: &out)
+                               Self.timestamp(entry.firstSeen), Self.timestamp(entry.lastSeen),
+                               entry.plural?.variable ?? "", entry.plural?.category.rawValue ?? ""], to: &out)
         }
         return out
     }
@@ -205,7 +211,7 @@ extension MissingReport {
     ///
     /// Civil-date arithmetic (H. Hinnant's `civil_from_days`) instead of a
     /// `DateFormatter`: a flush renders 20,000 timestamps every second.
-    static func timestamp(_ date: Date, fractional: Bool = true) -> String {
+    public static func timestamp(_ date: Date, fractional: Bool = true) -> String {
         var milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
         // Years 0000...9999 only, so the fixed-width format holds.
         milliseconds = min(max(milliseconds.isFinite ? milliseconds : 0, -62_167_219_200_000), 253_402_300_799_999)

@@ -19,9 +19,13 @@ public struct MissingReport: Sendable, Hashable {
         public var hits: Int
         public var firstSeen: Date
         public var lastSeen: Date
+        /// For a plural miss (the language was found but lacks the category a
+        /// count selected): the variable and the category it lacks. `nil` for a plain miss.
+        public var plural: PluralMiss?
 
         public init(key: String, table: String, requested: String, servedFrom: String,
-                    hits: Int, firstSeen: Date, lastSeen: Date) {
+                    hits: Int, firstSeen: Date, lastSeen: Date, plural: PluralMiss? = nil) {
+            self.plural = plural
             self.key = key
             self.table = table
             self.requested = requested
@@ -112,13 +116,19 @@ public struct MissingReport: Sendable, Hashable {
         return MissingReport(ordered: kept, copying: self)
     }
 
+    /// The entries satisfying `isIncluded`, in report order (for searches).
+    public func filtered(_ isIncluded: (Entry) -> Bool) -> MissingReport {
+        MissingReport(ordered: entries.filter(isIncluded), copying: self)
+    }
+
     /// Hits descending, then last seen descending, then table, key, requested: a total order.
     static func reportOrder(_ a: Entry, _ b: Entry) -> Bool {
         if a.hits != b.hits { return a.hits > b.hits }
         if a.lastSeen != b.lastSeen { return a.lastSeen > b.lastSeen }
         if a.table != b.table { return a.table < b.table }
         if a.key != b.key { return a.key < b.key }
-        return a.requested < b.requested
+        if a.requested != b.requested { return a.requested < b.requested }
+        return (a.plural?.variable ?? "", a.plural?.category.rawValue ?? "") < (b.plural?.variable ?? "", b.plural?.category.rawValue ?? "")
     }
 }
 

@@ -346,8 +346,12 @@ public final class MissingReportStore: Sendable {
             return fail(#""firstSeen" or "lastSeen" is missing or not an ISO 8601 UTC timestamp"#)
         }
         guard first <= last else { return fail(#""firstSeen" is after "lastSeen""#) }
+        // A plural miss names its variable and category; both or neither.
+        let plural = (object["variable"] as? String).flatMap { variable in
+            (object["category"] as? String).flatMap(PluralCategory.init(rawValue:)).map { PluralMiss(variable: variable, category: $0) }
+        }
         return .success(MissingReport.Entry(key: key, table: table, requested: requested.rawValue, servedFrom: servedFrom,
-                                            hits: hits, firstSeen: first, lastSeen: last))
+                                            hits: hits, firstSeen: first, lastSeen: last, plural: plural))
     }
 
     // MARK: Writing

@@ -14,6 +14,9 @@ public struct ResolvedLabel: Sendable, Hashable {
     public var arguments: Int?
     /// Not satisfied in the requested language (a missing hit, SPEC §6).
     public var isMissing: Bool
+    /// Found, but a plural variable's category is missing from the file: a
+    /// missing hit recorded with the category (Russian `many` with only `one`/`other`).
+    public var pluralMiss: PluralMiss?
 
     /// Renders a resolution.
     ///
@@ -27,6 +30,7 @@ public struct ResolvedLabel: Sendable, Hashable {
         source = resolution.source
         isMissing = resolution.isMissing
         plural = nil
+        pluralMiss = nil
         self.arguments = nil
         guard let entry = resolution.entry else {
             value = resolution.key
@@ -42,5 +46,6 @@ public struct ResolvedLabel: Sendable, Hashable {
                                                  tokens: entry.tokens)
         value = rendered.value
         plural = rendered.pluralCategory
+        pluralMiss = rendered.pluralMiss
     }
 }

@@ -76,14 +76,24 @@ extension LabelService {
     /// - Parameter source: the report to show instead of this replica's (the fleet's,
     ///   merged off the event loop): rendered directly, never cached.
     func readMissing(_ request: HTTPRequest, store: MissingReportStore, source: MissingReport? = nil) throws -> HTTPResponse {
-        let items = try request.queryItems()
-        var query: MissingReportQuery
-        do {
-            query = try MissingReportQuery(items: items)
-        } catch {
-            throw APIError.badRequest(error.code, error.message)
+        // MissingQuery reads every parameter (an empty value is a form's "All");
+        // MissingReportQuery is the page the JSON, CSV and .strings renderings cut.
+        let missingQuery = try MissingQuery(items: request.queryItems())
+        var query = MissingReportQuery(lang: missingQuery.lang, table: missingQuery.table,
+                                       limit: missingQuery.limit ?? MissingReportQuery.defaultLimit, offset: missingQuery.offset)
+        guard (1...MissingReportQuery.maximumLimit).contains(query.limit) else {
+            throw APIError.badRequest("invalid_limit", "limit must be an integer from 1 to \(MissingReportQuery.maximumLimit) (default \(MissingReportQuery.defaultLimit))")
         }
-        let format = items.last(where: { $0.name == "format" })?.value ?? "json"
+        guard query.offset <= MissingReportQuery.maximumOffset else {
+            throw APIError.badRequest("invalid_offset", "offset must be an integer from 0 to \(MissingReportQuery.maximumOffset)")
+        }
+        let state = catalog.state
+        let development = state.catalog.developmentLanguage
+        let sourceText = { (table: String, key: String) -> String? in
+            development.flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string.template }
+        }
+        let negotiatedFormat = missingQuery.format == nil
+        let format = missingQuery.format ?? (MediaNegotiation.prefersHTML(request.headers.first(name: "Accept")) ? "html" : "json")
         let contentType: String
         switch format {
         case "json": contentType = "application/json; charset=utf-8"
@@ -92,24 +102,30 @@ extension LabelService {
             contentType = "text/plain; charset=utf-8"
             // One .strings file holds one table: the stub is for one table.
             if query.table == nil { query.table = "Localizable" }
+        case "xliff", "html":
+            return translatorExport(format: format, query: missingQuery, full: source ?? store.recorder.snapshot(),
+                                    state: state, sourceText: sourceText)
         default:
-            throw APIError.badRequest("invalid_format", "format must be json, csv or strings")
+            throw APIError.badRequest("invalid_format", "format must be json, csv, strings, xliff or html")
         }
-        let state = catalog.state
-        let key = MissingReportCache.Key(query: query, format: format,
-                                         catalogLoadedAt: format == "strings" ? state.loadedAt.timeIntervalSince1970 : 0)
+        let key = MissingReportCache.Key(query: query, format: format, search: missingQuery.search,
+                                         catalogLoadedAt: format == "strings" || missingQuery.search != nil
+                                            ? state.loadedAt.timeIntervalSince1970 : 0)
         let wantsGzip = ContentCoding.negotiate(request.headers.first(name: "Accept-Encoding")) == .gzip
+        let render = { (report: MissingReport) -> MissingReportCache.Page in
+            // The search (over keys and development text) first; then filters and the page.
+            let searched = missingQuery.search == nil ? report : missingQuery.apply(to: report, sourceText: sourceText)
+            return Self.renderMissing(searched.page(query), format: format, state: state)
+        }
         let page: MissingReportCache.Page
         if let source {
-            var rendered = Self.renderMissing(source.page(query), format: format, state: state)
+            var rendered = render(source)
             if wantsGzip, rendered.identity.count >= MissingReportCache.gzipThreshold {
                 rendered.gzip = try? Gzip.compress(rendered.identity, level: 1)
             }
             page = rendered
         } else {
-            page = missingCache.page(key, gzip: wantsGzip, recorder: store.recorder) { report in
-                Self.renderMissing(report.page(query), format: format, state: state)
-            }
+            page = missingCache.page(key, gzip: wantsGzip, recorder: store.recorder, render: render)
         }
         var headers: HTTPHeaders = [:]
         headers.add(name: "Content-Type", value: contentType)
@@ -117,16 +133,54 @@ extension LabelService {
         // CSV and .strings have no place for these in the body; JSON has them in both.
         headers.add(name: "X-Total-Count", value: String(page.total))
         if let next = page.nextOffset {
-            let extra: [(name: String, value: String)] = format == "json" ? [] : [("format", format)]
+            var extra: [(name: String, value: String)] = format == "json" ? [] : [("format", format)]
+            if let search = missingQuery.search {
+                let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_.~"))
+                extra.append(("q", search.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""))
+            }
             headers.add(name: "Link", value: "</missing?\(query.queryString(offset: next, extra: extra))>; rel=\"next\"")
         }
-        // The event loop picks the variant (HTTPResponse.negotiated adds Vary and
-        // Content-Encoding); a body rewritten later (a fleet's partial marking) drops gzipBody.
+        // The event loop picks the variant (HTTPResponse.negotiated adds Vary: Accept-Encoding
+        // and Content-Encoding); a body rewritten later (a fleet's partial marking) drops gzipBody.
+        let vary = negotiatedFormat ? "Accept" : nil
         if wantsGzip, let gzip = page.gzip, gzip.count < page.identity.count {
+            if let vary { headers.add(name: "Vary", value: vary) }
             return HTTPResponse(status: .ok, headers: headers, body: page.identity, gzipBody: gzip)
         }
-        headers.add(name: "Vary", value: "Accept-Encoding")
+        headers.add(name: "Vary", value: vary.map { "\($0), Accept-Encoding" } ?? "Accept-Encoding")
         return HTTPResponse(status: .ok, headers: headers, body: page.identity)
+    }
+
+    /// The translators' XLIFF file and HTML page (issue 13), rendered per request.
+    private func translatorExport(format: String, query: MissingQuery, full: MissingReport, state: ServiceState,
+                                  sourceText: @escaping (String, String) -> String?) -> HTTPResponse {
+        let development = state.catalog.developmentLanguage
+        let report = query.apply(to: full, sourceText: sourceText)
+        if format == "xliff" {
+            let body = XLIFFExport.render(report: report, developmentLanguage: development?.rawValue ?? "en") { table, key, language in
+                LanguageTag(language).flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string }
+            }
+            return HTTPResponse(status: .ok, headers: ["Content-Type": XLIFFExport.contentType,
+                                                       "Content-Disposition": #"attachment; filename="missing.xliff""#],
+                                body: body)
+        }
+        let coverage = state.coverage.rows(language: query.lang, table: query.table)
+        let languages = Set(full.entries.map(\.requested)).union(state.catalog.languages.map(\.rawValue))
+        let body = MissingPage.render(report: report, query: query, coverage: coverage,
+                                      languages: languages.sorted(), tables: state.catalog.tables) { table, key, plural in
+            guard let development, let string = state.catalog.entry(key: key, table: table, language: development)?.string else {
+                return nil
+            }
+            if let plural, let variable = string.variables[plural.variable] {
+                return variable.variants[plural.category] ?? variable.variants[.other]
+            }
+            // A template that is one plural variable says nothing: show its `other` form.
+            if string.variables.count == 1, let (name, variable) = string.variables.first, string.template == "%#@\(name)@" {
+                return variable.variants[.other] ?? string.template
+            }
+            return string.template
+        }
+        return TranslatorPage.response(body)
     }
 
     /// One format's rendering of a page; called once per report generation and page.

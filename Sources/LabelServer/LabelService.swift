@@ -14,6 +14,8 @@ public struct LabelService: HTTPResponder {
     let accessLog: AccessLog?
     /// The missing-key report; `nil` keeps none (tests, `resolve`).
     let missing: MissingReportStore?
+    /// Requests per catalog key (`GET /usage`); `nil` counts nothing.
+    let usage: UsageStore?
     /// Open connections, read at scrape time (the server is created after the service).
     let openConnections: @Sendable () -> Int?
     /// Rendered `/missing` pages per report generation (see ``MissingReportCache``);
@@ -30,6 +32,7 @@ public struct LabelService: HTTPResponder {
         reloader: StoreReloader? = nil,
         accessLog: AccessLog? = nil,
         missing: MissingReportStore? = nil,
+        usage: UsageStore? = nil,
         openConnections: @escaping @Sendable () -> Int? = { nil },
         fleet: Fleet? = nil,
         missingReportMaxAge: Duration = .seconds(1)
@@ -42,6 +45,7 @@ public struct LabelService: HTTPResponder {
         self.reloader = reloader
         self.accessLog = accessLog
         self.missing = missing
+        self.usage = usage
         self.openConnections = openConnections
         missingCache = MissingReportCache(maximumAge: missingReportMaxAge)
     }
@@ -98,6 +102,12 @@ public struct LabelService: HTTPResponder {
         case "/missing":
             try Self.checkScope(request)
             return try missingReport(request)
+        case "/usage":
+            try allow(request, "GET, HEAD")
+            return try usageReport(request)
+        case "/coverage":
+            try allow(request, "GET, HEAD")
+            return try coverageReport(request)
         case "/metrics":
             try allow(request, "GET, HEAD")
             return metricsResponse()
@@ -120,13 +130,22 @@ public struct LabelService: HTTPResponder {
     /// `GET /labels/{key}`: one rendered label.
     private func label(rawKey: Substring, request: HTTPRequest) throws -> HTTPResponse {
         let query = try LabelQuery(rawKey: rawKey, request: request)
-        let resolver = catalog.state.resolver
+        let state = catalog.state
+        let resolver = state.resolver
         let label = try resolver.label(key: query.key, table: query.table,
                                        chain: resolver.chain(preferred: query.preferred), arguments: query.arguments)
+        if usage != nil, label.source != "key" {
+            state.usage.record(table: label.table, key: label.key, at: Int64(time(nil)))
+        }
         if label.isMissing {
             metrics.recordMissingHit()
             missing?.recorder.record(table: label.table, key: label.key, requested: label.requested?.rawValue ?? "und",
                                      servedFrom: label.source, at: Date())
+        } else if let plural = label.pluralMiss {
+            // Found in the requested language, but without the form this count needs.
+            metrics.recordMissingHit()
+            missing?.recorder.record(table: label.table, key: label.key, requested: label.requested?.rawValue ?? "und",
+                                     servedFrom: label.source, at: Date(), plural: plural)
         }
         var headers: HTTPHeaders = [:]
         if query.plainText {

@@ -17,6 +17,8 @@ public final class Metrics: Sendable {
         case label = "/labels/{key}"
         case bundle = "/labels"
         case missing = "/missing"
+        case coverage = "/coverage"
+        case usage = "/usage"
         case healthz = "/healthz"
         case readyz = "/readyz"
         case metrics = "/metrics"

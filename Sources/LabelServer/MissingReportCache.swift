@@ -36,6 +36,8 @@ final class MissingReportCache: Sendable {
     struct Key: Hashable, Sendable {
         var query: MissingReportQuery
         var format: String
+        /// The translators' search (`q`), applied before the page.
+        var search: String?
         var catalogLoadedAt: Double
     }
 

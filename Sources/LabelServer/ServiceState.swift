@@ -7,6 +7,10 @@ public struct ServiceState: Sendable {
     public let bundles: LabelBundles
     public let loadedAt: Date
     public let fileCount: Int
+    /// Per language × table translation coverage, computed at load (`GET /coverage`).
+    public let coverage: Coverage
+    /// Lock-free per-key request counters for this load, drained by ``UsageStore``.
+    public let usage: UsageCounters
 
     /// Precomputes the bundles of a freshly loaded store.
     public init(store: LoadedStore, loadedAt: Date = Date()) {
@@ -14,6 +18,8 @@ public struct ServiceState: Sendable {
         bundles = LabelBundles(catalog: store.catalog)
         self.loadedAt = loadedAt
         fileCount = store.fileCount
+        coverage = Coverage(catalog: store.catalog)
+        usage = UsageCounters(catalog: store.catalog)
     }
 
     public var catalog: Catalog { resolver.catalog }

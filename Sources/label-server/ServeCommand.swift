@@ -31,6 +31,7 @@ enum ServeCommand {
         Setting(flag: "--missing-max-entries", environment: "LABEL_SERVER_MISSING_MAX_ENTRIES", defaultValue: "10000", help: "entries in the missing-key report; more are dropped and counted"),
         Setting(flag: "--missing-max-reported", environment: "LABEL_SERVER_MISSING_MAX_REPORTED", defaultValue: "auto", help: "report entries clients may create with POST /missing (auto: a tenth of --missing-max-entries); more are refused and counted"),
         Setting(flag: "--missing-max-key-bytes", environment: "LABEL_SERVER_MISSING_MAX_KEY_BYTES", defaultValue: "256", help: "longer keys are not recorded (counted)"),
+        Setting(flag: "--usage", environment: "LABEL_SERVER_USAGE", defaultValue: "on", help: "count requests per key for GET /usage (STATE-DIR/usage.json): on or off"),
         Setting(flag: "--access-log", environment: "LABEL_SERVER_ACCESS_LOG", defaultValue: "on", help: "one stderr line per request: on or off"),
         Setting(flag: "--shutdown-grace", environment: "LABEL_SERVER_SHUTDOWN_GRACE", defaultValue: "10", help: "seconds to finish in-flight requests on SIGTERM"),
         Setting(flag: "--peers", environment: "LABEL_SERVER_PEERS", defaultValue: "", help: "other replicas, host:port or name:port (all addresses of the name), comma-separated; empty: none"),
@@ -84,6 +85,7 @@ enum ServeCommand {
         let store: StoreOptions
         let grace: Double
         let accessLogOn: Bool
+        let usageOn: Bool
         let stateDirectory: String
         let missingMaxEntries: Int
         let missingMaxKeyBytes: Int
@@ -134,6 +136,11 @@ enum ServeCommand {
             case "off": accessLogOn = false
             default: throw ArgumentScanner.UsageError(description: "--access-log must be on or off")
             }
+            switch values.raw("--usage") {
+            case "on": usageOn = true
+            case "off": usageOn = false
+            default: throw ArgumentScanner.UsageError(description: "--usage must be on or off")
+            }
             do {
                 peers = try PeerEndpoint.parseList(values.raw("--peers"))
             } catch {
@@ -168,12 +175,17 @@ enum ServeCommand {
         let missing = MissingReportStore(stateDirectory: URL(fileURLWithPath: stateDirectory, isDirectory: true),
                                          recorder: recorder, log: Log.line)
         missing.startFlushing(every: .seconds(1))
+        let usage = usageOn
+            ? UsageStore(stateDirectory: URL(fileURLWithPath: stateDirectory, isDirectory: true),
+                         current: { holder.state.usage }, log: Log.line)
+            : nil
+        usage?.startFlushing()
         let token = ProcessInfo.processInfo.environment["LABEL_SERVER_ADMIN_TOKEN"]
         let fleet = peers.isEmpty ? nil : Fleet(endpoints: peers, timeout: peerTimeout, adminToken: token)
         let service = LabelService(
             catalog: holder, readiness: readiness, metrics: metrics, admin: AdminAuthorization(token: token),
-            reloader: reloader, accessLog: accessLog, missing: missing, openConnections: { serverRef.value?.openConnections },
-            fleet: fleet)
+            reloader: reloader, accessLog: accessLog, missing: missing, usage: usage,
+            openConnections: { serverRef.value?.openConnections }, fleet: fleet)
         let server = HTTPServer(configuration: configuration, responder: service)
         serverRef.set(server)
         let descriptors = OpenFileLimit.raiseToHardLimit()
@@ -210,13 +222,16 @@ enum ServeCommand {
             DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
                 Log.info("shutdown grace of \(grace) s expired with \(server.openConnections) connections open; exiting")
                 // A report that could not be written is lost: say so in the exit status.
-                exit(missing.stop() ? 0 : 1)
+                let flushed = missing.stop()
+                usage?.stop()
+                exit(flushed ? 0 : 1)
             }
         }
         server.wait()
         // Nothing recorded before the last response is lost on SIGTERM; if the
         // final write fails, it is, and the exit status tells the supervisor.
         let flushed = missing.stop()
+        usage?.stop()
         accessLog?.flush()
         watcher?.stop()
         fleet?.stop()

@@ -232,9 +232,9 @@ private let t0 = Date(timeIntervalSince1970: 1_735_787_045) // 2025-01-02T03:04:
 
     @Test func csvHasAHeaderRowAndQuotesCommasQuotesAndNewlinesAsRFC4180Says() {
         let csv = String(decoding: tricky.csvBytes(), as: UTF8.self)
-        #expect(csv == "key,table,requested,servedFrom,hits,firstSeen,lastSeen\r\n"
-            + "\"Hello, \"\"world\"\"\nline 2\",Localizable,de,framework/en,3,2025-01-02T03:04:05.000Z,2025-01-02T03:04:05.250Z\r\n"
-            + "plain,Localizable,de,key,1,2025-01-02T03:04:05.000Z,2025-01-02T03:04:05.000Z\r\n")
+        #expect(csv == "key,table,requested,servedFrom,hits,firstSeen,lastSeen,variable,category\r\n"
+            + "\"Hello, \"\"world\"\"\nline 2\",Localizable,de,framework/en,3,2025-01-02T03:04:05.000Z,2025-01-02T03:04:05.250Z,,\r\n"
+            + "plain,Localizable,de,key,1,2025-01-02T03:04:05.000Z,2025-01-02T03:04:05.000Z,,\r\n")
     }
 
     @Test func csvQuotesALoneCarriageReturn() {
@@ -385,3 +385,55 @@ private let t0 = Date(timeIntervalSince1970: 1_735_787_045) // 2025-01-02T03:04:
         #expect(throws: MissingReportError.self) { try record(nested) }
     }
 }
+
+@Suite struct PluralMissReportTests {
+    @Test func aPluralMissIsItsOwnEntryAndSurvivesTheStateFile() throws {
+        let at = Date(timeIntervalSince1970: 1_735_787_045)
+        let recorder = MissingKeyRecorder(since: at)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("plural-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = MissingReportStore(stateDirectory: directory, recorder: recorder)
+        let miss = PluralMiss(variable: "files", category: .many)
+        recorder.record(table: "Localizable", key: "files.count", requested: "ru", servedFrom: "app/ru", at: at, plural: miss)
+        recorder.record(table: "Localizable", key: "files.count", requested: "ru", servedFrom: "app/ru", at: at, plural: miss)
+        recorder.record(table: "Localizable", key: "files.count", requested: "ru", servedFrom: "key", at: at)
+        let report = recorder.snapshot()
+        #expect(report.entries.count == 2)
+        #expect(report.entries.first?.plural == miss)
+        #expect(report.entries.first?.hits == 2)
+        let csv = String(decoding: report.csvBytes(), as: UTF8.self)
+        #expect(csv.contains(",files,many\r\n"))
+        #expect(try store.flushIfDirty())
+        let reloaded = MissingReportStore(stateDirectory: directory, recorder: MissingKeyRecorder())
+        #expect(reloaded.recorder.snapshot().entries == report.entries)
+    }
+
+    @Test func rendererReportsTheCategoryALanguageLacks() throws {
+        // Russian 5 is `many`; a stringsdict with only one/other falls back to other.
+        let string = LocalizedString(template: "%#@files@", variables: [
+            "files": PluralVariable(valueType: "d", variants: [.one: "%d файл", .other: "%d файла"]),
+        ])
+        let five = try LabelFormatter.render(string, arguments: ["5"], language: "ru")
+        #expect(five.value == "5 файла")
+        #expect(five.pluralMiss == PluralMiss(variable: "files", category: .many))
+        #expect(try LabelFormatter.render(string, arguments: ["1"], language: "ru").pluralMiss == nil)
+        #expect(Coverage.lackingCategories(string, needed: PluralRules.forLanguage("ru").categories) == [.few, .many])
+    }
+
+    @Test func aFleetMergeKeepsPluralMissesApartAndPeersPagesCarryThem() throws {
+        let at = Date(timeIntervalSince1970: 1_735_787_045)
+        let miss = PluralMiss(variable: "files", category: .many)
+        let plain = MissingReport.Entry(key: "files.count", table: "Localizable", requested: "ru", servedFrom: "key",
+                                        hits: 1, firstSeen: at, lastSeen: at)
+        let plural = MissingReport.Entry(key: "files.count", table: "Localizable", requested: "ru", servedFrom: "app/ru",
+                                         hits: 2, firstSeen: at, lastSeen: at, plural: miss)
+        let local = MissingReport(entries: [plain, plural], since: at)
+        let peer = try #require(MissingReport.decodePage(MissingReport(entries: [plural], since: at).jsonBytes()))
+        #expect(peer.report.entries.first?.plural == miss)
+        let merged = local.merging([peer.report])
+        #expect(merged.entries.count == 2)
+        #expect(merged.entries.first { $0.plural == miss }?.hits == 4)
+        #expect(merged.entries.first { $0.plural == nil }?.hits == 1)
+    }
+}
+

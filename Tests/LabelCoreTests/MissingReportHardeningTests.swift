@@ -17,7 +17,7 @@ private func entry(_ key: String, hits: Int = 1, lang: String = "de", table: Str
 
     @Test func aHyperlinkFormulaIsExportedAsTextWithALeadingQuote() {
         #expect(csvRow(#"=HYPERLINK("http://evil.example","x")"#)
-                == #""'=HYPERLINK(""http://evil.example"",""x"")",Localizable,de,key,1,2025-01-02T03:04:05.000Z,2025-01-02T03:04:05.000Z"#)
+                == #""'=HYPERLINK(""http://evil.example"",""x"")",Localizable,de,key,1,2025-01-02T03:04:05.000Z,2025-01-02T03:04:05.000Z,,"#)
     }
 
     @Test(arguments: ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"])

@@ -1,0 +1,79 @@
+/// Per language × table: how much of the development language is translated.
+///
+/// Computed once per catalog load (``init(catalog:)``), so `GET /coverage`
+/// and the summary on the `/missing` page cost nothing per request.
+public struct Coverage: Sendable, Hashable {
+    /// One language in one table.
+    public struct Row: Sendable, Hashable {
+        public var language: LanguageTag
+        public var table: String
+        /// Keys of the development language in this table (the reference set).
+        public var total: Int
+        /// Of those, keys this language has (in any bundle, no fallback).
+        public var translated: Int
+        /// Keys of the development language this language lacks, sorted.
+        public var missing: [String]
+        /// Keys this language has whose plural variables lack categories the
+        /// language's CLDR rules need, sorted by key.
+        public var incompletePlurals: [IncompletePlural]
+
+        /// Translated share, 0...100, one decimal; 100 for an empty table.
+        public var percent: Double {
+            total == 0 ? 100 : (Double(translated) * 1000 / Double(total)).rounded(.down) / 10
+        }
+    }
+
+    /// A plural key lacking categories its language needs.
+    public struct IncompletePlural: Sendable, Hashable {
+        public var key: String
+        /// The categories needed but absent in at least one variable, in CLDR order.
+        public var categories: [PluralCategory]
+    }
+
+    public let developmentLanguage: LanguageTag?
+    /// Sorted by table, then language.
+    public let rows: [Row]
+
+    /// Compares every language of every table with the development language.
+    ///
+    /// Without a development language (`none`), the reference set is the union
+    /// of the table's keys over all languages.
+    public init(catalog: Catalog) {
+        developmentLanguage = catalog.developmentLanguage
+        var rows: [Row] = []
+        for table in catalog.tables {
+            let languages = catalog.languages(table: table)
+            let reference: Set<String>
+            if let development = catalog.developmentLanguage, languages.contains(development) {
+                reference = Set(catalog.entries(table: table, language: development).keys)
+            } else {
+                reference = languages.reduce(into: Set<String>()) { $0.formUnion(catalog.entries(table: table, language: $1).keys) }
+            }
+            for language in languages {
+                let entries = catalog.entries(table: table, language: language)
+                let missing = reference.filter { entries[$0] == nil }.sorted()
+                let needed = PluralRules.forLanguage(language.rawValue).categories
+                var incomplete: [IncompletePlural] = []
+                for (key, entry) in entries where entry.string.isPlural {
+                    let lacking = Self.lackingCategories(entry.string, needed: needed)
+                    if !lacking.isEmpty { incomplete.append(IncompletePlural(key: key, categories: lacking)) }
+                }
+                incomplete.sort { $0.key < $1.key }
+                rows.append(Row(language: language, table: table, total: reference.count,
+                                translated: reference.count - missing.count, missing: missing,
+                                incompletePlurals: incomplete))
+            }
+        }
+        self.rows = rows
+    }
+
+    /// Categories in `needed` that some variable of `string` has no variant for.
+    public static func lackingCategories(_ string: LocalizedString, needed: [PluralCategory]) -> [PluralCategory] {
+        needed.filter { category in string.variables.values.contains { $0.variants[category] == nil } }
+    }
+
+    /// The rows for one language and/or table; `nil` keeps all.
+    public func rows(language: String? = nil, table: String? = nil) -> [Row] {
+        rows.filter { (language == nil || $0.language.rawValue == language) && (table == nil || $0.table == table) }
+    }
+}

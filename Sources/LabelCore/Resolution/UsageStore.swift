@@ -1,0 +1,192 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Requests per `(table, key)` of the catalog, kept across restarts in
+/// `STATE-DIR/usage.json` like the missing-key report: drained from the
+/// lock-free ``UsageCounters`` once a second, written atomically
+/// (write, fsync, rename) when changed, and on stop.
+///
+/// Bounded: at most ``maxEntries`` keys are kept (keys only ever come from the
+/// catalog, but a file may hold keys a later store no longer has); beyond it
+/// the keys with the fewest hits are dropped.
+public final class UsageStore: Sendable {
+    public static let fileName = "usage.json"
+    public static let defaultMaxEntries = 100_000
+
+    /// One key's totals.
+    public struct Totals: Sendable, Hashable {
+        public var hits: UInt64
+        /// Seconds since 1970; 0 = never.
+        public var latest: Int64
+
+        public init(hits: UInt64, latest: Int64) {
+            self.hits = hits
+            self.latest = latest
+        }
+    }
+
+    public let fileURL: URL
+    public let maxEntries: Int
+    private let directoryPath: String
+    private let current: @Sendable () -> UsageCounters
+    private let log: @Sendable (String) -> Void
+    private let state: Mutex<State>
+    private let timer = Mutex<MissingReportStore.TimerBox?>(nil)
+    private let queue = DispatchQueue(label: "label-server.usage-flush")
+
+    private struct State: Sendable {
+        var totals: [UsageCounters.Key: Totals] = [:]
+        var since: Date
+        var dirty = false
+        var failing = false
+        /// The counters seen at the previous drain: after a reload they are
+        /// drained once more, so a request in flight during the swap still counts.
+        var previous: UsageCounters?
+    }
+
+    /// - Parameter current: The counters of the catalog being served (they change on reload).
+    public init(stateDirectory: URL, maxEntries: Int = defaultMaxEntries, now: Date = Date(),
+                current: @escaping @Sendable () -> UsageCounters, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        directoryPath = stateDirectory.path
+        fileURL = stateDirectory.appendingPathComponent(Self.fileName)
+        self.maxEntries = max(1, maxEntries)
+        self.current = current
+        self.log = log
+        var initial = State(since: now)
+        try? FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        if let data = FileManager.default.contents(atPath: fileURL.path) {
+            if let (since, totals) = Self.decode(Array(data)) {
+                initial.since = since
+                initial.totals = totals
+            } else {
+                let aside = fileURL.path + ".corrupt-\(Int(now.timeIntervalSince1970))"
+                _ = try? FileManager.default.moveItem(atPath: fileURL.path, toPath: aside)
+                log(Self.logLine("usage_file_corrupt", ("movedTo", aside)))
+            }
+        }
+        state = Mutex(initial)
+    }
+
+    /// Moves the counters' hits into the totals; returns them with `since`.
+    public func snapshot() -> (since: Date, totals: [UsageCounters.Key: Totals]) {
+        state.withLock { state in
+            drain(into: &state)
+            return (state.since, state.totals)
+        }
+    }
+
+    private func drain(into state: inout State) {
+        let counters = current()
+        var drained = counters.drain()
+        if let previous = state.previous, previous !== counters { drained += previous.drain() }
+        state.previous = counters
+        guard !drained.isEmpty else { return }
+        state.dirty = true
+        for (key, hits, latest) in drained {
+            state.totals[key, default: Totals(hits: 0, latest: 0)].hits &+= hits
+            state.totals[key]!.latest = max(state.totals[key]!.latest, latest)
+        }
+        if state.totals.count > maxEntries {
+            let kept = state.totals.sorted { $0.value.hits > $1.value.hits }.prefix(maxEntries)
+            state.totals = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+        }
+    }
+
+    /// Drains and writes the file when anything changed.
+    @discardableResult
+    public func flushIfDirty() throws(MissingReportError) -> Bool {
+        try state.withLock { (state: inout State) throws(MissingReportError) -> Bool in
+            drain(into: &state)
+            guard state.dirty else { return false }
+            do throws(MissingReportError) {
+                try MissingReportStore.writeAtomically(Self.encode(since: state.since, totals: state.totals),
+                                                       to: fileURL.path, directory: directoryPath)
+            } catch {
+                if !state.failing { log(Self.logLine("usage_write_failed", ("reason", error.message))) }
+                state.failing = true
+                throw error
+            }
+            state.failing = false
+            state.dirty = false
+            return true
+        }
+    }
+
+    /// Flushes every `interval` on a background queue, never on an event loop.
+    public func startFlushing(every interval: DispatchTimeInterval = .seconds(1)) {
+        let source = DispatchSource.makeTimerSource(queue: queue)
+        source.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
+        source.setEventHandler { [weak self] in _ = try? self?.flushIfDirty() }
+        let previous = timer.withLock { box in
+            let previous = box
+            box = MissingReportStore.TimerBox(source: source)
+            return previous
+        }
+        previous?.source.cancel()
+        source.resume()
+    }
+
+    /// Stops the timer and writes what is left (SIGTERM).
+    public func stop() {
+        let box = timer.withLock { box in
+            let current = box
+            box = nil
+            return current
+        }
+        box?.source.cancel()
+        _ = try? flushIfDirty()
+    }
+
+    // MARK: File format
+
+    /// `{"since":"…","entries":[{"table","key","hits","lastRequested"}]}`, sorted for stable files.
+    static func encode(since: Date, totals: [UsageCounters.Key: Totals]) -> [UInt8] {
+        var list: [UInt8] = [UInt8(ascii: "[")]
+        let sorted = totals.sorted { ($0.key.table, $0.key.key) < ($1.key.table, $1.key.key) }
+        for (index, (key, value)) in sorted.enumerated() {
+            if index > 0 { list.append(UInt8(ascii: ",")) }
+            var item = JSONWriter(capacity: 96 + key.key.utf8.count)
+            item.beginObject()
+            item.field("table", key.table)
+            item.field("key", key.key)
+            item.field("hits", Int(clamping: value.hits))
+            item.field("lastRequested", value.latest > 0 ? MissingReport.timestamp(Date(timeIntervalSince1970: Double(value.latest)), fractional: false) : nil)
+            item.endObject()
+            list += item.bytes
+        }
+        list.append(UInt8(ascii: "]"))
+        var json = JSONWriter(capacity: list.count + 64)
+        json.beginObject()
+        json.field("since", MissingReport.timestamp(since))
+        json.field("entries", raw: list)
+        json.endObject()
+        return json.bytes
+    }
+
+    static func decode(_ bytes: [UInt8]) -> (Date, [UsageCounters.Key: Totals])? {
+        guard let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
+              let since = (root["since"] as? String).flatMap(MissingReport.parseTimestamp),
+              let list = root["entries"] as? [Any] else { return nil }
+        var totals: [UsageCounters.Key: Totals] = [:]
+        for element in list {
+            guard let object = element as? [String: Any], let table = object["table"] as? String,
+                  let key = object["key"] as? String, let hits = object["hits"] as? Int, hits >= 0 else { return nil }
+            let latest = (object["lastRequested"] as? String).flatMap(MissingReport.parseTimestamp)
+            totals[UsageCounters.Key(table: table, key: key)] =
+                Totals(hits: UInt64(hits), latest: latest.map { Int64($0.timeIntervalSince1970) } ?? 0)
+        }
+        return (since, totals)
+    }
+
+    /// `{"event":…,"level":"warning",name:value}`, the shape of the other state-file warnings.
+    private static func logLine(_ event: String, _ field: (String, String)) -> String {
+        var line = JSONWriter()
+        line.beginObject()
+        line.field("event", event)
+        line.field("level", "warning")
+        line.field(field.0, field.1)
+        line.endObject()
+        return line.text
+    }
+}

@@ -1,0 +1,322 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import LabelCore
+@testable import LabelServer
+import TestSupport
+import Testing
+
+@Suite struct TranslatorRoutesTests {
+    /// Keys a client may record through GET /labels/<anything> (percent-encoded on the wire).
+    static let hostileKeys = [
+        "<img src=x onerror=alert(1)>",
+        "\"><script>alert(1)</script>",
+        "javascript:alert(1)",
+        "]]><evil/>",
+        "safe\u{202E}txt.exe",
+        "it's & <b>bold</b>",
+    ]
+
+    static func encoded(_ key: String) -> String {
+        TranslatorPage.percentEncoded(key)
+    }
+
+    @Test func aBrowserGetsTheHTMLPageWithTheSecurityHeaders() throws {
+        try TranslatorServer.with { server in
+            _ = try server.get("/labels/play.label?lang=ru")
+            let response = try server.get("/missing", TranslatorServer.browserAccept)
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "text/html; charset=utf-8")
+            let csp = try #require(response.header("Content-Security-Policy"))
+            #expect(csp.hasPrefix("default-src 'none'; style-src 'sha256-"))
+            #expect(!csp.contains("unsafe-inline"))
+            #expect(response.header("X-Content-Type-Options") == "nosniff")
+            #expect(response.header("Referrer-Policy") == "no-referrer")
+            #expect(response.text.contains("<th scope=\"row\"><code>play.label</code></th>"))
+            // The development-language text beside the key.
+            #expect(response.text.contains("<td class=\"source\">Play</td>"))
+        }
+    }
+
+    @Test func curlStillGetsJSONAndFormatHTMLForcesThePage() throws {
+        try TranslatorServer.with { server in
+            let json = try server.get("/missing", "Accept: */*\r\n")
+            #expect(json.header("Content-Type") == "application/json; charset=utf-8")
+            let html = try server.get("/missing?format=html")
+            #expect(html.header("Content-Type") == "text/html; charset=utf-8")
+        }
+    }
+
+    @Test func hostileKeysAreTextNeverMarkup() throws {
+        try TranslatorServer.with { server in
+            for key in Self.hostileKeys { _ = try server.get("/labels/\(Self.encoded(key))?lang=ru") }
+            let page = try server.get("/missing?format=html&lang=ru").text
+            #expect(!page.contains("<img"))
+            #expect(!page.contains("<script"))
+            #expect(!page.contains("<evil"))
+            #expect(!page.contains("<b>"))
+            #expect(page.contains("&lt;img src=x onerror=alert(1)&gt;"))
+            #expect(page.contains("&quot;&gt;&lt;script&gt;"))
+            // The RTL override is shown, not obeyed.
+            #expect(page.contains("safe⟨U+202E⟩txt.exe"))
+            #expect(!page.contains("\u{202E}"))
+        }
+    }
+
+    @Test func filtersStayInTheFormAndTheDownloadLinks() throws {
+        try TranslatorServer.with { server in
+            _ = try server.get("/labels/play.label?lang=ru")
+            _ = try server.get("/labels/play.label?lang=fr")
+            let page = try server.get("/missing?format=html&lang=ru&q=pla").text
+            #expect(page.contains(#"<option value="ru" selected="selected">ru</option>"#))
+            #expect(page.contains(#"value="pla""#))
+            #expect(page.contains(#"href="/missing?lang=ru&amp;q=pla&amp;format=xliff""#))
+            #expect(page.contains(#"href="/missing?lang=ru&amp;q=pla&amp;format=csv""#))
+            #expect(page.contains(#"href="/missing?lang=ru&amp;q=pla&amp;table=Localizable&amp;format=strings""#))
+            #expect(page.contains("1 entry"))
+            let none = try server.get("/missing?format=html&lang=ru&q=zzz").text
+            #expect(none.contains("Nothing missing for this selection."))
+        }
+    }
+
+    @Test func aCountSelectingACategoryTheLanguageLacksIsAMissingHitWithTheCategory() throws {
+        try TranslatorServer.with { server in
+            // ru 5 → many; the ru stringsdict has one and other only.
+            let label = try #require(try server.get("/labels/files.count?lang=ru&count=5").json)
+            #expect(label["value"] as? String == "5 файла")
+            _ = try server.get("/labels/files.count?lang=ru&count=1")   // one: present, no miss
+            let report = server.missing.recorder.snapshot()
+            #expect(report.entries.count == 1)
+            let entry = try #require(report.entries.first)
+            #expect(entry.key == "files.count")
+            #expect(entry.requested == "ru")
+            #expect(entry.plural == PluralMiss(variable: "files", category: .many))
+            let json = try #require(try server.get("/missing").json)
+            let first = try #require((json["entries"] as? [[String: Any]])?.first)
+            #expect(first["category"] as? String == "many")
+            #expect(first["variable"] as? String == "files")
+            let page = try server.get("/missing?format=html").text
+            #expect(page.contains("<td><code>files</code> · many</td>"))
+            // The development-language form for the category (en other) beside the key.
+            #expect(page.contains("<td class=\"source\">%d files</td>"))
+        }
+    }
+
+    @Test func xliffHasOneUnitPerCategoryTheTargetNeedsWithXcodeIDs() throws {
+        try TranslatorServer.with { server in
+            _ = try server.get("/labels/files.count?lang=pl&count=5")   // whole key missing in pl
+            _ = try server.get("/labels/files.count?lang=ru&count=5")   // ru lacks few and many
+            _ = try server.get("/labels/pause.label?lang=ru")
+            let response = try server.get("/missing?format=xliff")
+            #expect(response.header("Content-Type") == "application/xliff+xml; charset=utf-8")
+            let xml = response.text
+            #expect(xml.contains(#"<file original="Localizable.strings" source-language="en" target-language="pl" datatype="plaintext">"#))
+            #expect(xml.contains(#"<file original="Localizable.strings" source-language="en" target-language="ru" datatype="plaintext">"#))
+            let ids = Self.unitIDs(xml)
+            // pl needs one, few, many, other: all four plus the format key.
+            for category in ["one", "few", "many", "other"] {
+                #expect(ids["pl"]?.contains("/files.count:dict/files:dict/\(category):dict/:string") == true, "pl \(category)")
+            }
+            #expect(ids["pl"]?.contains("/files.count:dict/NSStringLocalizedFormatKey:dict/:string") == true)
+            // ru has one and other: only the lacking forms are asked for.
+            #expect(ids["ru"]?.contains("/files.count:dict/files:dict/few:dict/:string") == true)
+            #expect(ids["ru"]?.contains("/files.count:dict/files:dict/many:dict/:string") == true)
+            #expect(ids["ru"]?.contains("/files.count:dict/files:dict/one:dict/:string") == false)
+            #expect(ids["ru"]?.contains("pause.label") == true)
+            #expect(xml.contains("<source>Pause</source>"))
+        }
+    }
+
+    /// `target-language` → trans-unit ids, read with Foundation's XML parser (an outside reader).
+    static func unitIDs(_ xml: String) -> [String: [String]] {
+        final class Reader: NSObject, XMLParserDelegate {
+            var target = ""
+            var ids: [String: [String]] = [:]
+            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                        qualifiedName: String?, attributes: [String: String] = [:]) {
+                if name == "file" { target = attributes["target-language"] ?? "" }
+                if name == "trans-unit", let id = attributes["id"] { ids[target, default: []].append(id) }
+            }
+        }
+        let reader = Reader()
+        let parser = XMLParser(data: Data(xml.utf8))
+        parser.delegate = reader
+        #expect(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
+        return reader.ids
+    }
+
+    static let xmllint = ["/usr/bin/xmllint", "/usr/local/bin/xmllint"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    static var schema: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Schemas/xliff-core-1.2-strict.xsd").path
+    }
+
+    @Test(.enabled(if: xmllint != nil, "xmllint (Debian libxml2-utils) is not installed; scripts/check-browser.sh installs it"))
+    func xliffValidatesAgainstTheOASISSchemaWithHostileKeys() throws {
+        try TranslatorServer.with { server in
+            for key in Self.hostileKeys + ["tab\tand\nnewline", "nul\u{1}control"] {
+                _ = try server.get("/labels/\(Self.encoded(key))?lang=ru")
+            }
+            _ = try server.get("/labels/files.count?lang=ru&count=5")
+            let xml = try server.get("/missing?format=xliff").body
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID().uuidString).xliff")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try Data(xml).write(to: file)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Self.xmllint!)
+            process.arguments = ["--noout", "--nonet", "--schema", Self.schema, file.path]
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            process.waitUntilExit()
+            let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(process.terminationStatus == 0, "\(message)")
+            // The key ]]><evil/> is text: an id attribute and a source, escaped.
+            let ids = Self.unitIDs(String(decoding: xml, as: UTF8.self))
+            #expect(ids["ru"]?.contains("]]><evil/>") == true)
+        }
+    }
+
+    @Test func coverageIsComputedAtLoadPerLanguageAndTable() throws {
+        try TranslatorServer.with { server in
+            let json = try #require(try server.get("/coverage?lang=ru").json)
+            let rows = try #require(json["languages"] as? [[String: Any]])
+            #expect(rows.count == 1)
+            let row = try #require(rows.first)
+            #expect(row["table"] as? String == "Localizable")
+            #expect(row["total"] as? Int == 4)
+            #expect(row["translated"] as? Int == 2)
+            #expect(row["missing"] as? [String] == ["pause.label", "play.label"])
+            let plurals = try #require(row["incompletePlurals"] as? [[String: Any]])
+            #expect(plurals.first?["key"] as? String == "files.count")
+            #expect(plurals.first?["categories"] as? [String] == ["few", "many"])
+            #expect(row["percent"] as? Double == 50.0)
+            let page = try server.get("/coverage", TranslatorServer.browserAccept)
+            #expect(page.header("Content-Type") == "text/html; charset=utf-8")
+            #expect(page.text.contains("(needs few, many)"))
+        }
+    }
+
+    @Test func usageCountsRequestsOfCatalogKeysAndListsUnusedOnes() throws {
+        try TranslatorServer.with { server in
+            for _ in 0..<3 { _ = try server.get("/labels/greeting?lang=ru") }
+            _ = try server.get("/labels/play.label?lang=en")
+            _ = try server.get("/labels/no.such.key?lang=en")   // not a catalog key: the missing report's
+            let json = try #require(try server.get("/usage").json)
+            let entries = try #require(json["entries"] as? [[String: Any]])
+            #expect(entries.count == 4)
+            #expect(entries.first?["key"] as? String == "greeting")
+            #expect(entries.first?["hits"] as? Int == 3)
+            #expect(entries.first?["lastRequested"] is String)
+            let unused = try #require(try server.get("/usage?unused=true").json?["entries"] as? [[String: Any]])
+            #expect(Set(unused.compactMap { $0["key"] as? String }) == ["pause.label", "files.count"])
+            #expect(unused.allSatisfy { $0["lastRequested"] is NSNull })
+            let bad = try server.get("/usage?unused=maybe")
+            #expect(bad.status == 400)
+            #expect(bad.json?["error"] as? String == "invalid_unused")
+        }
+    }
+
+    @Test func usageSurvivesARestartThroughTheStateFile() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("usage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try TranslatorServer.writeStore(to: root.appendingPathComponent("Strings"))
+        let loaded = try StoreLoader.load(StoreConfiguration(directory: root.appendingPathComponent("Strings").path))
+        let counters = UsageCounters(catalog: loaded.catalog)
+        let state = root.appendingPathComponent("state")
+        let first = UsageStore(stateDirectory: state, current: { counters })
+        for _ in 0..<5 { counters.record(table: "Localizable", key: "greeting", at: 1_700_000_000) }
+        counters.record(table: "Localizable", key: "not.in.catalog", at: 1_700_000_000)
+        #expect(try first.flushIfDirty())
+        #expect(try !first.flushIfDirty(), "nothing changed: no second write")
+        let fresh = UsageCounters(catalog: loaded.catalog)
+        let second = UsageStore(stateDirectory: state, current: { fresh })
+        let totals = second.snapshot().totals
+        #expect(totals[UsageCounters.Key(table: "Localizable", key: "greeting")] == UsageStore.Totals(hits: 5, latest: 1_700_000_000))
+        #expect(totals.count == 1)
+    }
+
+    @Test func countersFromSeveralThreadsAddUpExactly() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("usage-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try TranslatorServer.writeStore(to: root)
+        let counters = UsageCounters(catalog: try StoreLoader.load(StoreConfiguration(directory: root.path)).catalog)
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0..<10_000 { counters.record(table: "Localizable", key: "greeting", at: 1) }
+        }
+        let drained = counters.drain()
+        #expect(drained.count == 1)
+        #expect(drained.first?.hits == 80_000)
+        #expect(counters.drain().isEmpty, "a drain resets the counts")
+    }
+
+    @Test func sha256MatchesTheFIPSExamples() {
+        func hex(_ text: String) -> String { SHA256.digest(Array(text.utf8)).map { String(format: "%02x", $0) }.joined() }
+        #expect(hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        #expect(hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    }
+
+    @Test func browsersPreferHTMLAndScriptsDoNot() {
+        #expect(MediaNegotiation.prefersHTML("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"))
+        #expect(!MediaNegotiation.prefersHTML("*/*"))
+        #expect(!MediaNegotiation.prefersHTML(nil))
+        #expect(!MediaNegotiation.prefersHTML("application/json, text/html;q=0.5"))
+        #expect(!MediaNegotiation.prefersHTML("text/html;q=0"))
+    }
+
+    @Test func qValuesThatAreNotFiniteNumbersCountAsZeroInsteadOfTrapping() throws {
+        for bad in ["nan", "inf", "-inf", "1e999", "-1e999", "NaN"] {
+            #expect(MediaNegotiation.qValue(bad) == 0, "\(bad)")
+            #expect(!MediaNegotiation.prefersPlainText("text/plain;q=\(bad)"))
+            #expect(!MediaNegotiation.prefersHTML("text/html;q=\(bad)"))
+        }
+        #expect(MediaNegotiation.qValue("0.5") == 500)
+        #expect(MediaNegotiation.qValue("7") == 1000)
+        try TranslatorServer.with { server in
+            let response = try server.get("/labels/greeting?lang=ru", "Accept: text/plain;q=nan\r\n")
+            #expect(response.status == 200)
+            #expect(try server.get("/healthz").status == 200, "the server is still up")
+        }
+    }
+
+    @Test func aBadQueryIsA400WithItsCode() throws {
+        try TranslatorServer.with { server in
+            for (target, code) in [("/missing?format=html&lang=../etc", "invalid_language"), ("/missing?format=pdf", "invalid_format"),
+                                   ("/missing?format=html&limit=0", "invalid_limit"), ("/coverage?format=xml", "invalid_format")] {
+                let response = try server.get(target)
+                #expect(response.status == 400)
+                #expect(response.json?["error"] as? String == code, "\(target)")
+            }
+        }
+    }
+
+    @Test func theWriterEscapesAttributesAndTextAndRevealsControls() {
+        var html = HTMLWriter()
+        html.open("a", ["href": TranslatorPage.href("/missing", [("q", "\"><script>x</script>"), ("lang", "javascript:alert(1)")])])
+        html.data("a\u{202E}b\u{0}c<")
+        html.close("a")
+        let text = String(decoding: html.bytes, as: UTF8.self)
+        #expect(text == #"<a href="/missing?q=%22%3E%3Cscript%3Ex%3C%2Fscript%3E&amp;lang=javascript%3Aalert%281%29">a⟨U+202E⟩b⟨U+0000⟩c&lt;</a>"#)
+    }
+
+    @Test func thePagePagesWithPreviousAndNextLinksKeepingTheFilters() {
+        let at = Date(timeIntervalSince1970: 1_735_787_045)
+        let entries = (0..<5).map { index in
+            MissingReport.Entry(key: "key.\(index)", table: "Localizable", requested: "ru", servedFrom: "key",
+                                hits: 10 - index, firstSeen: at, lastSeen: at)
+        }
+        let report = MissingReport(entries: entries, since: at)
+        let query = MissingQuery(lang: "ru", limit: 2, offset: 2)
+        let page = String(decoding: MissingPage.render(report: report, query: query, coverage: [], languages: ["ru"],
+                                                       tables: ["Localizable"]) { _, _, _ in nil }, as: UTF8.self)
+        #expect(page.contains("Missing strings 3–4 of 5, most hits first"))
+        #expect(page.contains("<code>key.2</code>") && page.contains("<code>key.3</code>"))
+        #expect(!page.contains("<code>key.1</code>") && !page.contains("<code>key.4</code>"))
+        #expect(page.contains(#"href="/missing?lang=ru&amp;format=html&amp;limit=2&amp;offset=0" rel="prev""#))
+        #expect(page.contains(#"href="/missing?lang=ru&amp;format=html&amp;limit=2&amp;offset=4" rel="next""#))
+    }
+}

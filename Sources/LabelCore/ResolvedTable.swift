@@ -19,6 +19,9 @@ public struct ResolvedTable: Sendable {
     public let languages: [LanguageTag]
     /// Every key, sorted, with the entry that wins.
     public let items: [Item]
+    /// The catalog's development language (`nil` for `none`), so a client
+    /// can build the same chain for the keys the table lacks.
+    public let developmentLanguage: LanguageTag?
 
     /// Resolves `table` for the languages in `chain` that the catalog has.
     ///
@@ -33,6 +36,7 @@ public struct ResolvedTable: Sendable {
         self.table = table
         language = first
         languages = present
+        developmentLanguage = catalog.developmentLanguage
         items = merged.keys.sorted().map { Item(key: $0, entry: merged[$0]!) }
     }
 

@@ -18,6 +18,9 @@ public struct LabelService: HTTPResponder {
     let usage: UsageStore?
     /// Open connections, read at scrape time (the server is created after the service).
     let openConnections: @Sendable () -> Int?
+    /// Rendered `/missing` pages per report generation (see ``MissingReportCache``);
+    /// `missingReportMaxAge` bounds how long a large report may lag its newest misses.
+    let missingCache: MissingReportCache
     /// The other replicas (`--peers`); `nil` answers from this process alone.
     let fleet: Fleet?
 
@@ -31,7 +34,8 @@ public struct LabelService: HTTPResponder {
         missing: MissingReportStore? = nil,
         usage: UsageStore? = nil,
         openConnections: @escaping @Sendable () -> Int? = { nil },
-        fleet: Fleet? = nil
+        fleet: Fleet? = nil,
+        missingReportMaxAge: Duration = .seconds(1)
     ) {
         self.fleet = fleet
         self.catalog = catalog
@@ -43,6 +47,7 @@ public struct LabelService: HTTPResponder {
         self.missing = missing
         self.usage = usage
         self.openConnections = openConnections
+        missingCache = MissingReportCache(maximumAge: missingReportMaxAge)
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -167,7 +172,8 @@ public struct LabelService: HTTPResponder {
             languages: state.catalog.languages.count, bundles: state.bundles.count,
             loadTimestamp: state.loadedAt.timeIntervalSince1970, openConnections: openConnections(),
             missingEntries: missing.map { $0.recorder.statistics().entries },
-            missingDropped: missing.map { $0.recorder.statistics().dropped.hits })
+            missingDropped: missing.map { $0.recorder.statistics().dropped.hits },
+            missingReportedRefused: missing.map { $0.recorder.statistics().dropped.reported })
         return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
                             body: Array((metrics.render(gauges) + (fleet?.metrics.render() ?? "")).utf8))
     }

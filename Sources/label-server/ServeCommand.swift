@@ -29,6 +29,7 @@ enum ServeCommand {
         Setting(flag: "--max-body", environment: "LABEL_SERVER_MAX_BODY", defaultValue: "1048576", help: "request-body bytes (413 above)"),
         Setting(flag: "--state-dir", environment: "LABEL_SERVER_STATE_DIR", defaultValue: "state", help: "where the missing-key report is kept (missing.json)"),
         Setting(flag: "--missing-max-entries", environment: "LABEL_SERVER_MISSING_MAX_ENTRIES", defaultValue: "10000", help: "entries in the missing-key report; more are dropped and counted"),
+        Setting(flag: "--missing-max-reported", environment: "LABEL_SERVER_MISSING_MAX_REPORTED", defaultValue: "auto", help: "report entries clients may create with POST /missing (auto: a tenth of --missing-max-entries); more are refused and counted"),
         Setting(flag: "--missing-max-key-bytes", environment: "LABEL_SERVER_MISSING_MAX_KEY_BYTES", defaultValue: "256", help: "longer keys are not recorded (counted)"),
         Setting(flag: "--usage", environment: "LABEL_SERVER_USAGE", defaultValue: "on", help: "count requests per key for GET /usage (STATE-DIR/usage.json): on or off"),
         Setting(flag: "--access-log", environment: "LABEL_SERVER_ACCESS_LOG", defaultValue: "on", help: "one stderr line per request: on or off"),
@@ -68,8 +69,9 @@ enum ServeCommand {
               Every option has the variable shown; LABEL_SERVER_ADMIN_TOKEN enables admin routes.
 
             EXIT STATUS
-              0 after a graceful shutdown, 1 when the store cannot be loaded or the address
-              cannot be bound, 2 on a bad option.
+              0 after a graceful shutdown, 1 when the store cannot be loaded, the address
+              cannot be bound, or the missing-key report could not be written at shutdown,
+              2 on a bad option.
 
             EXAMPLES
               label-server serve --host 0.0.0.0 --port 8080 --state-dir /var/lib/label-server
@@ -92,6 +94,7 @@ enum ServeCommand {
         let stateDirectory: String
         let missingMaxEntries: Int
         let missingMaxKeyBytes: Int
+        let missingMaxReported: Int?
         let peers: [PeerEndpoint]
         let peerTimeout: Double
         let watch: Bool
@@ -130,6 +133,8 @@ enum ServeCommand {
             grace = Double(try values.nanoseconds("--shutdown-grace")) / 1e9
             stateDirectory = values.raw("--state-dir")
             missingMaxEntries = try values.integer("--missing-max-entries", in: 1...10_000_000)
+            missingMaxReported = values.raw("--missing-max-reported") == "auto"
+                ? nil : try values.integer("--missing-max-reported", in: 1...missingMaxEntries)
             missingMaxKeyBytes = try values.integer("--missing-max-key-bytes", in: 1...LabelQueryLimits.maximumKeyBytes)
             switch values.raw("--access-log") {
             case "on": accessLogOn = true
@@ -170,7 +175,8 @@ enum ServeCommand {
         let reloader = StoreReloader(configuration: store.configuration, holder: holder, metrics: metrics, log: Log.info)
         let accessLog = accessLogOn ? AccessLog() : nil
         let serverRef = LateBound<HTTPServer>()
-        let recorder = MissingKeyRecorder(maxEntries: missingMaxEntries, maxKeyBytes: missingMaxKeyBytes, log: Log.line)
+        let recorder = MissingKeyRecorder(maxEntries: missingMaxEntries, maxKeyBytes: missingMaxKeyBytes,
+                                          maxReportedEntries: missingMaxReported, log: Log.line)
         let missing = MissingReportStore(stateDirectory: URL(fileURLWithPath: stateDirectory, isDirectory: true),
                                          recorder: recorder, log: Log.line)
         missing.startFlushing(every: .seconds(1))
@@ -222,19 +228,25 @@ enum ServeCommand {
             server.shutdown()
             DispatchQueue.global().asyncAfter(deadline: .now() + grace) {
                 Log.info("shutdown grace of \(grace) s expired with \(server.openConnections) connections open; exiting")
-                missing.stop()
+                // A report that could not be written is lost: say so in the exit status.
+                let flushed = missing.stop()
                 usage?.stop()
-                exit(0)
+                exit(flushed ? 0 : 1)
             }
         }
         server.wait()
-        // Nothing recorded before the last response is lost on SIGTERM.
-        missing.stop()
+        // Nothing recorded before the last response is lost on SIGTERM; if the
+        // final write fails, it is, and the exit status tells the supervisor.
+        let flushed = missing.stop()
         usage?.stop()
         accessLog?.flush()
         watcher?.stop()
         fleet?.stop()
         withExtendedLifetime(signals) {}
+        guard flushed else {
+            Log.info("stopped; the missing-key report could not be written to \(missing.fileURL.path)")
+            return 1
+        }
         Log.info("stopped")
         return 0
     }

@@ -29,8 +29,12 @@ extension LabelService {
         }
     }
 
-    /// - Parameter source: the report to show instead of this replica's (the fleet's, merged).
-    func readMissing(_ request: HTTPRequest, store: MissingReportStore, source: MissingReport? = nil) throws -> HTTPResponse {
+    /// - Parameters:
+    ///   - source: the report to show instead of this replica's (the fleet's, merged).
+    ///   - unreachable: peers left out of `source` (the page shows a banner; other formats
+    ///     are marked by ``markFleet(_:unreachable:fleet:)``).
+    func readMissing(_ request: HTTPRequest, store: MissingReportStore, source: MissingReport? = nil,
+                     unreachable: [String] = []) throws -> HTTPResponse {
         let query = try MissingQuery(items: request.queryItems())
         let state = catalog.state
         let development = state.catalog.developmentLanguage
@@ -62,7 +66,8 @@ extension LabelService {
             let coverage = state.coverage.rows(language: query.lang, table: query.table)
             let languages = Set(full.entries.map(\.requested)).union(state.catalog.languages.map(\.rawValue))
             let body = MissingPage.render(report: report, query: query, coverage: coverage,
-                                          languages: languages.sorted(), tables: state.catalog.tables) { table, key, plural in
+                                          languages: languages.sorted(), tables: state.catalog.tables,
+                                          unreachable: unreachable) { table, key, plural in
                 guard let development, let string = state.catalog.entry(key: key, table: table, language: development)?.string else {
                     return nil
                 }

@@ -30,6 +30,7 @@ BINARY = sys.argv[1]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = tempfile.mkdtemp(prefix="label-fleet-")
 TOKEN = "fleet-secret"
+USED_KEY = "control.back.label"   # a catalog key: counted by /usage
 results = []
 procs = []
 
@@ -150,6 +151,7 @@ def main():
     for replica, count in zip(replicas, counts):
         hit(replica, "fleet.shared.key", count)
         hit(replica, f"fleet.only.{replica.name}", 1)
+        hit(replica, USED_KEY, count)
     time.sleep(1.5)
 
     for replica in replicas:
@@ -171,6 +173,15 @@ def main():
     check("merged .strings stub", status == 200 and "6 hits" in body.decode(), body[:300])
     status, headers, body = request(replicas[0], "GET", "/missing?lang=de&table=Localizable")
     check("filters apply after the merge", status == 200 and hits_of(json.loads(body), "fleet.shared.key") == 6)
+    status, headers, body = request(replicas[1], "GET", "/usage")
+    usage = json.loads(body)
+    check("merged /usage: hits summed 1+2+3", status == 200 and usage["partial"] is False
+          and hits_of(usage, USED_KEY) == 6, f"{status} {hits_of(usage, USED_KEY)} {usage.get('partial')}")
+    status, headers, body = request(replicas[1], "GET", "/usage?unused=true")
+    check("merged /usage?unused=true leaves out a key the fleet used",
+          status == 200 and not any(e["key"] == USED_KEY for e in json.loads(body)["entries"]))
+    status, headers, body = request(replicas[1], "GET", "/usage?scope=local")
+    check("/usage?scope=local is this replica alone", hits_of(json.loads(body), USED_KEY) == 2)
 
     # --- partial: one replica killed
     replicas[2].kill()
@@ -185,6 +196,15 @@ def main():
     status, headers, body = request(replicas[0], "GET", "/missing?format=csv")
     check("killed replica: CSV carries Label-Server-Partial",
           headers.get("label-server-partial") == replicas[2].address, headers)
+    status, headers, body = request(replicas[0], "GET", "/usage")
+    usage = json.loads(body)
+    check("killed replica: /usage partial, the others summed",
+          status == 200 and usage["unreachable"] == [replicas[2].address] and hits_of(usage, USED_KEY) == 3,
+          f"{status} {usage.get('unreachable')} {hits_of(usage, USED_KEY)}")
+    status, headers, body = request(replicas[0], "GET", "/missing?format=html")
+    check("killed replica: the page names it in a banner inside main",
+          status == 200 and f'<main><p role="alert" class="partial">Partial report: {replicas[2].address} did not' in body.decode(),
+          body[:600])
     # A peer that accepts but never answers (a stopped process) is left out after the timeout.
     replicas[1].suspend()
     started = time.monotonic()

@@ -62,6 +62,7 @@ public struct LabelService: HTTPResponder {
     /// Counts and logs an answer; with peers, says which replica gave it.
     func recorded(_ request: HTTPRequest, started: UInt64, response: HTTPResponse) -> HTTPResponse {
         var response = response
+        response.headers.add(name: "X-Content-Type-Options", value: "nosniff")
         if let fleet, !request.path.hasPrefix("/labels") {
             response.headers.add(name: Fleet.instanceHeader, value: fleet.instanceID)
         }
@@ -73,7 +74,10 @@ public struct LabelService: HTTPResponder {
 
     public func respond(to error: HTTPParseError) -> HTTPResponse {
         metrics.record(route: .unparsed, status: error.status.code, seconds: 0)
-        return error.response
+        var response = error.response
+        // Every response, errors included: a browser must never sniff a JSON error into HTML.
+        response.headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        return response
     }
 
     func route(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -83,6 +87,9 @@ public struct LabelService: HTTPResponder {
             return try label(rawKey: path.dropFirst("/labels/".count), request: request)
         }
         switch path {
+        case "*":
+            // The parser yields `*` only for OPTIONS (RFC 9110 §9.3.7): what the server supports at all.
+            return HTTPResponse(status: .ok, headers: ["Allow": Self.serverMethods])
         case "/labels":
             try allow(request, "GET, HEAD")
             return try labelBundle(request)
@@ -191,6 +198,9 @@ public struct LabelService: HTTPResponder {
                                 body: writer.bytes)
         }
     }
+
+    /// Every method some route answers, for `OPTIONS *`.
+    static let serverMethods = "GET, HEAD, POST, DELETE, OPTIONS"
 
     static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: Array(body.utf8))

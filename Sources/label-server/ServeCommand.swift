@@ -79,6 +79,11 @@ enum ServeCommand {
     }
 
     static func run(_ arguments: [String]) -> Int32 {
+        // Two arenas: the loader's threads would otherwise each fragment their own,
+        // and RSS ratchets with every reload of a large store. MALLOC_ARENA_MAX wins.
+        if ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil {
+            ProcessMemory.limitArenas(to: 2)
+        }
         let configuration: HTTPServerConfiguration
         let store: StoreOptions
         let grace: Double
@@ -180,7 +185,9 @@ enum ServeCommand {
             catalog: holder, readiness: readiness, metrics: metrics, admin: AdminAuthorization(token: token),
             reloader: reloader, accessLog: accessLog, missing: missing, usage: usage,
             openConnections: { serverRef.value?.openConnections }, fleet: fleet)
-        let server = HTTPServer(configuration: configuration, responder: service)
+        // Parser rejections and EMFILE on accept, at most 10 lines a second.
+        let serverLog = RateLimitedLog(linesPerSecond: 10, sink: Log.info)
+        let server = HTTPServer(configuration: configuration, responder: service, log: serverLog)
         serverRef.set(server)
         let descriptors = OpenFileLimit.raiseToHardLimit()
         if descriptors < configuration.maxConnections + 64 {

@@ -171,7 +171,10 @@ public final class MissingKeyRecorder: Sendable {
             } else if restored.entries.count >= maxEntries {
                 restored.dropped.newEntries += entry.hits
             } else if let index = restored.entries.index(forKey: id) {
-                restored.entries.values[index].hits += entry.hits
+                // A duplicate in the file (hand-merged, or two replicas' reports): the
+                // latest sighting's source wins, as for live recordings.
+                restored.entries.values[index].merge(hits: entry.hits, firstSeen: entry.firstSeen,
+                                                     lastSeen: entry.lastSeen, servedFrom: entry.servedFrom)
                 restored.hits += entry.hits
             } else {
                 restored.entries[id] = Stats(hits: entry.hits, firstSeen: entry.firstSeen,
@@ -241,6 +244,15 @@ extension MissingKeyRecorder {
                 servedFrom = source
             }
             if at < firstSeen { firstSeen = at }
+        }
+
+        mutating func merge(hits more: Int, firstSeen first: Date, lastSeen last: Date, servedFrom source: String) {
+            hits += more
+            if last >= lastSeen {
+                lastSeen = last
+                servedFrom = source
+            }
+            if first < firstSeen { firstSeen = first }
         }
     }
 

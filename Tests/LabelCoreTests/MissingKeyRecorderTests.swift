@@ -58,6 +58,21 @@ private let t0 = Date(timeIntervalSince1970: 1_735_787_045) // 2025-01-02T03:04:
         #expect(recorder.snapshot().entries.first?.servedFrom == "framework/en")
     }
 
+    @Test func aRestoredDuplicateKeepsTheLatestServedFrom() {
+        // Report order is most hits first, so the older sighting can come first.
+        let older = MissingReport.Entry(key: "k", table: "T", requested: "de", servedFrom: "key", hits: 5,
+                                        firstSeen: t0, lastSeen: t0 + 10)
+        let newer = MissingReport.Entry(key: "k", table: "T", requested: "de", servedFrom: "framework/en", hits: 2,
+                                        firstSeen: t0 + 20, lastSeen: t0 + 30)
+        let recorder = MissingKeyRecorder()
+        recorder.restore(MissingReport(entries: [older, newer], dropped: .init(), since: t0, limits: recorder.snapshot().limits))
+        let entry = recorder.snapshot().entries.first
+        #expect(entry?.servedFrom == "framework/en")
+        #expect(entry?.hits == 7)
+        #expect(entry?.firstSeen == t0)
+        #expect(entry?.lastSeen == t0 + 30)
+    }
+
     @Test func resetClearsEntriesAndCountersAndRestartsThePeriod() {
         let recorder = MissingKeyRecorder(maxEntries: 1, since: t0)
         recorder.record(table: "T", key: "a", requested: "de", servedFrom: "key", at: t0)

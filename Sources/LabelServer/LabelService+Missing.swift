@@ -73,9 +73,13 @@ extension LabelService {
         }
     }
 
-    /// - Parameter source: the report to show instead of this replica's (the fleet's,
-    ///   merged off the event loop): rendered directly, never cached.
-    func readMissing(_ request: HTTPRequest, store: MissingReportStore, source: MissingReport? = nil) throws -> HTTPResponse {
+    /// - Parameters:
+    ///   - source: the report to show instead of this replica's (the fleet's, merged off
+    ///     the event loop): rendered directly, never cached.
+    ///   - unreachable: peers left out of `source` (the page shows a banner; other formats
+    ///     are marked by ``markFleet(_:unreachable:fleet:)``).
+    func readMissing(_ request: HTTPRequest, store: MissingReportStore, source: MissingReport? = nil,
+                     unreachable: [String] = []) throws -> HTTPResponse {
         // MissingQuery reads every parameter (an empty value is a form's "All");
         // MissingReportQuery is the page the JSON, CSV and .strings renderings cut.
         let missingQuery = try MissingQuery(items: request.queryItems())
@@ -104,7 +108,7 @@ extension LabelService {
             if query.table == nil { query.table = "Localizable" }
         case "xliff", "html":
             return translatorExport(format: format, query: missingQuery, full: source ?? store.recorder.snapshot(),
-                                    state: state, sourceText: sourceText)
+                                    unreachable: unreachable, state: state, sourceText: sourceText)
         default:
             throw APIError.badRequest("invalid_format", "format must be json, csv, strings, xliff or html")
         }
@@ -152,7 +156,8 @@ extension LabelService {
     }
 
     /// The translators' XLIFF file and HTML page (issue 13), rendered per request.
-    private func translatorExport(format: String, query: MissingQuery, full: MissingReport, state: ServiceState,
+    private func translatorExport(format: String, query: MissingQuery, full: MissingReport, unreachable: [String],
+                                  state: ServiceState,
                                   sourceText: @escaping (String, String) -> String?) -> HTTPResponse {
         let development = state.catalog.developmentLanguage
         let report = query.apply(to: full, sourceText: sourceText)
@@ -167,7 +172,8 @@ extension LabelService {
         let coverage = state.coverage.rows(language: query.lang, table: query.table)
         let languages = Set(full.entries.map(\.requested)).union(state.catalog.languages.map(\.rawValue))
         let body = MissingPage.render(report: report, query: query, coverage: coverage,
-                                      languages: languages.sorted(), tables: state.catalog.tables) { table, key, plural in
+                                      languages: languages.sorted(), tables: state.catalog.tables,
+                                      unreachable: unreachable) { table, key, plural in
             guard let development, let string = state.catalog.entry(key: key, table: table, language: development)?.string else {
                 return nil
             }

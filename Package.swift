@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "HTTP1", targets: ["HTTP1"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "LabelServer", targets: ["LabelServer"]),
+        .library(name: "LabelClient", targets: ["LabelClient"]),
     ],
     targets: [
         // The engine on the request path, one sub-folder per concern: Plurals/ (CLDR
@@ -33,6 +34,9 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CLabelSystem", "CZlib", "HTTP1"]),
         // Routes and handlers joining the catalog to the server.
         .target(name: "LabelServer", dependencies: ["LabelCore", "HTTP1", "HTTPServer"]),
+        // What apps link: launch fetch, disk cache, offline fallback, rendering
+        // with LabelCore's engine, miss reports. URLSession only; never the server.
+        .target(name: "LabelClient", dependencies: ["LabelCore"]),
         .executableTarget(
             name: "label-server",
             dependencies: ["LabelCore", "LabelLint", "LabelServer", "HTTPServer", "HTTP1"]
@@ -51,6 +55,7 @@ let package = Package(
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
         .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelCore", "HTTPServer", "HTTP1", "TestSupport"]),
+        .testTarget(name: "LabelClientTests", dependencies: ["LabelClient", "LabelCore", "LabelServer", "HTTPServer", "TestSupport"]),
         // What several test targets share: a raw loopback HTTP client and a seeded PRNG.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
     ],

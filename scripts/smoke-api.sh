@@ -54,7 +54,9 @@ check "bundle gzip"                200 '"lang":"ru"'         --compressed "$base
 etag=$(curl -s -D - -o /dev/null "$base/labels?lang=de" | sed -n 's/^ETag: //p' | tr -d '\r')
 check "If-None-Match gives 304"    304 ''                    -H "If-None-Match: $etag" "$base/labels?lang=de"
 check "client-reported misses"     200 '"recorded":1'        -X POST -H 'Content-Type: application/json' --data '[{"key":"from.client","lang":"pl"}]' "$base/missing"
-check "bad report body"            400 'invalid_missing_report' -X POST --data '{"nope":1}' "$base/missing"
+check "bad report body"            400 'invalid_missing_report' -X POST -H 'Content-Type: application/json' --data '{"nope":1}' "$base/missing"
+check "report not JSON typed"      415 'unsupported_media_type' -X POST --data '[{"key":"k","lang":"de"}]' "$base/missing"
+check "report page size bounded"   400 'invalid_limit'       "$base/missing?limit=10001"
 check "missing report lists it"    200 'from.client'         "$base/missing?lang=pl"
 check "missing report CSV"         200 'key,table,requested,servedFrom,hits,firstSeen,lastSeen' "$base/missing?format=csv"
 check "missing report stub"        200 '"no.such.key" = '    "$base/missing?format=strings&lang=de"

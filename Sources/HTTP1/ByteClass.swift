@@ -24,11 +24,17 @@ enum ByteClass {
         byte == htab || (byte >= 0x20 && byte != 0x7F)
     }
 
-    /// Bytes allowed in a request-target: visible ASCII except `#` (fragments are never sent).
-    @inline(__always)
-    static func isTargetByte(_ byte: UInt8) -> Bool {
-        byte > 0x20 && byte < 0x7F && byte != 0x23
+    /// Bytes allowed in a request-target: what RFC 3986 allows in a URI (unreserved,
+    /// reserved, `%`), without `#` (fragments are never sent). Visible ASCII that RFC 3986
+    /// excludes — `" < > \ ^ ` { | }` — is rejected rather than guessed at: intermediaries
+    /// disagree on how to encode or forward it.
+    private static let targetTable: [Bool] = (0..<256).map { i in
+        let b = UInt8(i)
+        return b > 0x20 && b < 0x7F && !"#\"<>\\^`{|}".utf8.contains(b)
     }
+
+    @inline(__always)
+    static func isTargetByte(_ byte: UInt8) -> Bool { targetTable[Int(byte)] }
 
     @inline(__always)
     static func isWhitespace(_ byte: UInt8) -> Bool { byte == sp || byte == htab }

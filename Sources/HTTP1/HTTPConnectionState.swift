@@ -7,7 +7,9 @@
 ///
 /// Reading phases and the timer that applies to each:
 /// - ``Phase/idle``: between requests, no byte of the next one yet → `idleTimeout` (only while
-///   no output is pending), then close silently.
+///   no output is pending), then close silently. Before the first request the shorter of
+///   `headerReadTimeout` and `idleTimeout` applies from accept: a connection that sends
+///   nothing is not held for the keep-alive idle time.
 /// - ``Phase/readingHead``: since the first byte of a request → `headerReadTimeout` (slowloris),
 ///   then answer 408 and close.
 /// - ``Phase/readingBody``: since the head completed → `bodyReadTimeout`, then 408 and close.
@@ -184,7 +186,7 @@ public struct HTTPConnectionState: Sendable {
         }
         switch phase {
         case .idle where outputPendingSince == nil:
-            deadlines.append(Self.adding(phaseSince, configuration.idleTimeout))
+            deadlines.append(Self.adding(phaseSince, idleLimit))
         case .readingHead:
             deadlines.append(Self.adding(phaseSince, configuration.headerReadTimeout))
         case .readingBody:
@@ -203,7 +205,7 @@ public struct HTTPConnectionState: Sendable {
         }
         switch phase {
         case .idle where outputPendingSince == nil:
-            if now >= Self.adding(phaseSince, configuration.idleTimeout) {
+            if now >= Self.adding(phaseSince, idleLimit) {
                 phase = .closed
                 return .close
             }
@@ -219,6 +221,11 @@ public struct HTTPConnectionState: Sendable {
             break
         }
         return .none
+    }
+
+    /// The idle time allowed now: from accept until the first request, the header timeout.
+    private var idleLimit: UInt64 {
+        requestCount == 0 ? min(configuration.headerReadTimeout, configuration.idleTimeout) : configuration.idleTimeout
     }
 
     private mutating func timeOutRead(now: UInt64) -> Action {

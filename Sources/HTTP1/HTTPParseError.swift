@@ -28,8 +28,11 @@ public struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     /// 400: malformed syntax or framing.
-    public static func badRequest(_ message: String, at offset: Int? = nil) -> HTTPParseError {
-        HTTPParseError(status: .badRequest, code: "bad_request", message: message, offset: offset)
+    ///
+    /// `code` names the rule broken where a client can act on it (`invalid_host`,
+    /// `dot_segment`, `invalid_target`); framing errors keep the generic `bad_request`.
+    public static func badRequest(_ message: String, code: String = "bad_request", at offset: Int? = nil) -> HTTPParseError {
+        HTTPParseError(status: .badRequest, code: code, message: message, offset: offset)
     }
 
     /// 413: body larger than ``HTTPParserLimits/maxBodyBytes``.

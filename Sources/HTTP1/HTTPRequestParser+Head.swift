@@ -27,13 +27,23 @@ extension HTTPRequestParser {
             i = targetStart
             while i < line.upperBound && ByteClass.isTargetByte(raw[i]) { i += 1 }
             let targetEnd = i
-            guard targetEnd > targetStart, targetEnd < line.upperBound, raw[targetEnd] == ByteClass.sp else {
+            if targetEnd < line.upperBound && raw[targetEnd] != ByteClass.sp {
+                throw .badRequest("character not allowed in a request-target (RFC 3986): percent-encode it",
+                                  code: "invalid_target", at: offset(targetEnd))
+            }
+            guard targetEnd > targetStart, targetEnd < line.upperBound else {
                 throw .badRequest("invalid request-target", at: offset(targetEnd))
             }
 
             let version = try parseVersion(raw, targetEnd + 1..<line.upperBound)
             let target = UnsafeRawBufferPointer(rebasing: raw[targetStart..<targetEnd])
             let (path, query) = try splitTarget(target, method: method, at: offset(targetStart))
+            if Self.hasDotSegment(path) {
+                // Proxies and caches remove dot-segments (RFC 3986 §5.2.4, §6.2.2.2), so
+                // the path they see and the one served here would differ.
+                throw .badRequest("request path has a \".\" or \"..\" segment (raw or percent-encoded)",
+                                  code: "dot_segment", at: offset(targetStart))
+            }
             return Head(
                 method: method, target: String(decoding: target, as: UTF8.self),
                 path: path, query: query, version: version)
@@ -88,6 +98,31 @@ extension HTTPRequestParser {
             throw .notImplemented("CONNECT is not supported", at: position)
         }
         throw .badRequest("request-target must be origin-form, absolute-form or *", at: position)
+    }
+
+    /// Whether a `/`-separated segment of `path` is `.` or `..`, with any dot written
+    /// as `%2e`/`%2E`. An encoded slash (`..%2fetc`) does not split a segment.
+    static func hasDotSegment(_ path: String) -> Bool {
+        var dots = 0
+        var other = false
+        var utf8 = path.utf8[...]
+        while true {
+            let byte = utf8.popFirst()
+            if byte == nil || byte == UInt8(ascii: "/") {
+                if !other && (dots == 1 || dots == 2) { return true }
+                if byte == nil { return false }
+                dots = 0
+                other = false
+            } else if byte == UInt8(ascii: ".") {
+                dots += 1
+            } else if byte == UInt8(ascii: "%"), utf8.count >= 2,
+                      utf8.first == UInt8(ascii: "2"), utf8.dropFirst().first.map({ $0 | 0x20 }) == UInt8(ascii: "e") {
+                utf8 = utf8.dropFirst(2)
+                dots += 1
+            } else {
+                other = true
+            }
+        }
     }
 
     private func split(_ bytes: Slice<UnsafeRawBufferPointer>) -> (String, String?) {
@@ -147,6 +182,9 @@ extension HTTPRequestParser {
         }
         if hostCount > 1 {
             throw .badRequest("more than one Host header", at: position)
+        }
+        if let host = headers.first(name: "Host"), !HostSyntax.isValid(host) {
+            throw .badRequest("invalid Host header: not uri-host [ \":\" port ]", code: "invalid_host", at: position)
         }
 
         let contentLengths = headers.values(for: "Content-Length")

@@ -43,6 +43,28 @@ public enum HTTPResponseEncoder {
         keepAlive: Bool,
         date: [UInt8]?
     ) {
+        let sendsBody = encodeHead(response, into: &out, requestMethod: requestMethod, requestVersion: requestVersion,
+                                   keepAlive: keepAlive, date: date, reservingBody: true)
+        if sendsBody {
+            out.append(contentsOf: response.body)
+        }
+    }
+
+    /// Appends the status line and header section of `response` (ending in the empty
+    /// line) but not its body, so a server can send a large shared body by reference
+    /// after the head instead of copying it.
+    ///
+    /// - Returns: whether the body must follow on the wire (false for HEAD and 1xx/204/304).
+    @discardableResult
+    public static func encodeHead(
+        _ response: HTTPResponse,
+        into out: inout [UInt8],
+        requestMethod: HTTPMethod = .get,
+        requestVersion: HTTPVersion = .http1_1,
+        keepAlive: Bool,
+        date: [UInt8]?,
+        reservingBody: Bool = false
+    ) -> Bool {
         let status = response.status
         let hasContentLength = !status.forbidsContent
         let sendsBody = hasContentLength && requestMethod != .head
@@ -51,7 +73,7 @@ public enum HTTPResponseEncoder {
         for field in response.headers.fields {
             headerEstimate += field.name.utf8.count + field.value.utf8.count + 4
         }
-        out.reserveCapacity(out.count + headerEstimate + (sendsBody ? response.body.count : 0))
+        out.reserveCapacity(out.count + headerEstimate + (sendsBody && reservingBody ? response.body.count : 0))
 
         out.append(contentsOf: "HTTP/1.1 ".utf8)
         ASCIIDecimal.append(min(max(status.code, 100), 999), to: &out)
@@ -82,9 +104,7 @@ public enum HTTPResponseEncoder {
             out.append(contentsOf: "Connection: keep-alive\r\n".utf8)
         }
         appendCRLF(to: &out)
-        if sendsBody {
-            out.append(contentsOf: response.body)
-        }
+        return sendsBody
     }
 
     /// A valid token that is not one of the framing fields the encoder owns.

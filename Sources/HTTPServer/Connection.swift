@@ -8,9 +8,8 @@ final class Connection {
     let socket: Socket
     var parser: HTTPRequestParser
     var state: HTTPConnectionState
-    /// Bytes queued for the socket; `outputOffset` of them are already written.
-    var output: [UInt8] = []
-    var outputOffset = 0
+    /// Responses queued for the socket; large bodies by reference.
+    var output = OutputQueue()
     /// After the last response of a closing connection: write side shut, input
     /// drained and discarded until EOF or this deadline.
     var lingerDeadline: UInt64?
@@ -27,6 +26,7 @@ final class Connection {
         var method: HTTPMethod
         var version: HTTPVersion
         var keepAlive: Bool
+        var acceptEncoding: String?
     }
 
     init(socket: Socket, limits: HTTPParserLimits, timeouts: HTTPConnectionState.Configuration, now: UInt64,
@@ -37,5 +37,6 @@ final class Connection {
         state = HTTPConnectionState(configuration: timeouts, now: now)
     }
 
-    var pendingOutput: Int { output.count - outputOffset }
+    /// Unsent bytes, shared bodies included: what backpressure is decided on.
+    var pendingOutput: Int { output.count }
 }

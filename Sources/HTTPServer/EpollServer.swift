@@ -11,11 +11,17 @@ public final class EpollServer: Sendable {
     private let connectionCount = ConnectionCounter()
     private let done = DispatchGroup()
     private let boundAddress = Mutex<SocketAddress?>(nil)
+    private let statistics: [LoopStatistics]
+    private let log: RateLimitedLog?
 
-    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder) {
+    /// - Parameter log: Where rejected requests (with the peer) and failures to
+    ///   accept (EMFILE) are reported, rate-limited; nil reports nothing.
+    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, log: RateLimitedLog? = nil) {
         self.configuration = configuration
         self.responder = responder
+        self.log = log
         handles = (0..<max(1, configuration.eventLoops)).map { _ in EventLoopHandle() }
+        statistics = handles.map { _ in LoopStatistics() }
     }
 
     /// Binds and starts the loops.
@@ -37,9 +43,10 @@ public final class EpollServer: Sendable {
         }
         boundAddress.withLock { $0 = address }
         var loops: [EventLoop] = []
-        for (listener, handle) in zip(listeners, handles) {
+        for (index, (listener, handle)) in zip(listeners, handles).enumerated() {
             loops.append(try EventLoop(listener: listener, responder: responder, configuration: configuration,
-                                       handle: handle, connectionCount: connectionCount))
+                                       handle: handle, connectionCount: connectionCount,
+                                       statistics: statistics[index], log: log))
         }
         for (index, loop) in loops.enumerated() {
             done.enter()
@@ -60,6 +67,15 @@ public final class EpollServer: Sendable {
 
     /// Open connections right now, over all loops.
     public var openConnections: Int { connectionCount.value }
+
+    /// Unsent response bytes over all connections (shared bodies counted), as of the last timer sweep (~100 ms).
+    public var pendingOutputBytes: Int { statistics.reduce(0) { $0 + $1.pendingOutputBytes.load(ordering: .relaxed) } }
+
+    /// Bytes of output buffers the connections own, as of the last sweep: what slow readers cost.
+    public var ownedOutputBytes: Int { statistics.reduce(0) { $0 + $1.ownedOutputBytes.load(ordering: .relaxed) } }
+
+    /// Times a connection stopped being read because its unsent output passed the high-water mark.
+    public var readPauses: Int { statistics.reduce(0) { $0 + $1.readPauses.load(ordering: .relaxed) } }
 
     /// Stops accepting; idle connections close, requests in flight are answered
     /// (with `Connection: close`). Returns at once; ``wait()`` blocks until done.

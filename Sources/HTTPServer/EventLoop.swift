@@ -16,6 +16,8 @@ final class EventLoop {
     private let configuration: HTTPServerConfiguration
     private let handle: EventLoopHandle
     private let connectionCount: ConnectionCounter
+    private let statistics: LoopStatistics
+    private let log: RateLimitedLog?
     private var connections: [Int32: Connection] = [:]
     private var readBuffer: UnsafeMutableRawBufferPointer
     private var date: [UInt8] = []
@@ -25,13 +27,16 @@ final class EventLoop {
     private var nextSerial: UInt64 = 0
 
     init(listener: Socket, responder: any HTTPResponder, configuration: HTTPServerConfiguration,
-         handle: EventLoopHandle, connectionCount: ConnectionCounter) throws(SystemError) {
+         handle: EventLoopHandle, connectionCount: ConnectionCounter, statistics: LoopStatistics,
+         log: RateLimitedLog?) throws(SystemError) {
         self.epoll = try Epoll()
         self.listener = listener
         self.responder = responder
         self.configuration = configuration
         self.handle = handle
         self.connectionCount = connectionCount
+        self.statistics = statistics
+        self.log = log
         readBuffer = .allocate(byteCount: 64 << 10, alignment: 16)
         try epoll.add(listener.descriptor, token: Self.listenerToken, writable: false)
         handle.attach(epoll)
@@ -95,6 +100,7 @@ final class EventLoop {
             } catch {
                 // EMFILE/ENFILE: out of descriptors. The listener stays readable;
                 // the sweep retries, so the loop does not spin on it.
+                log?.log { "cannot accept connections: \(error); pausing accepts for 100 ms (\(connections.count) open on this loop; raise `ulimit -n` or lower --max-connections)" }
                 pauseAccepting()
                 return
             }
@@ -160,6 +166,13 @@ final class EventLoop {
 
     /// Answers every complete request buffered; false once the connection stops reading.
     private func processRequests(_ connection: Connection, now: UInt64) -> Bool {
+        defer {
+            // Requests are waiting but the client is not reading its responses:
+            // they stay unparsed (and the socket unread) until output drains.
+            if connection.pendingOutput >= configuration.outputHighWater && connection.parser.bufferedByteCount > 0 {
+                statistics.readPauses.add(1, ordering: .relaxed)
+            }
+        }
         while connection.pendingOutput < configuration.outputHighWater && connection.awaiting == nil {
             switch connection.parser.next() {
             case .request(let request):
@@ -167,30 +180,33 @@ final class EventLoop {
                 let context = HTTPRequestContext(handle: handle, descriptor: connection.socket.descriptor,
                                                  serial: connection.serial)
                 let deferralsBefore = handle.deferralCount
+                let acceptEncoding = request.headers.first(name: "Accept-Encoding")
                 guard let immediate = responder.respond(to: request, context: context) else {
                     connection.awaiting = Connection.Awaiting(method: request.method, version: request.version,
-                                                              keepAlive: keepAlive)
+                                                              keepAlive: keepAlive, acceptEncoding: acceptEncoding)
                     if handle.deferralCount == deferralsBefore {
                         // A responder bug (nil without a promise) must not hang the client.
                         deliver(HTTPResponse(status: .internalServerError), to: connection)
                     }
                     return false
                 }
-                HTTPResponseEncoder.encode(immediate, into: &connection.output, requestMethod: request.method,
-                                           requestVersion: request.version, keepAlive: keepAlive, date: currentDate())
+                let response = immediate.negotiated(acceptEncoding: acceptEncoding)
+                queue(response, on: connection, requestMethod: request.method, requestVersion: request.version,
+                      keepAlive: keepAlive)
                 if !keepAlive { return false }
             case .needMoreData:
                 // The parser learns of `Expect: 100-continue` while parsing the
                 // head, so the interim response can only be decided here.
                 if connection.parser.takeContinueExpectation() {
-                    connection.output += HTTPResponseEncoder.continueResponse
+                    connection.output.appendOwned { $0 += HTTPResponseEncoder.continueResponse }
                 }
                 let action = connection.state.parserWaiting(progress: connection.parser.progress, now: now)
                 return !apply(action, to: connection, now: now)
             case .error(let error):
                 connection.state.beginErrorResponse(now: now)
-                HTTPResponseEncoder.encode(responder.respond(to: error), into: &connection.output,
-                                           keepAlive: false, date: currentDate())
+                // Smuggling attempts and broken clients never reach the access log: say so here.
+                log?.log { "rejected a request from \(connection.socket.peerName ?? "?"): \(error)" }
+                queue(responder.respond(to: error), on: connection, keepAlive: false)
                 return false
             }
         }
@@ -211,9 +227,8 @@ final class EventLoop {
     private func deliver(_ response: HTTPResponse, to connection: Connection) {
         guard let awaiting = connection.awaiting else { return }
         connection.awaiting = nil
-        HTTPResponseEncoder.encode(response, into: &connection.output,
-                                   requestMethod: awaiting.method, requestVersion: awaiting.version,
-                                   keepAlive: awaiting.keepAlive, date: currentDate())
+        queue(response.negotiated(acceptEncoding: awaiting.acceptEncoding), on: connection,
+              requestMethod: awaiting.method, requestVersion: awaiting.version, keepAlive: awaiting.keepAlive)
         let now = MonotonicClock.now()
         // Pipelined requests held back behind the deferred one.
         if awaiting.keepAlive, connection.parser.bufferedByteCount > 0, connection.state.phase != .closing {
@@ -234,8 +249,7 @@ final class EventLoop {
         case .respondAndClose(let status):
             let error = HTTPParseError(status: status, code: "request_timeout",
                                        message: "the request was not received in time")
-            HTTPResponseEncoder.encode(responder.respond(to: error), into: &connection.output,
-                                       keepAlive: false, date: currentDate())
+            queue(responder.respond(to: error), on: connection, keepAlive: false)
             flush(connection)
             return true
         }
@@ -243,26 +257,47 @@ final class EventLoop {
 
     // MARK: Writing
 
+    /// Encodes the head and queues the body by reference (see ``OutputQueue``).
+    private func queue(_ response: HTTPResponse, on connection: Connection, requestMethod: HTTPMethod = .get,
+                       requestVersion: HTTPVersion = .http1_1, keepAlive: Bool) {
+        var sendsBody = false
+        let date = currentDate()
+        connection.output.appendOwned { out in
+            sendsBody = HTTPResponseEncoder.encodeHead(response, into: &out, requestMethod: requestMethod,
+                                                      requestVersion: requestVersion, keepAlive: keepAlive, date: date)
+        }
+        if sendsBody { connection.output.append(body: response.body) }
+    }
+
+    /// Writes queued chunks until the socket is full or the queue is empty.
+    private func writeQueued(_ connection: Connection) throws(SystemError) -> Int {
+        var total = 0
+        while true {
+            let written = try connection.output.withFirst { (bytes, more) throws(SystemError) -> (Int, Int) in
+                (try connection.socket.write(bytes, more: more), bytes.count)
+            }
+            guard let (count, wanted) = written else { return total }
+            connection.output.consume(count)
+            total += count
+            if count < wanted { return total }
+        }
+    }
+
     private func flush(_ connection: Connection) {
         let now = MonotonicClock.now()
         if connection.pendingOutput > 0 {
             let written: Int
             do {
-                written = try connection.output.withUnsafeBytes { bytes in
-                    try connection.socket.write(UnsafeRawBufferPointer(rebasing: bytes[connection.outputOffset...]))
-                }
+                written = try writeQueued(connection)
             } catch {
                 close(connection)
                 return
             }
-            connection.outputOffset += written
             if connection.pendingOutput > 0 {
                 if written > 0 { connection.state.outputProgressed(now: now) }
                 updateInterest(connection)
                 return
             }
-            connection.output.removeAll(keepingCapacity: connection.output.capacity <= 64 << 10)
-            connection.outputOffset = 0
             if connection.state.isWriting && connection.awaiting == nil {
                 switch connection.state.outputDrained(now: now) {
                 case .close:
@@ -346,6 +381,14 @@ final class EventLoop {
             acceptPausedUntil = nil
             try? epoll.add(listener.descriptor, token: Self.listenerToken, writable: false)
         }
+        var pending = 0
+        var owned = 0
+        for connection in connections.values {
+            pending += connection.pendingOutput
+            owned += connection.output.ownedBytes
+        }
+        statistics.pendingOutputBytes.store(pending, ordering: .relaxed)
+        statistics.ownedOutputBytes.store(owned, ordering: .relaxed)
         for connection in Array(connections.values) {
             if let deadline = connection.lingerDeadline {
                 if now >= deadline { close(connection) }

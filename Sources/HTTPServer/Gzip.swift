@@ -8,7 +8,9 @@ import CZlib
 public enum Gzip {
     public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
         public var code: Int32
-        public var description: String { "zlib error \(code)" }
+        /// Decompression stopped because the output passed its limit (a gzip bomb), not because the input is broken.
+        public var exceededLimit = false
+        public var description: String { exceededLimit ? "decompressed output over the limit" : "zlib error \(code)" }
     }
 
     /// Compresses `bytes` into a complete gzip member (RFC 1952).
@@ -58,7 +60,8 @@ public enum Gzip {
                 output += chunk[..<produced]
             } while status == Z_OK && output.count <= limit
         }
-        guard status == Z_STREAM_END, output.count <= limit else { throw Failure(code: status == Z_OK ? Z_BUF_ERROR : status) }
+        guard output.count <= limit else { throw Failure(code: Z_BUF_ERROR, exceededLimit: true) }
+        guard status == Z_STREAM_END else { throw Failure(code: status == Z_OK ? Z_BUF_ERROR : status) }
         return output
     }
 }

@@ -15,7 +15,10 @@ public struct HTTPServerConfiguration: Sendable {
     public var timeouts: HTTPConnectionState.Configuration
     /// Open connections allowed over all loops; more are accepted and closed at once.
     public var maxConnections: Int
-    /// Output queued per connection above which it stops reading (backpressure for pipelining).
+    /// Unsent output per connection above which it stops reading requests
+    /// (backpressure for pipelining clients that do not read). Small, as in
+    /// NIO: bodies are queued by reference, so this bounds how many responses
+    /// a connection holds, not their size.
     public var outputHighWater: Int
     /// How long a closing connection keeps draining unread input so the
     /// response is not lost to a reset.
@@ -28,7 +31,7 @@ public struct HTTPServerConfiguration: Sendable {
         limits: HTTPParserLimits = .default,
         timeouts: HTTPConnectionState.Configuration = .init(),
         maxConnections: Int = 20_000,
-        outputHighWater: Int = 1 << 20,
+        outputHighWater: Int = 64 << 10,
         lingerNanoseconds: UInt64 = 2_000_000_000
     ) {
         self.host = host

@@ -91,11 +91,14 @@ public final class Socket {
     /// Writes as much of `bytes` as the socket takes now.
     ///
     /// - Returns: bytes written (possibly fewer than given; 0 when the socket is full).
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int {
+    /// - Parameter more: more bytes follow at once (`MSG_MORE`), so a head and the
+    ///   body sent after it by reference still leave in full segments.
+    public func write(_ bytes: UnsafeRawBufferPointer, more: Bool = false) throws(SystemError) -> Int {
         guard bytes.count > 0 else { return 0 }
+        // MSG_NOSIGNAL: a peer that closed must give EPIPE, not kill the process.
+        let flags = Int32(MSG_NOSIGNAL) | (more ? Int32(MSG_MORE) : 0)
         while true {
-            // MSG_NOSIGNAL: a peer that closed must give EPIPE, not kill the process.
-            let count = send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+            let count = send(descriptor, bytes.baseAddress, bytes.count, flags)
             if count >= 0 { return count }
             switch csystem_errno() {
             case EINTR: continue
@@ -103,6 +106,14 @@ public final class Socket {
             case let code: throw SystemError("send", code: code)
             }
         }
+    }
+
+    /// The connected peer as `host:port`, for log lines; nil when unknown.
+    public var peerName: String? {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let length = csystem_peer_name(descriptor, &buffer, buffer.count)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Stops sending (FIN) while still reading: used before closing so that

@@ -18,6 +18,15 @@ import Synchronization
 /// memory either. Dictionary hashing is per-process seeded, so keys chosen to
 /// collide cannot degrade the probe.
 ///
+/// **Client-reported entries have their own, smaller quota**
+/// (``maxReportedEntries``, default a tenth of ``maxEntries``): unauthenticated
+/// `POST /missing` bodies can hold at most that many entries, so the misses the
+/// server observes itself always have at least `maxEntries - maxReportedEntries`
+/// slots. Reports beyond the quota are refused and counted
+/// (``MissingReport/Dropped/reported``). An entry stays "reported" (and
+/// `servedFrom` stays `client`) until a real request misses it; from then on it
+/// counts as observed and frees its quota slot.
+///
 /// Each new entry is also emitted to `log` as one JSON line
 /// (`{"event":"missing_key",...}`), built and emitted after the lock is released.
 public final class MissingKeyRecorder: Sendable {
@@ -38,6 +47,8 @@ public final class MissingKeyRecorder: Sendable {
         case droppedFull
         /// Refused: the key (or table, or tag) is too long.
         case droppedLongKey
+        /// Refused: a client-reported entry beyond ``MissingKeyRecorder/maxReportedEntries``.
+        case droppedReported
     }
 
     /// Cheap totals for metrics, without copying the entries.
@@ -49,22 +60,30 @@ public final class MissingKeyRecorder: Sendable {
 
     public let maxEntries: Int
     public let maxKeyBytes: Int
+    /// Most entries created by client reports (`POST /missing`), within ``maxEntries``.
+    public let maxReportedEntries: Int
+    /// The `servedFrom` of entries only clients reported.
+    public static let reportedSource = "client"
     /// The longest key a client may report (`POST /missing`), in Unicode
     /// scalars, as openapi.yaml's `maxLength` counts them.
-    public static let maximumReportedKeyCharacters = 256
+    public static let maximumReportedKeyCharacters = LabelKeyValidation.maximumCharacters
     private let log: @Sendable (String) -> Void
     private let state: Mutex<State>
 
     /// - Parameters:
     ///   - maxEntries: Most `(table, key, requested)` entries kept (at least 1).
     ///   - maxKeyBytes: Longest key stored, in UTF-8 bytes (at least 1).
+    ///   - maxReportedEntries: Most client-reported entries (default a tenth of
+    ///     `maxEntries`, at least 1; at most `maxEntries`).
     ///   - since: Start of the counting period shown in the report.
     ///   - log: Receives one JSON object line (no newline) per new entry and
     ///     once when a bound first starts dropping; called on the recording thread.
     public init(maxEntries: Int = defaultMaxEntries, maxKeyBytes: Int = defaultMaxKeyBytes,
+                maxReportedEntries: Int? = nil,
                 since: Date = Date(), log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.maxEntries = max(1, maxEntries)
         self.maxKeyBytes = max(1, maxKeyBytes)
+        self.maxReportedEntries = min(self.maxEntries, max(1, maxReportedEntries ?? self.maxEntries / 10))
         self.log = log
         state = Mutex(State(since: since))
     }
@@ -81,6 +100,12 @@ public final class MissingKeyRecorder: Sendable {
     @discardableResult
     public func record(table: String, key: String, requested: String, servedFrom: String, at: Date,
                        plural: PluralMiss? = nil) -> Outcome {
+        record(table: table, key: key, requested: requested, servedFrom: servedFrom, at: at, plural: plural, reported: false)
+    }
+
+    /// `reported`: the miss comes from a client's report, not from a request the server answered.
+    private func record(table: String, key: String, requested: String, servedFrom: String, at: Date,
+                        plural: PluralMiss?, reported: Bool) -> Outcome {
         // utf8.count is O(1) for native strings: the length check costs nothing.
         guard key.utf8.count <= maxKeyBytes, table.utf8.count <= TableName.maximumLength,
               requested.utf8.count <= LanguageTag.maximumLength else {
@@ -97,7 +122,19 @@ public final class MissingKeyRecorder: Sendable {
         let (outcome, firstDrop) = state.withLock { state -> (Outcome, Bool) in
             state.generation &+= 1
             if let index = state.entries.index(forKey: id) {
-                state.entries.values[index].count(servedFrom: servedFrom, at: at)
+                if reported {
+                    // A client's word never replaces what the server observed.
+                    state.entries.values[index].countReported(at: at)
+                } else {
+                    let wasReported = state.entries.values[index].reported
+                    state.entries.values[index].count(servedFrom: servedFrom, at: at)
+                    if wasReported {
+                        // The first observation replaces `client` whatever the clocks say.
+                        state.entries.values[index].reported = false
+                        state.entries.values[index].servedFrom = servedFrom
+                        state.reportedEntries -= 1
+                    }
+                }
                 state.hits += 1
                 return (.counted, false)
             }
@@ -106,13 +143,23 @@ public final class MissingKeyRecorder: Sendable {
                 defer { state.loggedFull = true }
                 return (.droppedFull, !state.loggedFull)
             }
-            state.entries[id] = Stats(hits: 1, firstSeen: at, lastSeen: at, servedFrom: servedFrom)
+            if reported {
+                guard state.reportedEntries < maxReportedEntries else {
+                    state.dropped.reported += 1
+                    defer { state.loggedReportedFull = true }
+                    return (.droppedReported, !state.loggedReportedFull)
+                }
+                state.reportedEntries += 1
+            }
+            state.entries[id] = Stats(hits: 1, firstSeen: at, lastSeen: at, servedFrom: servedFrom, reported: reported)
             state.hits += 1
             return (.added, false)
         }
         // The lock is released: building and emitting log lines never delays other recorders.
         if outcome == .added { logNewEntry(id, servedFrom: servedFrom, at: at) }
-        if firstDrop { logDropStarted("missing_report_full", at: at) }
+        if firstDrop {
+            logDropStarted(outcome == .droppedReported ? "missing_report_reported_quota_full" : "missing_report_full", at: at)
+        }
         return outcome
     }
 
@@ -139,7 +186,7 @@ public final class MissingKeyRecorder: Sendable {
     ///
     /// Only the dictionary is retained under the lock; the copy-on-write copy
     /// is paid by the next recording, and the sort happens outside.
-    func snapshotWithGeneration() -> (report: MissingReport, generation: UInt64) {
+    public func snapshotWithGeneration() -> (report: MissingReport, generation: UInt64) {
         let (entries, dropped, since, generation) = state.withLock {
             ($0.entries, $0.dropped, $0.since, $0.generation)
         }
@@ -147,12 +194,13 @@ public final class MissingKeyRecorder: Sendable {
             MissingReport.Entry(key: id.key, table: id.table, requested: id.requested, servedFrom: stats.servedFrom,
                                 hits: stats.hits, firstSeen: stats.firstSeen, lastSeen: stats.lastSeen, plural: id.plural)
         }
-        let limits = MissingReport.Limits(maxEntries: maxEntries, maxKeyBytes: maxKeyBytes)
+        let limits = MissingReport.Limits(maxEntries: maxEntries, maxKeyBytes: maxKeyBytes,
+                                          maxReportedEntries: maxReportedEntries)
         return (MissingReport(entries: list, dropped: dropped, since: since, limits: limits), generation)
     }
 
     /// The change counter: it moves on every recording, drop or reset.
-    var generation: UInt64 { state.withLock { $0.generation } }
+    public var generation: UInt64 { state.withLock { $0.generation } }
 
     /// Replaces the state with a loaded report, returning the generation it now corresponds to.
     ///
@@ -168,15 +216,23 @@ public final class MissingKeyRecorder: Sendable {
             if entry.key.utf8.count > maxKeyBytes || entry.table.utf8.count > TableName.maximumLength
                 || entry.requested.utf8.count > LanguageTag.maximumLength {
                 restored.dropped.longKeys += entry.hits
-            } else if restored.entries.count >= maxEntries {
-                restored.dropped.newEntries += entry.hits
             } else if let index = restored.entries.index(forKey: id) {
-                restored.entries.values[index].hits += entry.hits
-                restored.hits += entry.hits
+                // A duplicate in the file (hand-merged, or two replicas' reports): the
+                // latest sighting's source wins, as for live recordings. Hits are bounded
+                // on load; the sums saturate rather than trap.
+                restored.entries.values[index].merge(hits: entry.hits, firstSeen: entry.firstSeen,
+                                                     lastSeen: entry.lastSeen, servedFrom: entry.servedFrom)
+                restored.hits = restored.hits.addingSaturated(entry.hits)
+            } else if restored.entries.count >= maxEntries {
+                restored.dropped.newEntries = restored.dropped.newEntries.addingSaturated(entry.hits)
+            } else if entry.servedFrom == Self.reportedSource && restored.reportedEntries >= maxReportedEntries {
+                restored.dropped.reported = restored.dropped.reported.addingSaturated(entry.hits)
             } else {
+                let reported = entry.servedFrom == Self.reportedSource
+                if reported { restored.reportedEntries += 1 }
                 restored.entries[id] = Stats(hits: entry.hits, firstSeen: entry.firstSeen,
-                                             lastSeen: entry.lastSeen, servedFrom: entry.servedFrom)
-                restored.hits += entry.hits
+                                             lastSeen: entry.lastSeen, servedFrom: entry.servedFrom, reported: reported)
+                restored.hits = restored.hits.addingSaturated(entry.hits)
             }
         }
         return state.withLock { state in
@@ -231,6 +287,15 @@ extension MissingKeyRecorder {
         var firstSeen: Date
         var lastSeen: Date
         var servedFrom: String
+        /// Only clients reported it; no request the server answered has missed it yet.
+        var reported = false
+
+        /// A client report: counts and moves the dates, keeps the observed source.
+        mutating func countReported(at: Date) {
+            hits += 1
+            if at > lastSeen { lastSeen = at }
+            if at < firstSeen { firstSeen = at }
+        }
 
         mutating func count(servedFrom source: String, at: Date) {
             hits += 1
@@ -242,11 +307,22 @@ extension MissingKeyRecorder {
             }
             if at < firstSeen { firstSeen = at }
         }
+
+        mutating func merge(hits more: Int, firstSeen first: Date, lastSeen last: Date, servedFrom source: String) {
+            hits = hits.addingSaturated(more)
+            if last >= lastSeen {
+                lastSeen = last
+                servedFrom = source
+            }
+            if first < firstSeen { firstSeen = first }
+        }
     }
 
     struct State: Sendable {
         var entries: [EntryID: Stats] = [:]
         var hits = 0
+        /// Entries with `reported` set, bounded by `maxReportedEntries`.
+        var reportedEntries = 0
         var dropped = MissingReport.Dropped()
         var since: Date
         /// Moves on every change, so the store can tell whether a write is due.
@@ -254,6 +330,7 @@ extension MissingKeyRecorder {
         /// Drop warnings are logged once per period, not once per dropped hit.
         var loggedFull = false
         var loggedLongKeyDrop = false
+        var loggedReportedFull = false
 
         init(since: Date) { self.since = since }
     }
@@ -268,8 +345,11 @@ extension MissingKeyRecorder {
         public var recorded: Int
         /// Of those, items that created an entry.
         public var added: Int
-        /// Items refused because the report is full (counted in the drop counters).
+        /// Items refused because the report is full, the key too long, or the
+        /// client-reported quota used up (counted in the drop counters).
         public var dropped: Int
+        /// Of those, items refused by the client-reported quota.
+        public var refusedByQuota: Int = 0
     }
 
     /// Records the misses a client found locally (`POST /missing`).
@@ -289,15 +369,17 @@ extension MissingKeyRecorder {
     ///
     /// - Throws: ``MissingReportError`` naming the offending item's index and field.
     @discardableResult
-    public func recordReported(_ body: [UInt8], servedFrom: String = "client", at: Date = Date(),
+    public func recordReported(_ body: [UInt8], servedFrom: String = reportedSource, at: Date = Date(),
                                defaultTable: String = "Localizable") throws(MissingReportError) -> ReportSummary {
         let items = try Self.parseReported(body, defaultTable: defaultTable)
         var summary = ReportSummary(recorded: 0, added: 0, dropped: 0)
         for item in items {
-            switch record(table: item.table, key: item.key, requested: item.requested, servedFrom: servedFrom, at: at) {
+            switch record(table: item.table, key: item.key, requested: item.requested, servedFrom: servedFrom, at: at,
+                          plural: item.plural, reported: true) {
             case .added: summary.recorded += 1; summary.added += 1
             case .counted: summary.recorded += 1
             case .droppedFull, .droppedLongKey: summary.dropped += 1
+            case .droppedReported: summary.dropped += 1; summary.refusedByQuota += 1
             }
         }
         return summary
@@ -325,10 +407,9 @@ extension MissingKeyRecorder {
             guard let key = object["key"] as? String else {
                 throw .invalidField(index: index, field: "key", reason: object["key"] == nil ? "is missing" : "must be a string")
             }
-            guard !key.isEmpty else { throw .invalidField(index: index, field: "key", reason: "must not be empty") }
-            guard key.unicodeScalars.count <= maximumReportedKeyCharacters else {
-                throw .invalidField(index: index, field: "key",
-                                    reason: "has \(key.unicodeScalars.count) characters; at most \(maximumReportedKeyCharacters) are accepted")
+            // The rules of GET /labels/{key}; a key over the report's byte limit is then counted as dropped.
+            if let problem = LabelKeyValidation.problem(key, maximumBytes: LabelKeyValidation.maximumCharacters * 4) {
+                throw .invalidField(index: index, field: "key", reason: problem.description)
             }
             guard let langText = object["lang"] as? String else {
                 throw .invalidField(index: index, field: "lang", reason: object["lang"] == nil ? "is missing" : "must be a string")

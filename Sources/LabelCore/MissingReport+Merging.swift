@@ -34,6 +34,7 @@ extension MissingReport {
         if let object = root["dropped"] as? [String: Any] {
             dropped.newEntries = max(0, object["newEntries"] as? Int ?? 0)
             dropped.longKeys = max(0, object["longKeys"] as? Int ?? 0)
+            dropped.reported = max(0, object["reported"] as? Int ?? 0)
         }
         var limits = Limits(maxEntries: MissingKeyRecorder.defaultMaxEntries, maxKeyBytes: MissingKeyRecorder.defaultMaxKeyBytes)
         if let object = root["limits"] as? [String: Any] {
@@ -67,6 +68,7 @@ extension MissingReport {
         for other in others {
             dropped.newEntries += other.dropped.newEntries
             dropped.longKeys += other.dropped.longKeys
+            dropped.reported += other.dropped.reported
             since = min(since, other.since)
             for entry in other.entries {
                 let id = ID(table: entry.table, key: entry.key, requested: entry.requested, plural: entry.plural)

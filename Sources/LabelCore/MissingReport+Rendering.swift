@@ -1,20 +1,26 @@
 import Foundation
 
-/// The three renderings of `GET /missing` (JSON, CSV, `.strings` stub); the JSON one is also the file format.
+/// The renderings of the report (JSON, CSV, `.strings` stub); the JSON one is also the file format.
 extension MissingReport {
     // MARK: JSON
 
-    /// The report as JSON, the body of `GET /missing` and the content of `missing.json`:
+    /// The whole report as JSON: the content of `missing.json` (the state file).
     ///
     /// ```
     /// {"entries":[{"key":…,"table":…,"requested":…,"servedFrom":…,"hits":3,
     ///              "firstSeen":"2025-01-02T03:04:05.678Z","lastSeen":…}],
-    ///  "dropped":{"newEntries":0,"longKeys":0,"hits":0},
-    ///  "total":1,"hits":3,"since":"…","limits":{"maxEntries":10000,"maxKeyBytes":256}}
+    ///  "dropped":{"newEntries":0,"longKeys":0,"reported":0,"hits":0},
+    ///  "total":1,"hits":3,"since":"…","limits":{"maxEntries":10000,"maxKeyBytes":256,"maxReportedEntries":1000}}
     /// ```
-    /// `total` counts the entries shown, `hits` sums theirs; `dropped` is global
-    /// (not filtered). Timestamps are ISO 8601 UTC with milliseconds.
+    /// Timestamps are ISO 8601 UTC with milliseconds. `GET /missing` renders a
+    /// ``MissingReportPage`` instead (``MissingReportPage/jsonBytes(next:)``).
     public func jsonBytes() -> [UInt8] {
+        Self.json(entries: entries, total: entries.count, hits: totalHits, page: nil, of: self)
+    }
+
+    /// The shared JSON writer of the state file and of a page.
+    static func json(entries: [Entry], total: Int, hits: Int,
+                     page: (offset: Int, limit: Int, next: String?)?, of report: MissingReport) -> [UInt8] {
         var list = JSONWriter(capacity: 64 + entries.count * 160)
         for entry in entries {
             list.beginObject()
@@ -36,20 +42,27 @@ extension MissingReport {
         array.append(contentsOf: list.bytes)
         array.append(UInt8(ascii: "]"))
 
-        var json = JSONWriter(capacity: array.count + 256)
+        var json = JSONWriter(capacity: array.count + 320)
         json.beginObject()
         json.field("entries", raw: array)
         json.beginObject("dropped")
-        json.field("newEntries", dropped.newEntries)
-        json.field("longKeys", dropped.longKeys)
-        json.field("hits", dropped.hits)
+        json.field("newEntries", report.dropped.newEntries)
+        json.field("longKeys", report.dropped.longKeys)
+        json.field("reported", report.dropped.reported)
+        json.field("hits", report.dropped.hits)
         json.endObject()
-        json.field("total", entries.count)
-        json.field("hits", totalHits)
-        json.field("since", Self.timestamp(since))
+        json.field("total", total)
+        json.field("hits", hits)
+        if let page {
+            json.field("offset", page.offset)
+            json.field("limit", page.limit)
+            json.field("next", page.next)
+        }
+        json.field("since", Self.timestamp(report.since))
         json.beginObject("limits")
-        json.field("maxEntries", limits.maxEntries)
-        json.field("maxKeyBytes", limits.maxKeyBytes)
+        json.field("maxEntries", report.limits.maxEntries)
+        json.field("maxKeyBytes", report.limits.maxKeyBytes)
+        json.field("maxReportedEntries", report.limits.maxReportedEntries)
         json.endObject()
         json.endObject()
         return json.bytes
@@ -62,8 +75,15 @@ extension MissingReport {
                                     "variable", "category"]
 
     /// The entries as RFC 4180 CSV: a header row, CRLF line ends, fields quoted
-    /// when they hold a comma, quote, CR or LF (quotes doubled). UTF-8, no BOM.
+    /// when they hold a comma, semicolon, quote, CR or LF (quotes doubled). UTF-8, no BOM.
     /// Drop counters are not rows; they are in the JSON rendering.
+    ///
+    /// Formula-safe (OWASP "CSV injection"): keys are chosen by anyone who can
+    /// send a request, and spreadsheets evaluate a cell that starts with `=`,
+    /// `+`, `-`, `@`, TAB or CR even when it is quoted. Such a cell gets a
+    /// leading `'`, which spreadsheets show as text and do not evaluate; the
+    /// cell is then quoted. `;` is quoted too, since Excel in German and other
+    /// locales splits on it. So `=HYPERLINK(…)` is exported as `"'=HYPERLINK(…)"`.
     public func csvBytes() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + entries.count * 120)
@@ -79,11 +99,14 @@ extension MissingReport {
     static func appendCSVRow(_ fields: [String], to out: inout [UInt8]) {
         for (index, field) in fields.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            let needsQuotes = field.utf8.contains { byte in
-                byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == 0x0D || byte == 0x0A
+            let formula = field.utf8.first.map(Self.startsFormula) ?? false
+            let needsQuotes = formula || field.utf8.contains { byte in
+                byte == UInt8(ascii: ",") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "\"")
+                    || byte == 0x0D || byte == 0x0A
             }
             guard needsQuotes else { out.append(contentsOf: field.utf8); continue }
             out.append(UInt8(ascii: "\""))
+            if formula { out.append(UInt8(ascii: "'")) }
             for byte in field.utf8 {
                 if byte == UInt8(ascii: "\"") { out.append(byte) }
                 out.append(byte)
@@ -91,6 +114,14 @@ extension MissingReport {
             out.append(UInt8(ascii: "\""))
         }
         out.append(contentsOf: [0x0D, 0x0A])
+    }
+
+    /// `= + - @ TAB CR`: a cell starting with one is a formula to a spreadsheet.
+    static func startsFormula(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: true
+        default: false
+        }
     }
 
     // MARK: .strings stub
@@ -270,5 +301,23 @@ extension MissingReport {
         let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
         let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
         return era * 146_097 + dayOfEra - 719_468
+    }
+}
+
+extension MissingReportPage {
+    /// The page as the JSON body of `GET /missing`:
+    ///
+    /// ```
+    /// {"entries":[…],"dropped":{…},"total":2400,"hits":9100,"offset":0,"limit":1000,
+    ///  "next":"/missing?limit=1000&offset=1000","since":"…","limits":{…}}
+    /// ```
+    /// `total` and `hits` count every entry matching the filters (all pages);
+    /// `next` is the link to the next page, `null` on the last. `dropped` is
+    /// report-wide (not filtered).
+    ///
+    /// - Parameter next: The next page's link (from ``nextOffset``), or nil.
+    public func jsonBytes(next: String?) -> [UInt8] {
+        MissingReport.json(entries: report.entries, total: total, hits: totalHits,
+                           page: (query.offset, query.limit, next), of: report)
     }
 }

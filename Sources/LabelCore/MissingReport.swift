@@ -46,13 +46,17 @@ public struct MissingReport: Sendable, Hashable {
         public var newEntries: Int
         /// Recordings refused because the key (or table, or tag) was longer than the limit.
         public var longKeys: Int
+        /// Client-reported items (`POST /missing`) refused because client reports
+        /// already hold their quota (``Limits/maxReportedEntries``) of entries.
+        public var reported: Int
 
         /// All refused recordings.
-        public var hits: Int { newEntries + longKeys }
+        public var hits: Int { newEntries.addingSaturated(longKeys).addingSaturated(reported) }
 
-        public init(newEntries: Int = 0, longKeys: Int = 0) {
+        public init(newEntries: Int = 0, longKeys: Int = 0, reported: Int = 0) {
             self.newEntries = newEntries
             self.longKeys = longKeys
+            self.reported = reported
         }
     }
 
@@ -60,10 +64,13 @@ public struct MissingReport: Sendable, Hashable {
     public struct Limits: Sendable, Hashable {
         public var maxEntries: Int
         public var maxKeyBytes: Int
+        /// Of ``maxEntries``, most created by client reports.
+        public var maxReportedEntries: Int
 
-        public init(maxEntries: Int, maxKeyBytes: Int) {
+        public init(maxEntries: Int, maxKeyBytes: Int, maxReportedEntries: Int? = nil) {
             self.maxEntries = maxEntries
             self.maxKeyBytes = maxKeyBytes
+            self.maxReportedEntries = maxReportedEntries ?? max(1, maxEntries / 10)
         }
     }
 
@@ -85,7 +92,7 @@ public struct MissingReport: Sendable, Hashable {
     }
 
     /// Entries already in report order (filtering keeps the order; no re-sort).
-    private init(ordered entries: [Entry], copying other: MissingReport) {
+    init(ordered entries: [Entry], copying other: MissingReport) {
         self.entries = entries
         self.dropped = other.dropped
         self.since = other.since
@@ -93,7 +100,7 @@ public struct MissingReport: Sendable, Hashable {
     }
 
     /// Sum of hits over the entries.
-    public var totalHits: Int { entries.reduce(0) { $0 + $1.hits } }
+    public var totalHits: Int { entries.reduce(0) { $0.addingSaturated($1.hits) } }
 
     /// The entries for one requested language and/or one table; `nil` keeps all.
     ///
@@ -122,5 +129,13 @@ public struct MissingReport: Sendable, Hashable {
         if a.key != b.key { return a.key < b.key }
         if a.requested != b.requested { return a.requested < b.requested }
         return (a.plural?.variable ?? "", a.plural?.category.rawValue ?? "") < (b.plural?.variable ?? "", b.plural?.category.rawValue ?? "")
+    }
+}
+
+extension Int {
+    /// Counters read back from a file may be large; sums saturate instead of trapping.
+    func addingSaturated(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
     }
 }

@@ -9,9 +9,15 @@ import Darwin
 
 /// Keeps a ``MissingKeyRecorder`` durable in `<stateDirectory>/missing.json`.
 ///
-/// - Load: at init. A missing file starts empty; a corrupt or unreadable one
-///   is logged, moved aside to `missing.json.corrupt-<UTC timestamp>` and the
-///   report starts empty: the server never fails to start over its report.
+/// - Load: at init. A missing file starts empty; an unreadable one, or one
+///   that is not a JSON object with an `entries` array, is logged, moved aside
+///   to `missing.json.corrupt-<UTC timestamp>` and the report starts empty: the
+///   server never fails to start over its report. **One bad entry never costs
+///   the others:** entries that fail validation (hits not an integer from 1 to
+///   2^53, a bad date, a missing field, a key, table or tag that a request could
+///   not carry) are dropped, counted and logged (the first ten one by one); the
+///   valid ones are kept, the original file is kept beside as
+///   `missing.json.invalid-<UTC timestamp>` and the next flush rewrites it clean.
 /// - Write: the JSON rendering (``MissingReport/jsonBytes()``) goes to a temp
 ///   file in the same directory, is `fsync`ed, then `rename`d over
 ///   `missing.json` (atomic), and the directory is `fsync`ed so the rename
@@ -107,9 +113,14 @@ public final class MissingReportStore: Sendable {
 
     /// Stops the background flushing and flushes once more (call on SIGTERM).
     ///
-    /// Safe to call more than once. A final write failure is logged. Takes
-    /// locks, so call it from the shutdown path, not from a raw signal handler.
-    public func stop() {
+    /// Safe to call more than once. Takes locks, so call it from the shutdown
+    /// path, not from a raw signal handler.
+    ///
+    /// - Returns: false when the final write failed (it is logged): what was
+    ///   recorded since the last successful flush is lost, and the process
+    ///   should exit non-zero so a supervisor notices.
+    @discardableResult
+    public func stop() -> Bool {
         let box = timer.withLock { box in
             let current = box
             box = nil
@@ -117,7 +128,13 @@ public final class MissingReportStore: Sendable {
         }
         box?.source.cancel()
         // flushIfDirty waits for a flush in progress, then writes the latest state.
-        _ = try? flushIfDirty()
+        do {
+            try flushIfDirty()
+            return true
+        } catch {
+            warn("missing_report_final_flush_failed", path: fileURL.path, reason: error.message)
+            return false
+        }
     }
 
     /// Clears all entries and counters (`DELETE /missing`) and persists the empty report.
@@ -144,15 +161,33 @@ public final class MissingReportStore: Sendable {
             bytes = read
         }
         do {
-            let report = try Self.decode(bytes)
-            let generation = recorder.restore(report)
-            flushState.withLock { $0.persistedGeneration = generation }
+            let decoded = try Self.decode(bytes, now: now)
+            let generation = recorder.restore(decoded.report)
             var line = JSONWriter()
             line.beginObject()
             line.field("event", "missing_report_loaded")
-            line.field("level", "info")
+            line.field("level", decoded.problems.isEmpty ? "info" : "warning")
             line.field("path", path)
-            line.field("entries", report.entries.count)
+            line.field("entries", decoded.report.entries.count)
+            line.field("invalid", decoded.invalidEntries)
+            if decoded.problems.isEmpty {
+                // Nothing to rewrite until the report changes.
+                flushState.withLock { $0.persistedGeneration = generation }
+            } else {
+                for problem in decoded.problems.prefix(Self.loggedProblems) {
+                    var entry = JSONWriter()
+                    entry.beginObject()
+                    entry.field("event", "missing_report_invalid_entry")
+                    entry.field("level", "warning")
+                    entry.field("path", path)
+                    entry.field("reason", problem)
+                    entry.endObject()
+                    log(entry.text)
+                }
+                // Keep the original for inspection; the next flush writes the valid entries.
+                let target = Self.asideName(path: path, kind: "invalid", now: now)
+                if rename(path, target) == 0 { line.field("movedTo", target) }
+            }
             line.endObject()
             log(line.text)
         } catch {
@@ -160,16 +195,25 @@ public final class MissingReportStore: Sendable {
         }
     }
 
-    /// Renames a bad file out of the way so that it is kept for inspection and not overwritten.
-    private func moveAside(path: String, reason: String, now: Date) {
+    /// Invalid entries logged one by one at load; the rest are only counted.
+    static let loggedProblems = 10
+
+    /// `missing.json.<kind>-20250102T030405Z`, with a suffix if that exists already.
+    private static func asideName(path: String, kind: String, now: Date) -> String {
         let stamp = MissingReport.timestamp(now, fractional: false)
             .replacingOccurrences(of: "-", with: "").replacingOccurrences(of: ":", with: "")
-        var target = "\(path).corrupt-\(stamp)"
+        var target = "\(path).\(kind)-\(stamp)"
         var suffix = 1
         while FileManager.default.fileExists(atPath: target) {
-            target = "\(path).corrupt-\(stamp)-\(suffix)"
+            target = "\(path).\(kind)-\(stamp)-\(suffix)"
             suffix += 1
         }
+        return target
+    }
+
+    /// Renames a bad file out of the way so that it is kept for inspection and not overwritten.
+    private func moveAside(path: String, reason: String, now: Date) {
+        let target = Self.asideName(path: path, kind: "corrupt", now: now)
         var line = JSONWriter()
         line.beginObject()
         line.field("event", "missing_report_corrupt")
@@ -215,8 +259,24 @@ public final class MissingReportStore: Sendable {
         var reason: String
     }
 
-    /// Reads back what ``MissingReport/jsonBytes()`` wrote; anything else is a ``DecodeError``.
-    static func decode(_ bytes: [UInt8]) throws(DecodeError) -> MissingReport {
+    /// What a state file held: the valid entries, and why the others were dropped.
+    struct Decoded {
+        var report: MissingReport
+        /// Entries dropped as invalid.
+        var invalidEntries: Int
+        /// One line per problem (entry index and reason; also a bad `since`).
+        var problems: [String]
+    }
+
+    /// The largest hit count read back: JSON numbers are exact up to 2^53.
+    static let maximumHits = 1 << 53
+
+    /// Reads back what ``MissingReport/jsonBytes()`` wrote, entry by entry.
+    ///
+    /// Only a file that is not a JSON object with an `entries` array is a
+    /// ``DecodeError``; an invalid entry is dropped and described in
+    /// ``Decoded/problems``, and a bad `since` becomes `now`.
+    static func decode(_ bytes: [UInt8], now: Date = Date()) throws(DecodeError) -> Decoded {
         let parsed: Any
         do {
             parsed = try JSONSerialization.jsonObject(with: Data(bytes))
@@ -228,31 +288,70 @@ public final class MissingReportStore: Sendable {
         }
         var entries: [MissingReport.Entry] = []
         entries.reserveCapacity(list.count)
+        var problems: [String] = []
+        var invalid = 0
         for (index, element) in list.enumerated() {
-            guard let object = element as? [String: Any],
-                  let key = object["key"] as? String, let table = object["table"] as? String,
-                  let requested = object["requested"] as? String, let servedFrom = object["servedFrom"] as? String,
-                  let hits = object["hits"] as? Int, hits > 0,
-                  let first = (object["firstSeen"] as? String).flatMap(MissingReport.parseTimestamp),
-                  let last = (object["lastSeen"] as? String).flatMap(MissingReport.parseTimestamp) else {
-                throw DecodeError(reason: "entry \(index) is incomplete or mistyped")
+            switch decodeEntry(element) {
+            case .success(let entry):
+                entries.append(entry)
+            case .failure(let problem):
+                invalid += 1
+                if problems.count < loggedProblems { problems.append("entry \(index): \(problem.reason)") }
             }
-            // A plural miss names its variable and category; both or neither.
-            let plural = (object["variable"] as? String).flatMap { variable in
-                (object["category"] as? String).flatMap(PluralCategory.init(rawValue:)).map { PluralMiss(variable: variable, category: $0) }
-            }
-            entries.append(MissingReport.Entry(key: key, table: table, requested: requested, servedFrom: servedFrom,
-                                               hits: hits, firstSeen: first, lastSeen: last, plural: plural))
         }
         var dropped = MissingReport.Dropped()
         if let object = root["dropped"] as? [String: Any] {
-            dropped.newEntries = max(0, object["newEntries"] as? Int ?? 0)
-            dropped.longKeys = max(0, object["longKeys"] as? Int ?? 0)
+            func counter(_ name: String) -> Int { min(max(0, object[name] as? Int ?? 0), maximumHits) }
+            dropped.newEntries = counter("newEntries")
+            dropped.longKeys = counter("longKeys")
+            dropped.reported = counter("reported")
         }
-        guard let since = (root["since"] as? String).flatMap(MissingReport.parseTimestamp) else {
-            throw DecodeError(reason: #""since" is missing or not an ISO 8601 UTC timestamp"#)
+        let since: Date
+        if let parsedSince = (root["since"] as? String).flatMap(MissingReport.parseTimestamp) {
+            since = parsedSince
+        } else {
+            since = entries.map(\.firstSeen).min() ?? now
+            problems.append(#""since" is missing or not an ISO 8601 UTC timestamp; using the earliest first seen"#)
         }
-        return MissingReport(entries: entries, dropped: dropped, since: since)
+        return Decoded(report: MissingReport(entries: entries, dropped: dropped, since: since),
+                       invalidEntries: invalid, problems: problems)
+    }
+
+    /// One entry, validated like request input: a key `GET /labels/{key}` would
+    /// accept, a valid table name, a well-formed tag (canonicalized), a source,
+    /// hits from 1 to 2^53, and dates in order.
+    private static func decodeEntry(_ element: Any) -> Result<MissingReport.Entry, DecodeError> {
+        guard let object = element as? [String: Any] else { return .failure(DecodeError(reason: "not an object")) }
+        func fail(_ reason: String) -> Result<MissingReport.Entry, DecodeError> { .failure(DecodeError(reason: reason)) }
+        guard let key = object["key"] as? String else { return fail(#""key" is missing or not a string"#) }
+        if let problem = LabelKeyValidation.problem(key, maximumBytes: LabelKeyValidation.maximumCharacters * 4) {
+            return fail("key \(problem)")
+        }
+        guard let table = object["table"] as? String, TableName.isValid(table) else {
+            return fail(#""table" is missing or not a valid table name"#)
+        }
+        guard let requestedText = object["requested"] as? String, let requested = LanguageTag(requestedText) else {
+            return fail(#""requested" is missing or not a well-formed BCP 47 tag"#)
+        }
+        guard let servedFrom = object["servedFrom"] as? String,
+              LabelKeyValidation.problem(servedFrom, maximumBytes: 256) == nil else {
+            return fail(#""servedFrom" is missing or not a short printable string"#)
+        }
+        // NSNumber bridging is exact: 1.5 and 2^70 are not Ints.
+        guard let hits = object["hits"] as? Int, (1...maximumHits).contains(hits) else {
+            return fail(#""hits" is not an integer from 1 to 2^53"#)
+        }
+        guard let first = (object["firstSeen"] as? String).flatMap(MissingReport.parseTimestamp),
+              let last = (object["lastSeen"] as? String).flatMap(MissingReport.parseTimestamp) else {
+            return fail(#""firstSeen" or "lastSeen" is missing or not an ISO 8601 UTC timestamp"#)
+        }
+        guard first <= last else { return fail(#""firstSeen" is after "lastSeen""#) }
+        // A plural miss names its variable and category; both or neither.
+        let plural = (object["variable"] as? String).flatMap { variable in
+            (object["category"] as? String).flatMap(PluralCategory.init(rawValue:)).map { PluralMiss(variable: variable, category: $0) }
+        }
+        return .success(MissingReport.Entry(key: key, table: table, requested: requested.rawValue, servedFrom: servedFrom,
+                                            hits: hits, firstSeen: first, lastSeen: last, plural: plural))
     }
 
     // MARK: Writing

@@ -42,10 +42,14 @@ public struct Linter: Sendable {
             return LintReport(findings: [finding], completeness: [], fileCount: 0)
         }
         var discoveryWarnings: [ParseWarning] = []
-        let jobs = StoreLoader.discover(root: root, configuration: configuration, warnings: &discoveryWarnings)
+        var discoveryProblems: [StoreProblem] = []
+        var bundleFolders: [String] = []
+        let jobs = StoreLoader.discover(root: root, configuration: configuration, warnings: &discoveryWarnings,
+                                        problems: &discoveryProblems, bundleFolders: &bundleFolders)
         var findings = discoveryWarnings.map {
             LintFinding(rule: .readerWarning, file: $0.location.file, line: nil, message: $0.message)
         }
+        findings += discoveryProblems.map { LintFinding(rule: .parseError, file: $0.file, line: nil, message: $0.message) }
         var files: [LintFile] = []
         for job in jobs {
             let file = Self.read(job, root: root, limit: configuration.maximumFileBytes)

@@ -19,6 +19,9 @@ public struct LabelBundles: Sendable {
 
     private let bundles: [Key: TableBundle]
     private let languagesByTable: [String: Set<LanguageTag>]
+    /// Each (table, store language) → the key of its own chain, for requests whose
+    /// matched folders form a list no store language's chain forms.
+    private let keyByFirstLanguage: [Key: Key]
 
     /// Resolves and renders every (table, language) of the catalog.
     ///
@@ -27,13 +30,16 @@ public struct LabelBundles: Sendable {
     public init(catalog: Catalog) {
         var languagesByTable: [String: Set<LanguageTag>] = [:]
         var work: [(Key, LanguageChain)] = []
+        var keyByFirstLanguage: [Key: Key] = [:]
         for table in catalog.tables {
             let languages = Set(catalog.languages(table: table))
             languagesByTable[table] = languages
             var seen = Set<[LanguageTag]>()
             for language in languages.sorted() {
-                let chain = LanguageChain(preferred: [language], development: catalog.developmentLanguage)
+                let chain = LanguageChain(preferred: [language], development: catalog.developmentLanguage,
+                                          matcher: catalog.matcher)
                 let present = chain.languages.filter(languages.contains)
+                keyByFirstLanguage[Key(table: table, languages: [language])] = Key(table: table, languages: present)
                 if seen.insert(present).inserted { work.append((Key(table: table, languages: present), chain)) }
             }
         }
@@ -55,6 +61,7 @@ public struct LabelBundles: Sendable {
         }
         self.bundles = built.withLock { $0 }
         self.languagesByTable = languagesByTable
+        self.keyByFirstLanguage = keyByFirstLanguage
     }
 
     /// The bundle for a table and chain; `nil` when the table does not exist
@@ -63,7 +70,11 @@ public struct LabelBundles: Sendable {
         guard let present = languagesByTable[table] else { return nil }
         let languages = chain.languages.filter(present.contains)
         guard !languages.isEmpty else { return nil }
-        return bundles[Key(table: table, languages: languages)]
+        if let bundle = bundles[Key(table: table, languages: languages)] { return bundle }
+        // Matching can order a request's folders in a way no store language's chain
+        // does (`zh-MO`: `zh-HK`, then `zh-Hant`); the first folder's own table is the
+        // closest precomputed answer.
+        return keyByFirstLanguage[Key(table: table, languages: [languages[0]])].flatMap { bundles[$0] }
     }
 
     public var count: Int { bundles.count }

@@ -9,7 +9,7 @@ struct LabelQuery: Sendable {
     /// More `arg` values than any label's format string consumes.
     static let maximumArguments = 8
     /// Longest key in characters (openapi.yaml's `maxLength`), besides the byte limit.
-    static let maximumKeyCharacters = 256
+    static let maximumKeyCharacters = LabelKeyValidation.maximumCharacters
     /// Longest `count`, and longest `arg`, in characters: numbers, names and
     /// titles shown inside a label; the bounds keep every valid request well
     /// inside the 16 KiB request line.
@@ -29,11 +29,14 @@ struct LabelQuery: Sendable {
         } catch {
             throw .badRequest("invalid_key", "the key is not valid percent-encoded UTF-8")
         }
-        guard !key.isEmpty else { throw .badRequest("invalid_key", "the key is empty") }
-        guard key.utf8.count <= Self.maximumKeyBytes, key.unicodeScalars.count <= Self.maximumKeyCharacters else {
+        // The same rules as POST /missing items and missing.json entries.
+        switch LabelKeyValidation.problem(key, maximumBytes: Self.maximumKeyBytes) {
+        case nil: break
+        case .tooLong:
             throw .badRequest("key_too_long", "the key is \(key.unicodeScalars.count) characters (\(key.utf8.count) bytes); at most \(Self.maximumKeyCharacters) characters and \(Self.maximumKeyBytes) bytes are accepted")
+        case let problem?:
+            throw .badRequest("invalid_key", "the key \(problem)")
         }
-        guard !key.utf8.contains(0) else { throw .badRequest("invalid_key", "the key contains a NUL byte") }
 
         var lang: String?
         var table = "Localizable"

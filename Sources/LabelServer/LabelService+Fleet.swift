@@ -17,12 +17,14 @@ extension LabelService {
     enum FleetRoute {
         /// `GET`/`HEAD /missing`: every replica's report, merged.
         case missingRead
+        /// `GET`/`HEAD /usage`: every replica's counts, summed per key.
+        case usageRead
         /// `DELETE /missing` on every replica.
         case missingReset
         /// `POST /admin/reload` on every replica.
         case reload
 
-        var isWrite: Bool { self != .missingRead }
+        var isWrite: Bool { self == .missingReset || self == .reload }
     }
 
     /// `scope=fleet` (the default: every replica when peers are configured) or `scope=local`
@@ -42,6 +44,9 @@ extension LabelService {
         if items.contains(where: { $0.name == "scope" && $0.value == "local" }) { return nil }
         switch (request.path, request.method) {
         case ("/missing", .get), ("/missing", .head): return missing == nil ? nil : .missingRead
+        // `/coverage` is not merged: it is computed from the store, the same on every replica
+        // serving the same store (README, "Fleet").
+        case ("/usage", .get), ("/usage", .head): return usage == nil ? nil : .usageRead
         case ("/missing", .delete): return missing == nil ? nil : .missingReset
         case ("/admin/reload", .post): return reloader == nil ? nil : .reload
         default: return nil
@@ -65,6 +70,7 @@ extension LabelService {
             do {
                 switch route {
                 case .missingRead: response = try fleetMissing(request, fleet: fleet)
+                case .usageRead: response = try fleetUsage(request, fleet: fleet)
                 case .missingReset, .reload: response = try fleetWrite(request, fleet: fleet)
                 }
             } catch let error as any HTTPResponseError {
@@ -93,8 +99,39 @@ extension LabelService {
         }
         let gathered = gatherReports(fleet: fleet, filters: filters)
         let merged = missing.recorder.snapshot().merging(gathered.reports)
-        let response = try readMissing(request, store: missing, source: merged)
+        let response = try readMissing(request, store: missing, source: merged, unreachable: gathered.unreachable)
         return Self.markFleet(response, unreachable: gathered.unreachable, fleet: fleet)
+    }
+
+    /// The fleet's `GET /usage`: hits summed per `(table, key)`, last request the latest,
+    /// `since` the earliest. Peers send every key (`unused` applies after the sum: a key
+    /// unused here may be used elsewhere); the keys shown are this replica's catalog's.
+    private func fleetUsage(_ request: HTTPRequest, fleet: Fleet) throws -> HTTPResponse {
+        let (usage, query) = try usageQuery(request)
+        var filters = ""
+        if let table = query.filters.table {
+            let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
+            filters = "&table=\(table.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
+        }
+        var (since, totals) = usage.snapshot()
+        var unreachable: [String] = []
+        for outcome in fleet.call(.get, target: "/usage?scope=local&format=json\(filters)", admin: false, timeout: fleet.timeout) {
+            guard case .success(let response)? = outcome.result, response.status == .ok,
+                  let (peerSince, peerTotals) = UsageStore.decode(response.body) else {
+                unreachable.append(outcome.peer)
+                continue
+            }
+            since = min(since, peerSince)
+            for (key, value) in peerTotals where value.hits > 0 || value.latest > 0 {
+                var total = totals[key, default: UsageStore.Totals(hits: 0, latest: 0)]
+                total.hits &+= value.hits
+                total.latest = max(total.latest, value.latest)
+                totals[key] = total
+            }
+        }
+        if !unreachable.isEmpty { fleet.metrics.recordPartial() }
+        let response = try usageResponse(request, query: query, since: since, totals: totals, unreachable: unreachable)
+        return Self.markFleet(response, unreachable: unreachable, fleet: fleet)
     }
 
     /// Peers' local reports (every page of them), and the peers that gave none in time.
@@ -133,8 +170,9 @@ extension LabelService {
         return (reports, unreachable)
     }
 
-    /// Adds `partial`/`unreachable` to a JSON body, a banner to an HTML page, and for every
-    /// format the ``Fleet/partialHeader`` when a peer was left out.
+    /// Adds `partial`/`unreachable` to a JSON body, and for every format the
+    /// ``Fleet/partialHeader`` when a peer was left out. (A page renders its own banner:
+    /// the renderer is given the unreachable peers.)
     static func markFleet(_ response: HTTPResponse, unreachable: [String], fleet: Fleet) -> HTTPResponse {
         var response = response
         if !unreachable.isEmpty {
@@ -158,12 +196,7 @@ extension LabelService {
             if rest.first != UInt8(ascii: "}") { body.append(UInt8(ascii: ",")) }
             body += rest
             response.body = body
-        } else if type.hasPrefix("text/html"), !unreachable.isEmpty,
-                  let bodyTag = response.body.firstRange(of: Array("<body".utf8)),
-                  let close = response.body[bodyTag.upperBound...].firstIndex(of: UInt8(ascii: ">")) {
-            let names = unreachable.map { $0.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;") }
-            let banner = "<p role=\"alert\" class=\"partial\">Partial report: \(names.joined(separator: ", ")) did not answer in time.</p>"
-            response.body.insert(contentsOf: Array(banner.utf8), at: close + 1)
+            response.gzipBody = nil
         }
         return response
     }

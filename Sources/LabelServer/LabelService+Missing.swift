@@ -1,5 +1,6 @@
 import Foundation
 import HTTP1
+import HTTPServer
 import LabelCore
 
 extension LabelService {
@@ -12,16 +13,20 @@ extension LabelService {
         case .get, .head:
             return try readMissing(request, store: missing)
         case .post:
-            let summary = try missing.recorder.recordReported(request.body)
+            let body = try Self.reportedBody(request)
+            let summary = try missing.recorder.recordReported(body)
+            missingCache.invalidate()
             var writer = JSONWriter()
             writer.beginObject()
             writer.field("recorded", summary.recorded)
             writer.field("added", summary.added)
             writer.field("dropped", summary.dropped)
+            writer.field("refused", summary.refusedByQuota)
             writer.endObject()
             return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: writer.bytes)
         case .delete:
             try admin.check(request)
+            defer { missingCache.invalidate() }
             try missing.reset()
             return Self.json(.ok, #"{"status":"reset"}"#)
         default:
@@ -29,55 +34,175 @@ extension LabelService {
         }
     }
 
-    /// - Parameter source: the report to show instead of this replica's (the fleet's, merged).
-    func readMissing(_ request: HTTPRequest, store: MissingReportStore, source: MissingReport? = nil) throws -> HTTPResponse {
-        let query = try MissingQuery(items: request.queryItems())
+    /// The JSON bytes of a `POST /missing`, after the checks that keep web
+    /// pages out: only `application/json` (a cross-site form or `text/plain`
+    /// post is a CORS "simple request" any page can send; JSON needs a
+    /// preflight this server never grants), any parameters such as
+    /// `charset=utf-8`. `Content-Encoding` identity or gzip (decoded, with the
+    /// body limit applied to the decoded size); anything else is 415.
+    static func reportedBody(_ request: HTTPRequest) throws(APIError) -> [UInt8] {
+        let contentType = request.headers.values(for: "Content-Type")
+        // The media type is what comes before any parameters: `application/json; charset=utf-8`.
+        let mediaType = contentType.first?.split(separator: ";", omittingEmptySubsequences: false).first
+            .map { $0.trimmingCharacters(in: " \t").lowercased() }
+        guard contentType.count == 1, mediaType == "application/json" else {
+            throw APIError(.unsupportedMediaType, "unsupported_media_type",
+                           "POST /missing takes Content-Type: application/json, not \(contentType.first.map { "\"\($0.prefix(80))\"" } ?? "none")",
+                           headers: ["Accept-Post": "application/json"])
+        }
+        let codings = request.headers.values(for: "Content-Encoding")
+            .flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: " \t").lowercased() }
+            .filter { $0 != "identity" }
+        switch codings {
+        case []:
+            return request.body
+        case ["gzip"], ["x-gzip"]:
+            let limit = MissingKeyRecorder.maximumReportedBodyBytes
+            do {
+                return try Gzip.decompress(request.body, limit: limit)
+            } catch where error.exceededLimit {
+                throw APIError(.contentTooLarge, "payload_too_large", "the decoded body is over \(limit) bytes")
+            } catch {
+                throw APIError.badRequest("invalid_content_encoding", "the body is not a valid gzip stream")
+            }
+        default:
+            throw APIError(.unsupportedMediaType, "unsupported_content_encoding",
+                           "Content-Encoding must be identity or gzip, not \"\(codings.joined(separator: ", ").prefix(80))\"",
+                           headers: ["Accept-Encoding": "gzip, identity"])
+        }
+    }
+
+    /// - Parameters:
+    ///   - source: the report to show instead of this replica's (the fleet's, merged off
+    ///     the event loop): rendered directly, never cached.
+    ///   - unreachable: peers left out of `source` (the page shows a banner; other formats
+    ///     are marked by ``markFleet(_:unreachable:fleet:)``).
+    func readMissing(_ request: HTTPRequest, store: MissingReportStore, source: MissingReport? = nil,
+                     unreachable: [String] = []) throws -> HTTPResponse {
+        // MissingQuery reads every parameter (an empty value is a form's "All");
+        // MissingReportQuery is the page the JSON, CSV and .strings renderings cut.
+        let missingQuery = try MissingQuery(items: request.queryItems())
+        var query = MissingReportQuery(lang: missingQuery.lang, table: missingQuery.table,
+                                       limit: missingQuery.limit ?? MissingReportQuery.defaultLimit, offset: missingQuery.offset)
+        guard (1...MissingReportQuery.maximumLimit).contains(query.limit) else {
+            throw APIError.badRequest("invalid_limit", "limit must be an integer from 1 to \(MissingReportQuery.maximumLimit) (default \(MissingReportQuery.defaultLimit))")
+        }
+        guard query.offset <= MissingReportQuery.maximumOffset else {
+            throw APIError.badRequest("invalid_offset", "offset must be an integer from 0 to \(MissingReportQuery.maximumOffset)")
+        }
         let state = holder.state
         let development = state.catalog.developmentLanguage
         let sourceText = { (table: String, key: String) -> String? in
             development.flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string.template }
         }
-        let full = source ?? store.recorder.snapshot()
-        let report = query.apply(to: full, sourceText: sourceText)
-        let format = query.format ?? (MediaNegotiation.prefersHTML(request.headers.first(name: "Accept")) ? "html" : "json")
+        let negotiatedFormat = missingQuery.format == nil
+        let format = missingQuery.format ?? (MediaNegotiation.prefersHTML(request.headers.first(name: "Accept")) ? "html" : "json")
+        let contentType: String
         switch format {
-        case "json":
-            return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8", "Vary": "Accept"],
-                                body: report.jsonBytes())
-        case "csv":
-            return HTTPResponse(status: .ok, headers: ["Content-Type": "text/csv; charset=utf-8; header=present"], body: report.csvBytes())
+        case "json": contentType = "application/json; charset=utf-8"
+        case "csv": contentType = "text/csv; charset=utf-8; header=present"
         case "strings":
+            contentType = "text/plain; charset=utf-8"
             // One .strings file holds one table: the stub is for one table.
-            let stubTable = query.table ?? "Localizable"
-            let stub = report.filtered(table: stubTable).stringsStub { table, key in sourceText(table, key) }
-            return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain; charset=utf-8"], body: stub)
-        case "xliff":
+            if query.table == nil { query.table = "Localizable" }
+        case "xliff", "html":
+            return translatorExport(format: format, query: missingQuery, full: source ?? store.recorder.snapshot(),
+                                    unreachable: unreachable, state: state, sourceText: sourceText)
+        default:
+            throw APIError.badRequest("invalid_format", "format must be json, csv, strings, xliff or html")
+        }
+        let key = MissingReportCache.Key(query: query, format: format, search: missingQuery.search,
+                                         catalogLoadedAt: format == "strings" || missingQuery.search != nil
+                                            ? state.loadedAt.timeIntervalSince1970 : 0)
+        let wantsGzip = ContentCoding.negotiate(request.headers.first(name: "Accept-Encoding")) == .gzip
+        let render = { (report: MissingReport) -> MissingReportCache.Page in
+            // The search (over keys and development text) first; then filters and the page.
+            let searched = missingQuery.search == nil ? report : missingQuery.apply(to: report, sourceText: sourceText)
+            return Self.renderMissing(searched.page(query), format: format, state: state)
+        }
+        let page: MissingReportCache.Page
+        if let source {
+            var rendered = render(source)
+            if wantsGzip, rendered.identity.count >= MissingReportCache.gzipThreshold {
+                rendered.gzip = try? Gzip.compress(rendered.identity, level: 1)
+            }
+            page = rendered
+        } else {
+            page = missingCache.page(key, gzip: wantsGzip, recorder: store.recorder, render: render)
+        }
+        var headers: HTTPHeaders = [:]
+        headers.add(name: "Content-Type", value: contentType)
+        headers.add(name: "Cache-Control", value: "no-cache")
+        // CSV and .strings have no place for these in the body; JSON has them in both.
+        headers.add(name: "X-Total-Count", value: String(page.total))
+        if let next = page.nextOffset {
+            var extra: [(name: String, value: String)] = format == "json" ? [] : [("format", format)]
+            if let search = missingQuery.search {
+                let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_.~"))
+                extra.append(("q", search.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""))
+            }
+            headers.add(name: "Link", value: "</missing?\(query.queryString(offset: next, extra: extra))>; rel=\"next\"")
+        }
+        // The event loop picks the variant (HTTPResponse.negotiated adds Vary: Accept-Encoding
+        // and Content-Encoding); a body rewritten later (a fleet's partial marking) drops gzipBody.
+        let vary = negotiatedFormat ? "Accept" : nil
+        if wantsGzip, let gzip = page.gzip, gzip.count < page.identity.count {
+            if let vary { headers.add(name: "Vary", value: vary) }
+            return HTTPResponse(status: .ok, headers: headers, body: page.identity, gzipBody: gzip)
+        }
+        headers.add(name: "Vary", value: vary.map { "\($0), Accept-Encoding" } ?? "Accept-Encoding")
+        return HTTPResponse(status: .ok, headers: headers, body: page.identity)
+    }
+
+    /// The translators' XLIFF file and HTML page (issue 13), rendered per request.
+    private func translatorExport(format: String, query: MissingQuery, full: MissingReport, unreachable: [String],
+                                  state: ServiceState,
+                                  sourceText: @escaping (String, String) -> String?) -> HTTPResponse {
+        let development = state.catalog.developmentLanguage
+        let report = query.apply(to: full, sourceText: sourceText)
+        if format == "xliff" {
             let body = XLIFFExport.render(report: report, developmentLanguage: development?.rawValue ?? "en") { table, key, language in
                 LanguageTag(language).flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string }
             }
             return HTTPResponse(status: .ok, headers: ["Content-Type": XLIFFExport.contentType,
                                                        "Content-Disposition": #"attachment; filename="missing.xliff""#],
                                 body: body)
-        case "html":
-            let coverage = state.coverage.rows(language: query.lang, table: query.table)
-            let languages = Set(full.entries.map(\.requested)).union(state.catalog.languages.map(\.rawValue))
-            let body = MissingPage.render(report: report, query: query, coverage: coverage,
-                                          languages: languages.sorted(), tables: state.catalog.tables) { table, key, plural in
-                guard let development, let string = state.catalog.entry(key: key, table: table, language: development)?.string else {
-                    return nil
-                }
-                if let plural, let variable = string.variables[plural.variable] {
-                    return variable.variants[plural.category] ?? variable.variants[.other]
-                }
-                // A template that is one plural variable says nothing: show its `other` form.
-                if string.variables.count == 1, let (name, variable) = string.variables.first, string.template == "%#@\(name)@" {
-                    return variable.variants[.other] ?? string.template
-                }
-                return string.template
-            }
-            return TranslatorPage.response(body)
-        default:
-            throw APIError.badRequest("invalid_format", "format must be json, csv, strings, xliff or html")
         }
+        let coverage = state.coverage.rows(language: query.lang, table: query.table)
+        let languages = Set(full.entries.map(\.requested)).union(state.catalog.languages.map(\.rawValue))
+        let body = MissingPage.render(report: report, query: query, coverage: coverage,
+                                      languages: languages.sorted(), tables: state.catalog.tables,
+                                      unreachable: unreachable) { table, key, plural in
+            guard let development, let string = state.catalog.entry(key: key, table: table, language: development)?.string else {
+                return nil
+            }
+            if let plural, let variable = string.variables[plural.variable] {
+                return variable.variants[plural.category] ?? variable.variants[.other]
+            }
+            // A template that is one plural variable says nothing: show its `other` form.
+            if string.variables.count == 1, let (name, variable) = string.variables.first, string.template == "%#@\(name)@" {
+                return variable.variants[.other] ?? string.template
+            }
+            return string.template
+        }
+        return TranslatorPage.response(body)
+    }
+
+    /// One format's rendering of a page; called once per report generation and page.
+    static func renderMissing(_ page: MissingReportPage, format: String, state: ServiceState) -> MissingReportCache.Page {
+        let body: [UInt8]
+        switch format {
+        case "csv":
+            body = page.report.csvBytes()
+        case "strings":
+            let development = state.catalog.developmentLanguage
+            body = page.report.stringsStub { table, key in
+                development.flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string.template }
+            }
+        default:
+            body = page.jsonBytes(next: page.nextOffset.map { "/missing?\(page.query.queryString(offset: $0))" })
+        }
+        return MissingReportCache.Page(identity: body, gzip: nil, total: page.total, nextOffset: page.nextOffset)
     }
 }

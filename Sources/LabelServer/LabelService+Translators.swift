@@ -1,3 +1,4 @@
+import Foundation
 import HTTP1
 import LabelCore
 
@@ -21,11 +22,25 @@ extension LabelService {
 }
 
 extension LabelService {
+    /// What `GET /usage` asks for.
+    struct UsageQuery {
+        var unused: Bool
+        var filters: MissingQuery
+    }
+
     /// `GET /usage`: per catalog key, requests and last request; `unused=true`, `table`, `format`.
     func usageReport(_ request: HTTPRequest) throws -> HTTPResponse {
+        let (usage, query) = try usageQuery(request)
+        let (since, totals) = usage.snapshot()
+        return try usageResponse(request, query: query, since: since, totals: totals)
+    }
+
+    /// The store and the parsed query, or the 404/400 the request gets.
+    func usageQuery(_ request: HTTPRequest) throws -> (UsageStore, UsageQuery) {
         guard let usage else {
             throw APIError(.notFound, "usage_disabled", "this server counts no key usage (--usage off)")
         }
+        try Self.checkScope(request)
         var unused = false
         var rest: [(name: String, value: String)] = []
         for item in try request.queryItems() {
@@ -40,16 +55,28 @@ extension LabelService {
             }
         }
         let query = try MissingQuery(items: rest)
+        guard query.format == nil || query.format == "json" || query.format == "html" else {
+            throw APIError.badRequest("invalid_format", "format must be json or html")
+        }
+        return (usage, UsageQuery(unused: unused, filters: query))
+    }
+
+    /// Renders totals (this replica's, or the fleet's summed) for the catalog's keys.
+    ///
+    /// - Parameter unreachable: peers left out of `totals` (the page shows a banner).
+    func usageResponse(_ request: HTTPRequest, query: UsageQuery, since: Date, totals: [UsageCounters.Key: UsageStore.Totals],
+                       unreachable: [String] = []) throws -> HTTPResponse {
         let state = holder.state
-        let (since, totals) = usage.snapshot()
-        let entries = UsagePage.entries(keys: state.usage.keys, totals: totals, table: query.table, unused: unused)
-        switch query.format ?? (MediaNegotiation.prefersHTML(request.headers.first(name: "Accept")) ? "html" : "json") {
+        let table = query.filters.table
+        let entries = UsagePage.entries(keys: state.usage.keys, totals: totals, table: table, unused: query.unused)
+        switch query.filters.format ?? (MediaNegotiation.prefersHTML(request.headers.first(name: "Accept")) ? "html" : "json") {
         case "json":
             return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8", "Vary": "Accept"],
                                 body: UsagePage.json(since: since, entries: entries))
         case "html":
-            return TranslatorPage.response(UsagePage.html(since: since, entries: entries, table: query.table,
-                                                          tables: state.catalog.tables, unused: unused))
+            return TranslatorPage.response(UsagePage.html(since: since, entries: entries, table: table,
+                                                          tables: state.catalog.tables, unused: query.unused,
+                                                          unreachable: unreachable))
         default:
             throw APIError.badRequest("invalid_format", "format must be json or html")
         }

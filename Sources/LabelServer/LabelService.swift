@@ -19,6 +19,9 @@ public struct LabelService: HTTPResponder {
     let usage: UsageStore?
     /// Open connections, read at scrape time (the server is created after the service).
     let openConnections: @Sendable () -> Int?
+    /// Rendered `/missing` pages per report generation (see ``MissingReportCache``);
+    /// `missingReportMaxAge` bounds how long a large report may lag its newest misses.
+    let missingCache: MissingReportCache
     /// The other replicas (`--peers`); `nil` answers from this process alone.
     let fleet: Fleet?
 
@@ -32,7 +35,8 @@ public struct LabelService: HTTPResponder {
         missing: MissingReportStore? = nil,
         usage: UsageStore? = nil,
         openConnections: @escaping @Sendable () -> Int? = { nil },
-        fleet: Fleet? = nil
+        fleet: Fleet? = nil,
+        missingReportMaxAge: Duration = .seconds(1)
     ) {
         self.fleet = fleet
         self.holder = catalog
@@ -44,6 +48,7 @@ public struct LabelService: HTTPResponder {
         self.missing = missing
         self.usage = usage
         self.openConnections = openConnections
+        missingCache = MissingReportCache(maximumAge: missingReportMaxAge)
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -63,6 +68,7 @@ public struct LabelService: HTTPResponder {
     /// Counts and logs an answer; with peers, says which replica gave it.
     func recorded(_ request: HTTPRequest, started: UInt64, response: HTTPResponse) -> HTTPResponse {
         var response = response
+        response.headers.add(name: "X-Content-Type-Options", value: "nosniff")
         if let fleet, !request.path.hasPrefix("/labels") {
             response.headers.add(name: Fleet.instanceHeader, value: fleet.instanceID)
         }
@@ -74,7 +80,10 @@ public struct LabelService: HTTPResponder {
 
     public func respond(to error: HTTPParseError) -> HTTPResponse {
         metrics.record(route: .unparsed, status: error.status.code, seconds: 0)
-        return error.response
+        var response = error.response
+        // Every response, errors included: a browser must never sniff a JSON error into HTML.
+        response.headers.add(name: "X-Content-Type-Options", value: "nosniff")
+        return response
     }
 
     func route(_ request: HTTPRequest) throws -> HTTPResponse {
@@ -84,6 +93,9 @@ public struct LabelService: HTTPResponder {
             return try label(rawKey: path.dropFirst("/labels/".count), request: request)
         }
         switch path {
+        case "*":
+            // The parser yields `*` only for OPTIONS (RFC 9110 §9.3.7): what the server supports at all.
+            return HTTPResponse(status: .ok, headers: ["Allow": Self.serverMethods])
         case "/labels":
             try allow(request, "GET, HEAD")
             return try labelBundle(request)
@@ -161,7 +173,8 @@ public struct LabelService: HTTPResponder {
             languages: state.catalog.languages.count, bundles: state.bundles.count,
             loadTimestamp: state.loadedAt.timeIntervalSince1970, openConnections: openConnections(),
             missingEntries: missing.map { $0.recorder.statistics().entries },
-            missingDropped: missing.map { $0.recorder.statistics().dropped.hits })
+            missingDropped: missing.map { $0.recorder.statistics().dropped.hits },
+            missingReportedRefused: missing.map { $0.recorder.statistics().dropped.reported })
         return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
                             body: Array((metrics.render(gauges) + (fleet?.metrics.render() ?? "")).utf8))
     }
@@ -192,6 +205,9 @@ public struct LabelService: HTTPResponder {
                                 body: writer.bytes)
         }
     }
+
+    /// Every method some route answers, for `OPTIONS *`.
+    static let serverMethods = "GET, HEAD, POST, DELETE, OPTIONS"
 
     static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: Array(body.utf8))

@@ -96,8 +96,11 @@ public final class Metrics: Sendable {
         public var openConnections: Int?
         public var missingEntries: Int?
         public var missingDropped: Int?
+        /// Client-reported items refused by the reported-entries quota (also in `missingDropped`).
+        public var missingReportedRefused: Int?
         public init(strings: Int, files: Int, tables: Int, languages: Int, bundles: Int, loadTimestamp: Double,
-                    openConnections: Int? = nil, missingEntries: Int? = nil, missingDropped: Int? = nil) {
+                    openConnections: Int? = nil, missingEntries: Int? = nil, missingDropped: Int? = nil,
+                    missingReportedRefused: Int? = nil) {
             self.strings = strings
             self.files = files
             self.tables = tables
@@ -107,6 +110,7 @@ public final class Metrics: Sendable {
             self.openConnections = openConnections
             self.missingEntries = missingEntries
             self.missingDropped = missingDropped
+            self.missingReportedRefused = missingReportedRefused
         }
     }
 
@@ -142,7 +146,8 @@ public final class Metrics: Sendable {
         }
         single("label_server_missing_hits_total", "counter", "Label requests not satisfied in the requested language.", snapshot.missingHits)
         single("label_server_missing_entries", "gauge", "Entries in the missing-key report.", gauges.missingEntries)
-        single("label_server_missing_dropped_total", "counter", "Missing hits not recorded because the report was full or the key too long.", gauges.missingDropped)
+        single("label_server_missing_dropped_total", "counter", "Missing hits not recorded because the report was full, the key too long, or the client-reported quota used up.", gauges.missingDropped)
+        single("label_server_missing_reported_refused_total", "counter", "Client-reported (POST /missing) items refused because client reports hold their quota of entries.", gauges.missingReportedRefused)
         single("label_server_catalog_strings", "gauge", "Strings loaded, each bundle's copy counted.", gauges.strings)
         single("label_server_catalog_files", "gauge", "Store files read.", gauges.files)
         single("label_server_catalog_tables", "gauge", "Tables in the store.", gauges.tables)

@@ -11,6 +11,8 @@ public struct ServiceState: Sendable {
     public let coverage: Coverage
     /// Lock-free per-key request counters for this load, drained by ``UsageStore``.
     public let usage: UsageCounters
+    /// Bundle folders this load found; the next reload must find them again.
+    public let bundleFolders: [String]
 
     /// Precomputes the bundles of a freshly loaded store.
     public init(store: LoadedStore, loadedAt: Date = Date()) {
@@ -20,6 +22,7 @@ public struct ServiceState: Sendable {
         fileCount = store.fileCount
         coverage = Coverage(catalog: store.catalog)
         usage = UsageCounters(catalog: store.catalog)
+        bundleFolders = store.bundleFolders
     }
 
     public var catalog: Catalog { resolver.catalog }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import LabelCore
 import Synchronization
 
@@ -23,10 +24,14 @@ public final class StoreReloader: Sendable {
     /// Reads the store again; on success the new catalog serves from the next request.
     @discardableResult
     public func reload() -> Result<ServiceState, StoreLoadError> {
-        running.withLock { _ in
+        // The previous catalog (or the failed attempt) is garbage now: give its pages back.
+        defer { ProcessMemory.trim() }
+        return running.withLock { _ in
             let started = Date()
             do throws(StoreLoadError) {
-                let store = try StoreLoader.load(configuration)
+                // A bundle folder that served before and cannot be found now is
+                // an I/O failure (a half-done deploy), not an empty bundle.
+                let store = try StoreLoader.load(configuration, expectedBundles: Set(holder.state.bundleFolders))
                 let state = ServiceState(store: store)
                 holder.replace(with: state)
                 metrics.recordReload(success: true)

@@ -10,16 +10,21 @@ enum ResolveCommand {
           label-server resolve KEY [--lang TAG] [--table NAME] [--count N] [--arg VALUE]... [--json]
 
         DESCRIPTION
-        Resolves KEY through the language chain (the tag, its truncations, then the
-        development language; within each language app before framework; else the key
-        itself) and prints the rendered value.
+        Resolves KEY through the language chain (the tag and the store folders Bundle
+        would match for it: truncations, CLDR parents and likely subtags, legacy aliases;
+        then the development language; within each language app before framework; else
+        the key itself) and prints the rendered value. Numbers are written in the
+        requested locale (language and region) when the value is in its language, else
+        in the value's language with the requested region.
 
         OPTIONS:
           --lang TAG         requested language, BCP 47 (`de-AT`, `pt_BR`); default: development language
           --table NAME       table, the file base name (default: Localizable)
           --count N          argument 1, also the plural count
           --arg VALUE        the next argument; repeat for more
-          --json             print the JSON object GET /labels/{key} returns
+          --json             print the JSON object GET /labels/{key} returns, plus `chain`:
+                             the languages tried, in order (`source` names the folder used,
+                             `numberLocale` the locale numbers were written in)
         \(StoreOptions.help)
           -h, --help         show this help
 
@@ -72,8 +77,9 @@ enum ResolveCommand {
                 return 1
             }
             let resolver = LabelResolver(catalog: store.catalog)
-            let label = try resolver.label(key: key, table: table, chain: resolver.chain(preferred: preferred), arguments: values)
-            print(scanner.has("--json") ? label.json : label.value)
+            let chain = resolver.chain(preferred: preferred)
+            let label = try resolver.label(key: key, table: table, chain: chain, arguments: values)
+            print(scanner.has("--json") ? label.json(chain: chain) : label.value)
             return 0
         } catch let error as ArgumentScanner.UsageError {
             CommandLine.fail(error.description)

@@ -34,8 +34,9 @@ enum ServeCommand {
               Every option has the variable shown; LABEL_SERVER_ADMIN_TOKEN enables admin routes.
 
             EXIT STATUS
-              0 after a graceful shutdown, 1 when the store cannot be loaded or the address
-              cannot be bound, 2 on a bad option.
+              0 after a graceful shutdown, 1 when the store cannot be loaded, the address
+              cannot be bound, or the missing-key report could not be written at shutdown,
+              2 on a bad option.
 
             EXAMPLES
               label-server serve --host 0.0.0.0 --port 8080 --state-dir /var/lib/label-server
@@ -46,6 +47,11 @@ enum ServeCommand {
 
     /// Configuration → wiring → signals → listening, then waits for the server to stop.
     static func run(_ arguments: [String]) -> Int32 {
+        // Two arenas: the loader's threads would otherwise each fragment their own,
+        // and RSS ratchets with every reload of a large store. MALLOC_ARENA_MAX wins.
+        if ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil {
+            ProcessMemory.limitArenas(to: 2)
+        }
         let configuration: ServeConfiguration
         do {
             guard let parsed = try ServeConfiguration(arguments: arguments) else {
@@ -91,8 +97,14 @@ enum ServeCommand {
         components.startAfterListening(on: address)
 
         components.waitUntilStopped(stop: stop, grace: configuration.shutdownGrace)
-        components.finish()
+        // Nothing recorded before the last response is lost on SIGTERM; if the
+        // final write fails, it is, and the exit status tells the supervisor.
+        let flushed = components.finish()
         withExtendedLifetime(signals) {}
+        guard flushed else {
+            Log.info("stopped; the missing-key report could not be written to \(components.missing.fileURL.path)")
+            return 1
+        }
         Log.info("stopped")
         return 0
     }

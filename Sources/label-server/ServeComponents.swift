@@ -24,7 +24,8 @@ struct ServeComponents {
         reloader = StoreReloader(configuration: configuration.store, holder: holder, metrics: metrics, log: Log.info)
         accessLog = configuration.accessLog ? AccessLog() : nil
         let recorder = MissingKeyRecorder(maxEntries: configuration.missingMaxEntries,
-                                          maxKeyBytes: configuration.missingMaxKeyBytes, log: Log.line)
+                                          maxKeyBytes: configuration.missingMaxKeyBytes,
+                                          maxReportedEntries: configuration.missingMaxReported, log: Log.line)
         let stateDirectory = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
         missing = MissingReportStore(stateDirectory: stateDirectory, recorder: recorder, log: Log.line)
         usage = configuration.usage
@@ -42,7 +43,9 @@ struct ServeComponents {
             catalog: holder, readiness: readiness, metrics: metrics, admin: AdminAuthorization(token: configuration.adminToken),
             reloader: reloader, accessLog: accessLog, missing: missing, usage: usage,
             openConnections: { serverRef.value?.openConnections }, fleet: fleet)
-        server = EpollServer(configuration: configuration.server, responder: service)
+        // Parser rejections and EMFILE on accept, at most 10 lines a second.
+        let serverLog = RateLimitedLog(linesPerSecond: 10, sink: Log.info)
+        server = EpollServer(configuration: configuration.server, responder: service, log: serverLog)
         serverRef.set(server)
     }
 
@@ -69,14 +72,16 @@ struct ServeComponents {
         watcher?.start()
     }
 
-    /// After the server has stopped: nothing recorded before the last response is
-    /// lost, and the background work ends.
-    func finish() {
-        missing.stop()
+    /// After the server has stopped (or its grace expired): nothing recorded before
+    /// the last response is lost, and the background work ends.
+    /// - Returns: false when the missing-key report could not be written.
+    func finish() -> Bool {
+        let flushed = missing.stop()
         usage?.stop()
         accessLog?.flush()
         watcher?.stop()
         fleet?.stop()
+        return flushed
     }
 
     /// Blocks until the server has finished, or until `grace` seconds after a

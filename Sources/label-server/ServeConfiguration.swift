@@ -29,6 +29,8 @@ struct ServeConfiguration {
     var stateDirectory: String
     var missingMaxEntries: Int
     var missingMaxKeyBytes: Int
+    /// Report entries clients may create with `POST /missing`; nil: a tenth of the entries.
+    var missingMaxReported: Int?
     /// Count requests per key for `GET /usage`.
     var usage: Bool
     /// `LABEL_SERVER_ADMIN_TOKEN`; nil or empty disables the admin routes.
@@ -57,6 +59,7 @@ struct ServeConfiguration {
             Setting(flag: "--max-body", environment: "LABEL_SERVER_MAX_BODY", defaultValue: String(limits.maxBodyBytes), help: "request-body bytes (413 above)"),
             Setting(flag: "--state-dir", environment: "LABEL_SERVER_STATE_DIR", defaultValue: defaultStateDirectory, help: "where the missing-key report is kept (missing.json)"),
             Setting(flag: "--missing-max-entries", environment: "LABEL_SERVER_MISSING_MAX_ENTRIES", defaultValue: String(MissingKeyRecorder.defaultMaxEntries), help: "entries in the missing-key report; more are dropped and counted"),
+            Setting(flag: "--missing-max-reported", environment: "LABEL_SERVER_MISSING_MAX_REPORTED", defaultValue: "auto", help: "report entries clients may create with POST /missing (auto: a tenth of --missing-max-entries); more are refused and counted"),
             Setting(flag: "--missing-max-key-bytes", environment: "LABEL_SERVER_MISSING_MAX_KEY_BYTES", defaultValue: String(MissingKeyRecorder.defaultMaxKeyBytes), help: "longer keys are not recorded (counted)"),
             Setting(flag: "--usage", environment: "LABEL_SERVER_USAGE", defaultValue: "on", help: "count requests per key for GET /usage (STATE-DIR/usage.json): on or off"),
             Setting(flag: "--access-log", environment: "LABEL_SERVER_ACCESS_LOG", defaultValue: "on", help: "one stderr line per request: on or off"),
@@ -81,6 +84,8 @@ struct ServeConfiguration {
         shutdownGrace = Double(try values.nanoseconds("--shutdown-grace")) / 1e9
         stateDirectory = values.raw("--state-dir")
         missingMaxEntries = try values.integer("--missing-max-entries", in: 1...10_000_000)
+        missingMaxReported = values.raw("--missing-max-reported") == "auto"
+            ? nil : try values.integer("--missing-max-reported", in: 1...missingMaxEntries)
         missingMaxKeyBytes = try values.integer("--missing-max-key-bytes", in: 1...LabelQueryLimits.maximumKeyBytes)
         switch values.raw("--access-log") {
         case "on": accessLog = true

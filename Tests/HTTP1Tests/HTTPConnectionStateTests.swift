@@ -17,19 +17,31 @@ import Testing
         #expect(c.writeTimeout == 30 * Self.s)
     }
 
-    @Test func freshConnectionIsIdleAndTimesOutAfterIdleTimeout() {
+    /// A connection that sends nothing gets the header timeout from accept, not the
+    /// keep-alive idle time, and is closed silently (there is no request to answer).
+    @Test func freshConnectionTimesOutAfterTheHeaderTimeoutFromAccept() {
         var state = HTTPConnectionState(configuration: config, now: 1000)
         #expect(state.phase == .idle)
-        #expect(state.nextDeadline == 1000 + 60 * Self.s)
-        do {
-            let result = state.checkTimeouts(now: 1000 + 60 * Self.s - 1)
-            #expect(result == .none)
-        }
-        do {
-            let result = state.checkTimeouts(now: 1000 + 60 * Self.s)
-            #expect(result == .close)
-        }
+        #expect(state.nextDeadline == 1000 + 10 * Self.s)
+        // Blank lines before a first request do not restart the timer.
+        let waiting = state.parserWaiting(progress: .idle, now: 1000 + 5 * Self.s)
+        #expect(waiting == .none)
+        let early = state.checkTimeouts(now: 1000 + 10 * Self.s - 1)
+        #expect(early == .none)
+        let due = state.checkTimeouts(now: 1000 + 10 * Self.s)
+        #expect(due == .close)
         #expect(state.phase == .closed)
+    }
+
+    @Test func afterTheFirstRequestTheIdleTimeoutApplies() {
+        var state = HTTPConnectionState(configuration: config, now: 0)
+        let keepAlive = state.beginResponse(to: get11, now: 1 * Self.s)
+        #expect(keepAlive)
+        let drained = state.outputDrained(now: 2 * Self.s)
+        #expect(drained == .none)
+        #expect(state.nextDeadline == 2 * Self.s + 60 * Self.s)
+        let later = state.checkTimeouts(now: 2 * Self.s + 59 * Self.s)
+        #expect(later == .none)
     }
 
     @Test func headerTimeoutRunsFromTheFirstByteAndAnswers408() {

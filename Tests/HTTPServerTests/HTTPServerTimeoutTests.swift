@@ -60,6 +60,17 @@ struct HTTPServerTimeoutTests {
         }
     }
 
+    /// Before the fix a silent connection was held for the 60 s idle time.
+    @Test func aSilentConnectionIsClosedAfterTheHeaderTimeoutNotTheIdleTimeout() throws {
+        let timeouts = HTTPConnectionState.Configuration(idleTimeout: 60_000_000_000, headerReadTimeout: 500_000_000)
+        try TestServer.with(timeouts: timeouts) { server in
+            let client = try server.connect(timeout: 10)
+            let start = ContinuousClock.now
+            #expect(client.waitForClose() == .closed)
+            #expect(seconds(since: start) < 8.0)
+        }
+    }
+
     @Test func activeKeepAliveConnectionOutlivesTheIdleTimeout() throws {
         let timeouts = HTTPConnectionState.Configuration(idleTimeout: 500_000_000)
         try TestServer.with(timeouts: timeouts) { server in

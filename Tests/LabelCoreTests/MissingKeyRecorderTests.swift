@@ -58,6 +58,21 @@ private let t0 = Date(timeIntervalSince1970: 1_735_787_045) // 2025-01-02T03:04:
         #expect(recorder.snapshot().entries.first?.servedFrom == "framework/en")
     }
 
+    @Test func aRestoredDuplicateKeepsTheLatestServedFrom() {
+        // Report order is most hits first, so the older sighting can come first.
+        let older = MissingReport.Entry(key: "k", table: "T", requested: "de", servedFrom: "key", hits: 5,
+                                        firstSeen: t0, lastSeen: t0 + 10)
+        let newer = MissingReport.Entry(key: "k", table: "T", requested: "de", servedFrom: "framework/en", hits: 2,
+                                        firstSeen: t0 + 20, lastSeen: t0 + 30)
+        let recorder = MissingKeyRecorder()
+        recorder.restore(MissingReport(entries: [older, newer], dropped: .init(), since: t0, limits: recorder.snapshot().limits))
+        let entry = recorder.snapshot().entries.first
+        #expect(entry?.servedFrom == "framework/en")
+        #expect(entry?.hits == 7)
+        #expect(entry?.firstSeen == t0)
+        #expect(entry?.lastSeen == t0 + 30)
+    }
+
     @Test func resetClearsEntriesAndCountersAndRestartsThePeriod() {
         let recorder = MissingKeyRecorder(maxEntries: 1, since: t0)
         recorder.record(table: "T", key: "a", requested: "de", servedFrom: "key", at: t0)
@@ -226,7 +241,7 @@ private let t0 = Date(timeIntervalSince1970: 1_735_787_045) // 2025-01-02T03:04:
 
     @Test func anEmptyReportIsValidJSON() throws {
         let text = String(decoding: MissingReport(entries: [], since: t0).jsonBytes(), as: UTF8.self)
-        #expect(text.hasPrefix(#"{"entries":[],"dropped":{"newEntries":0,"longKeys":0,"hits":0},"total":0,"hits":0,"#))
+        #expect(text.hasPrefix(#"{"entries":[],"dropped":{"newEntries":0,"longKeys":0,"reported":0,"hits":0},"total":0,"hits":0,"#))
         _ = try JSONSerialization.jsonObject(with: Data(text.utf8))
     }
 
@@ -323,7 +338,7 @@ private let t0 = Date(timeIntervalSince1970: 1_735_787_045) // 2025-01-02T03:04:
     }
 
     @Test(arguments: [
-        (#"[{"key":"a","lang":"de"},{"key":"","lang":"de"}]"#, MissingReportError.invalidField(index: 1, field: "key", reason: "must not be empty")),
+        (#"[{"key":"a","lang":"de"},{"key":"","lang":"de"}]"#, MissingReportError.invalidField(index: 1, field: "key", reason: "is empty")),
         (#"[{"lang":"de"}]"#, .invalidField(index: 0, field: "key", reason: "is missing")),
         (#"[{"key":3,"lang":"de"}]"#, .invalidField(index: 0, field: "key", reason: "must be a string")),
         (#"[{"key":"a"}]"#, .invalidField(index: 0, field: "lang", reason: "is missing")),
@@ -361,7 +376,7 @@ private let t0 = Date(timeIntervalSince1970: 1_735_787_045) // 2025-01-02T03:04:
         let error = #expect(throws: MissingReportError.self) {
             try recorder.recordReported(Array(#"[{"key":"a","lang":"de"},{"key":"\#(atLimit)x","lang":"de"}]"#.utf8))
         }
-        #expect(error?.message == "item 1: \"key\" has 257 characters; at most 256 are accepted")
+        #expect(error?.message == "item 1: \"key\" is 257 characters (513 bytes); at most 256 characters are accepted")
         // A refused body records nothing, not even its valid items.
         #expect(recorder.snapshot().entries.count == 1)
     }

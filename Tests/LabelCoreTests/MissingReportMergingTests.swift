@@ -49,3 +49,15 @@ import Testing
         #expect(MissingReport.decodePage(Array(#"{"entries":[{"key":1}],"since":"2025-01-01T00:00:00Z"}"#.utf8))?.total == nil)
     }
 }
+
+/// Issue 9: the client-reported refusals of every replica reach the fleet's report.
+@Suite struct MissingReportMergingReportedTests {
+    @Test func refusedClientReportsAreDecodedFromAPeerAndSummed() throws {
+        let since = Date(timeIntervalSince1970: 1_735_787_045)
+        let peer = MissingReport(entries: [], dropped: .init(reported: 7), since: since)
+        let decoded = try #require(MissingReport.decodePage(peer.jsonBytes()))
+        #expect(decoded.report.dropped.reported == 7)
+        let own = MissingReport(entries: [], dropped: .init(reported: 2), since: since)
+        #expect(own.merging([decoded.report]).dropped.reported == 9)
+    }
+}

@@ -31,12 +31,21 @@ import Testing
         #expect(marked.headers.first(name: "Label-Server-Partial") == "10.0.0.3:8080")
     }
 
-    @Test func anHTMLPageGetsAnEscapedBannerAfterBody() {
+    @Test func anHTMLPageKeepsItsBodyAndGetsTheHeader() {
+        // The banner is the renderer's (TranslatorPage.document), not spliced in here.
         let page = HTTPResponse(status: .ok, headers: ["Content-Type": "text/html; charset=utf-8"],
                                 body: Array(#"<!doctype html><html><body class="x"><h1>Missing</h1></body></html>"#.utf8))
         let marked = LabelService.markFleet(page, unreachable: ["a<b>:1"], fleet: fleet)
-        let text = String(decoding: marked.body, as: UTF8.self)
-        #expect(text.hasPrefix(#"<!doctype html><html><body class="x"><p role="alert" class="partial">Partial report: a&lt;b>:1"#))
-        #expect(text.hasSuffix("<h1>Missing</h1></body></html>"))
+        #expect(marked.body == page.body)
+        #expect(marked.headers.first(name: "Label-Server-Partial") == "a<b>:1")
+    }
+
+    @Test func thePageBannerIsRenderedInsideMainAndEscaped() {
+        let text = String(decoding: TranslatorPage.document(title: "T", current: "/missing", unreachable: ["a<b>:1", "c&d:2"]) { html in
+            html.element("p", text: "content")
+        }, as: UTF8.self)
+        #expect(text.contains(#"<main><p role="alert" class="partial">Partial report: a&lt;b&gt;:1, c&amp;d:2 did not answer in time.</p><p>content</p></main>"#))
+        let complete = String(decoding: TranslatorPage.document(title: "T", current: "/missing") { _ in }, as: UTF8.self)
+        #expect(!complete.contains(#"class="partial""#))
     }
 }

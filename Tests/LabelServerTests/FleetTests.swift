@@ -16,16 +16,22 @@ import Testing
         let missing: MissingReportStore
         let fleet: Fleet
         let port: UInt16
+        /// This replica's own key counters (the catalog is shared by every replica here).
+        let counters: UsageCounters
 
         init(name: String, addresses: AddressBook, extraPeers: [PeerEndpoint] = [], timeout: Double = 1) throws {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-\(name)-\(UUID())")
             missing = MissingReportStore(stateDirectory: directory, recorder: MissingKeyRecorder())
+            let holder = try LabelTestServer.catalog.get()
+            let counters = UsageCounters(catalog: holder.state.catalog)
+            self.counters = counters
+            let usage = UsageStore(stateDirectory: directory, current: { counters })
             fleet = Fleet(endpoints: [PeerEndpoint(host: "fleet.test", port: 1)] + extraPeers, timeout: timeout,
                           adminToken: "t", resolve: { host, port in
                               host == "fleet.test" ? addresses.list.withLock { $0 } : [SocketAddress(host: host, port: port)!]
                           })
-            let service = LabelService(catalog: try LabelTestServer.catalog.get(), admin: AdminAuthorization(token: "t"),
-                                       missing: missing, fleet: fleet)
+            let service = LabelService(catalog: holder, admin: AdminAuthorization(token: "t"),
+                                       missing: missing, usage: usage, fleet: fleet)
             server = EpollServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1,
                                                                        lingerNanoseconds: 100_000_000),
                                 responder: service)
@@ -88,6 +94,53 @@ import Testing
         #expect(hits(try json(try replicas[0].get("/missing?scope=local")), "shared") == 1)
         let csv = try replicas[1].get("/missing?format=csv")
         #expect(csv.text.contains("shared,Localizable,de,key,6,"))
+    }
+
+    func usageEntry(_ object: [String: Any], _ key: UsageCounters.Key) -> [String: Any]? {
+        (object["entries"] as? [[String: Any]])?.first { $0["table"] as? String == key.table && $0["key"] as? String == key.key }
+    }
+
+    @Test func usageIsSummedAcrossReplicasAndUnusedMeansUnusedByAll() throws {
+        let addresses = AddressBook()
+        let replicas = try (0..<3).map { try Replica(name: "u\($0)", addresses: addresses) }
+        defer { replicas.forEach { $0.stop() } }
+        for replica in replicas { replica.fleet.refresh() }
+        let key = try #require(replicas[0].counters.keys.first)
+        // Used on replicas 1 and 2 only, the latest request on replica 2.
+        for _ in 0..<2 { replicas[1].counters.record(table: key.table, key: key.key, at: 1_700_000_000) }
+        for _ in 0..<3 { replicas[2].counters.record(table: key.table, key: key.key, at: 1_700_000_500) }
+        let merged = try json(try replicas[0].get("/usage"))
+        #expect(merged["partial"] as? Bool == false)
+        let entry = try #require(usageEntry(merged, key))
+        #expect(entry["hits"] as? Int == 5)
+        #expect(entry["lastRequested"] as? String == "2023-11-14T22:21:40Z")
+        let unused = try json(try replicas[0].get("/usage?unused=true"))
+        #expect(usageEntry(unused, key) == nil, "used elsewhere in the fleet: not unused")
+        let local = try json(try replicas[0].get("/usage?scope=local&unused=true"))
+        #expect(usageEntry(local, key)?["hits"] as? Int == 0)
+        #expect(local["partial"] == nil, "a local answer says nothing about the fleet")
+        #expect(try replicas[0].get("/usage?scope=everywhere").status == 400)
+    }
+
+    @Test func aPartialPageNamesTheMissingPeersInsideMainEscaped() throws {
+        let silent = try Socket.listen(on: SocketAddress(host: "127.0.0.1", port: 0)!, reusePort: false)
+        let silentPort = try silent.localPort()
+        let addresses = AddressBook()
+        let replica = try Replica(name: "h", addresses: addresses,
+                                  extraPeers: [PeerEndpoint(host: "127.0.0.1", port: silentPort)], timeout: 0.5)
+        defer { replica.stop(); silent.close() }
+        for path in ["/missing?format=html", "/usage?format=html"] {
+            let page = try replica.get(path)
+            #expect(page.status == 200)
+            #expect(page.header("Label-Server-Partial") == "127.0.0.1:\(silentPort)")
+            let text = page.text
+            let banner = #"<main><p role="alert" class="partial">Partial report: 127.0.0.1:\#(silentPort) did not answer in time.</p>"#
+            #expect(text.contains(banner), "\(path): banner first inside main")
+            #expect(text.components(separatedBy: "class=\"partial\"").count == 2, "one banner")
+        }
+        let usage = try json(try replica.get("/usage"))
+        #expect(usage["partial"] as? Bool == true)
+        #expect(usage["unreachable"] as? [String] == ["127.0.0.1:\(silentPort)"])
     }
 
     @Test func aPeerThatNeverAnswersIsLeftOutAfterTheTimeout() throws {

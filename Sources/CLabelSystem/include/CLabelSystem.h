@@ -19,6 +19,15 @@ static inline int csystem_errno(void) { return errno; }
 /// accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC).
 int csystem_accept4(int fd);
 
+/// mallopt(M_ARENA_MAX, count): bounds glibc's per-thread malloc arenas.
+int csystem_limit_malloc_arenas(int count);
+
+/// malloc_trim(0): returns free heap pages to the kernel.
+int csystem_malloc_trim(void);
+
+/// The peer of a connected socket as `host:port` / `[v6]:port`; returns the length or -1.
+int csystem_peer_name(int fd, char *buffer, size_t length);
+
 /// The epoll_event data field is a union; these keep Swift away from it.
 static inline struct epoll_event csystem_epoll_event(uint32_t events, uint64_t data) {
     struct epoll_event event;

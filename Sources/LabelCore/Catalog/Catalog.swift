@@ -13,6 +13,8 @@ public struct Catalog: Sendable {
     public let layers: [CatalogLayer]
     /// table → language → key → entry, with the first bundle winning.
     private let merged: [String: [LanguageTag: [String: CatalogEntry]]]
+    /// Requested tags → this store's folders, as `Bundle` matches them.
+    public let matcher: LanguageMatcher
 
     /// Merges layers: within a (table, language), an earlier bundle wins.
     public init(bundles: [String], developmentLanguage: LanguageTag?, layers: [CatalogLayer]) {
@@ -35,6 +37,7 @@ public struct Catalog: Sendable {
             merged[pair.table, default: [:]][pair.language] = entries
         }
         self.merged = merged
+        matcher = LanguageMatcher(available: Set(merged.values.flatMap(\.keys)))
     }
 
     private struct Pair: Hashable {
@@ -45,6 +48,11 @@ public struct Catalog: Sendable {
     /// The entry for `key` in exactly this table and language, if any bundle has it.
     public func entry(key: String, table: String, language: LanguageTag) -> CatalogEntry? {
         merged[table]?[language]?[key]
+    }
+
+    /// Whether some bundle has a file for the table in this language, even an empty one.
+    public func has(table: String, language: LanguageTag) -> Bool {
+        merged[table]?[language] != nil
     }
 
     /// All merged entries of a table in one language (no fallback applied).

@@ -5,10 +5,13 @@ public struct LoadedStore: Sendable {
     public var warnings: [ParseWarning]
     /// Files read.
     public var fileCount: Int
+    /// The configured bundle folders that exist; a reload expects them again.
+    public var bundleFolders: [String]
 
-    public init(catalog: Catalog, warnings: [ParseWarning], fileCount: Int) {
+    public init(catalog: Catalog, warnings: [ParseWarning], fileCount: Int, bundleFolders: [String] = []) {
         self.catalog = catalog
         self.warnings = warnings
         self.fileCount = fileCount
+        self.bundleFolders = bundleFolders
     }
 }

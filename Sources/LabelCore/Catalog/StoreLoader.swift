@@ -11,16 +11,27 @@ import Synchronization
 public enum StoreLoader {
     /// Loads every bundle of the configuration.
     ///
+    /// - Parameter expectedBundles: Bundle folders a previous load found; one of
+    ///   them missing now is an error (a reload must not drop a bundle because
+    ///   its folder vanished mid-deploy), where at first start it is a warning.
     /// - Throws: ``StoreLoadError`` listing every unreadable or malformed file,
-    ///   or a missing store folder. Nothing is served from a partly broken store.
-    public static func load(_ configuration: StoreConfiguration) throws(StoreLoadError) -> LoadedStore {
+    ///   every folder that cannot be listed (EMFILE, EACCES, ELOOP, a dangling
+    ///   symlink), or a missing store folder. Nothing is served from a partly
+    ///   broken store.
+    public static func load(_ configuration: StoreConfiguration,
+                            expectedBundles: Set<String> = []) throws(StoreLoadError) -> LoadedStore {
         let root: URL
         switch storeRoot(configuration) {
         case .success(let url): root = url
         case .failure(let problem): throw StoreLoadError(problems: [problem])
         }
         var warnings: [ParseWarning] = []
-        let jobs = discover(root: root, configuration: configuration, warnings: &warnings)
+        var problems: [StoreProblem] = []
+        var bundleFolders: [String] = []
+        let jobs = discover(root: root, configuration: configuration, expectedBundles: expectedBundles,
+                            warnings: &warnings, problems: &problems, bundleFolders: &bundleFolders)
+        // A folder that cannot be listed would silently drop its strings: never serve that.
+        guard problems.isEmpty else { throw StoreLoadError(problems: problems) }
 
         let results = Mutex<[Int: Result<ParsedFile, StoreProblem>]>([:])
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
@@ -29,7 +40,6 @@ public enum StoreLoader {
         }
         let parsed = results.withLock { $0 }
 
-        var problems: [StoreProblem] = []
         var layers: [LayerKey: CatalogLayer] = [:]
         for index in jobs.indices.sorted(by: { precedence(jobs[$0]) < precedence(jobs[$1]) }) {
             switch parsed[index]! {
@@ -50,7 +60,7 @@ public enum StoreLoader {
             developmentLanguage: configuration.developmentLanguage,
             layers: ordered
         )
-        return LoadedStore(catalog: catalog, warnings: warnings, fileCount: jobs.count)
+        return LoadedStore(catalog: catalog, warnings: warnings, fileCount: jobs.count, bundleFolders: bundleFolders)
     }
 }
 
@@ -113,17 +123,31 @@ extension StoreLoader {
         "Finnish": "fi", "Norwegian": "nb", "Polish": "pl", "Russian": "ru", "Korean": "ko", "Chinese": "zh",
     ]
 
-    /// The store's files in the order they are found, bundles in configuration order.
-    public static func discover(root: URL, configuration: StoreConfiguration, warnings: inout [ParseWarning]) -> [Job] {
-        let fm = FileManager.default
+    /// Lists the files to read, bundles in configuration order.
+    ///
+    /// Only a bundle folder that does not exist at all (no entry, not even a
+    /// dangling symlink) and was not expected is skipped with a warning; every
+    /// other failure to list a folder is a problem: an I/O error must never
+    /// read as "no strings here".
+    public static func discover(root: URL, configuration: StoreConfiguration, expectedBundles: Set<String> = [],
+                                warnings: inout [ParseWarning], problems: inout [StoreProblem],
+                                bundleFolders: inout [String]) -> [Job] {
         var jobs: [Job] = []
         func warn(_ path: String, _ message: String) {
             warnings.append(ParseWarning(location: SourceLocation(file: path, line: 1, column: 1), message: message))
         }
         for bundle in configuration.bundles {
             let bundleURL = root.appendingPathComponent(bundle, isDirectory: true)
-            guard let items = try? fm.contentsOfDirectory(atPath: bundleURL.path) else {
+            let items: [String]
+            switch listDirectory(bundleURL.path) {
+            case .success(let names):
+                items = names
+                bundleFolders.append(bundle)
+            case .failure(let error) where error.code == ENOENT && !error.isDanglingLink && !expectedBundles.contains(bundle):
                 warn(bundle, "bundle folder not found; the bundle is empty")
+                continue
+            case .failure(let error):
+                problems.append(StoreProblem(file: bundle, message: "cannot list the bundle folder: \(error)"))
                 continue
             }
             for item in items.sorted() where !item.hasPrefix(".") {
@@ -151,7 +175,14 @@ extension StoreLoader {
                     warn(itemPath, "folder name is not a language tag; skipped")
                     continue
                 }
-                let files = (try? fm.contentsOfDirectory(atPath: bundleURL.appendingPathComponent(item).path)) ?? []
+                let files: [String]
+                switch listDirectory(bundleURL.appendingPathComponent(item).path) {
+                case .success(let names):
+                    files = names
+                case .failure(let error):
+                    problems.append(StoreProblem(file: itemPath, message: "cannot list the language folder: \(error)"))
+                    continue
+                }
                 for file in files.sorted() where !file.hasPrefix(".") {
                     let kind: Job.Kind
                     let table: Substring
@@ -168,6 +199,11 @@ extension StoreLoader {
                                     language: language, folder: folder, isBase: isBase))
                 }
             }
+        }
+        if bundleFolders.isEmpty && problems.isEmpty && !configuration.bundles.isEmpty {
+            // Serving nothing but keys is never what an operator meant.
+            problems.append(StoreProblem(file: configuration.directory, message:
+                "none of the bundle folders (\(configuration.bundles.joined(separator: ", "))) exists"))
         }
         return jobs
     }

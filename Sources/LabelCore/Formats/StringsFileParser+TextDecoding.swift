@@ -5,6 +5,8 @@ extension StringsFileParser {
     struct DecodedText {
         var units: [UInt16]
         var encoding: StringsFile.Encoding
+        /// Set when UTF-16 text ends with an odd byte, which CF ignores.
+        var droppedTrailingByte = false
     }
 
     /// Picks the encoding from the byte order mark (none means UTF-8) and decodes.
@@ -13,10 +15,12 @@ extension StringsFileParser {
     static func decodeText(_ bytes: UnsafeRawBufferPointer, file: String) throws(StringsParseError) -> DecodedText {
         let count = bytes.count
         if count >= 2, bytes[0] == 0xFF, bytes[1] == 0xFE {
-            return DecodedText(units: try decodeUTF16(bytes, bigEndian: false, file: file), encoding: .utf16LittleEndian)
+            return DecodedText(units: try decodeUTF16(bytes, bigEndian: false, file: file), encoding: .utf16LittleEndian,
+                               droppedTrailingByte: count % 2 == 1)
         }
         if count >= 2, bytes[0] == 0xFE, bytes[1] == 0xFF {
-            return DecodedText(units: try decodeUTF16(bytes, bigEndian: true, file: file), encoding: .utf16BigEndian)
+            return DecodedText(units: try decodeUTF16(bytes, bigEndian: true, file: file), encoding: .utf16BigEndian,
+                               droppedTrailingByte: count % 2 == 1)
         }
         if count >= 2, (bytes[0] == 0) != (bytes[1] == 0) {
             // ASCII text in UTF-16 without a mark: one of each pair is zero.
@@ -48,9 +52,8 @@ extension StringsFileParser {
         if pendingHigh {
             throw error(.invalidUTF16(byteOffset: offset - 2), units: units.dropLast(), file: file)
         }
-        if offset != count {
-            throw error(.invalidUTF16(byteOffset: offset), units: units[...], file: file)
-        }
+        // An odd trailing byte (offset != count) is ignored, as CF ignores it; the
+        // caller warns.
         return units
     }
 

@@ -24,9 +24,11 @@ import Foundation
 ///   encoding), and UTF-16 without a mark is reported as such;
 /// - unpaired UTF-16 surrogates (in UTF-16 text or from `\U` escapes) are
 ///   errors; CF keeps the broken code unit;
-/// - a value that is a dictionary, array or data is an error; CF puts it in
-///   the table;
-/// - a file holding a single string is an error; CF returns that string;
+/// - a value that is a dictionary, array or data is skipped with a warning; CF puts
+///   it in the table, but `Bundle` ignores non-string values;
+/// - a file holding a single string is an empty table with a warning; CF returns
+///   that string, in which `Bundle` finds no strings;
+/// - UTF-16 with an odd trailing byte: the byte is ignored (as CF does), with a warning;
 /// - binary and XML entries come sorted by key, all located at 1:1.
 public enum StringsFileParser {
     /// Parses one file. `file` is the name used in locations (e.g. the path
@@ -58,8 +60,13 @@ public enum StringsFileParser {
         return try text.units.withUnsafeBufferPointer { units throws(StringsParseError) in
             var scanner = StringsScanner(units: units, file: file)
             try scanner.parseFile()
-            return StringsFile(encoding: text.encoding, entries: scanner.entries,
-                               warnings: scanner.warnings + duplicateWarnings(scanner.entries))
+            var warnings = scanner.warnings + duplicateWarnings(scanner.entries)
+            if text.droppedTrailingByte {
+                let lines = units.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+                warnings.append(ParseWarning(location: SourceLocation(file: file, line: lines, column: 1),
+                                             message: "UTF-16 text ends with an odd byte; Apple's reader ignores it"))
+            }
+            return StringsFile(encoding: text.encoding, entries: scanner.entries, warnings: warnings)
         }
     }
 

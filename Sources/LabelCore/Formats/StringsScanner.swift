@@ -63,14 +63,17 @@ struct StringsScanner {
         var isFirst = !insideBraces
         while let (key, keyOffset) = try readKey(isFirst: isFirst, insideBraces: insideBraces) {
             guard skipWhitespaceAndComments() else {
-                if isFirst, unclosedComment == nil {
-                    // CF parsed a lone string, not a dictionary.
-                    throw failure(.notAStringDictionary("the file holds a single string, not key = value pairs"), at: keyOffset)
+                if isFirst {
+                    // CF parses a lone string (an unclosed comment after it is ignored), not a dictionary; Bundle finds no table in it.
+                    warnings.append(warning(
+                        "the file holds a single string, not key = value pairs; Apple's Bundle finds no strings in it",
+                        at: keyOffset))
+                    return
                 }
                 throw failure(.expectedSemicolon, at: tokenEnd, orUnclosedCommentAtEnd: true)
             }
             isFirst = false
-            let value: String
+            let value: String?
             switch units[position] {
             case Unit.semicolon:
                 // `"key";` is shorthand for `"key" = "key";`.
@@ -78,11 +81,13 @@ struct StringsScanner {
             case Unit.equals:
                 position += 1
                 tokenEnd = position
-                value = try readValue()
+                value = try readValue(key: key, keyOffset: keyOffset)
             default:
                 throw failure(.expectedEquals, at: position)
             }
-            entries.append(StringsFile.Entry(key: key, value: value, location: locator.location(at: keyOffset)))
+            if let value {
+                entries.append(StringsFile.Entry(key: key, value: value, location: locator.location(at: keyOffset)))
+            }
             guard skipWhitespaceAndComments(), units[position] == Unit.semicolon else {
                 throw failure(.expectedSemicolon, at: tokenEnd, orUnclosedCommentAtEnd: true)
             }
@@ -131,8 +136,10 @@ struct StringsScanner {
         return nil
     }
 
-    /// `parsePlistObject(requireObject: true)` in value position.
-    private mutating func readValue() throws(StringsParseError) -> String {
+    /// `parsePlistObject(requireObject: true)` in value position. An array,
+    /// dictionary or data value is read past and `nil` returned: CF puts it in the
+    /// table, but `Bundle` ignores values that are not strings.
+    private mutating func readValue(key: String, keyOffset: Int) throws(StringsParseError) -> String? {
         guard skipWhitespaceAndComments() else {
             throw failure(.expectedValue, at: tokenEnd, orUnclosedCommentAtEnd: true)
         }
@@ -148,9 +155,90 @@ struct StringsScanner {
             return readUnquoted()
         }
         if unit == Unit.openBrace || unit == Unit.openParenthesis || unit == Unit.lessThan {
-            throw failure(.nonStringValue, at: start)
+            let kind = unit == Unit.openBrace ? "a dictionary" : unit == Unit.openParenthesis ? "an array" : "data"
+            try skipObject(depth: 0)
+            warnings.append(warning(
+                "the value of \"\(key)\" is \(kind), not a string; Apple's Bundle ignores it, so the key is skipped",
+                at: keyOffset))
+            return nil
         }
         throw failure(.expectedValue, at: start)
+    }
+
+    /// Most nesting of arrays and dictionaries inside a skipped value.
+    private static let maximumSkipDepth = 64
+
+    /// Reads past one plist object (string, array, dictionary or data) as CF's
+    /// grammar has it; malformed ones are errors with their position.
+    private mutating func skipObject(depth: Int) throws(StringsParseError) {
+        guard skipWhitespaceAndComments() else {
+            throw failure(.expectedValue, at: tokenEnd, orUnclosedCommentAtEnd: true)
+        }
+        let start = position
+        let unit = units[start]
+        guard depth < Self.maximumSkipDepth else { throw failure(.nonStringValue, at: start) }
+        if unit == Unit.doubleQuote || unit == Unit.singleQuote {
+            if case .unterminated = try readQuoted() { throw failure(.unterminatedString, at: start) }
+            tokenEnd = position
+            return
+        }
+        if Self.isUnquotedTokenUnit(unit) {
+            _ = readUnquoted()
+            tokenEnd = position
+            return
+        }
+        switch unit {
+        case Unit.lessThan:
+            // Data: hex digits and whitespace up to `>`.
+            position += 1
+            while position < units.count, units[position] != Unit.greaterThan {
+                let unit = units[position]
+                guard Self.hexValue(unit) != nil || unit == 0x20 || (0x09...0x0D).contains(unit) else {
+                    throw failure(.nonStringValue, at: position)
+                }
+                position += 1
+            }
+            guard position < units.count else { throw failure(.nonStringValue, at: start) }
+            position += 1
+        case Unit.openParenthesis:
+            position += 1
+            guard skipWhitespaceAndComments() else { throw failure(.nonStringValue, at: start) }
+            if units[position] != Unit.closeParenthesis {
+                while true {
+                    try skipObject(depth: depth + 1)
+                    guard skipWhitespaceAndComments() else { throw failure(.nonStringValue, at: start) }
+                    if units[position] == Unit.comma {
+                        position += 1
+                        // CF allows a trailing comma before `)`.
+                        guard skipWhitespaceAndComments() else { throw failure(.nonStringValue, at: start) }
+                        if units[position] == Unit.closeParenthesis { break }
+                        continue
+                    }
+                    guard units[position] == Unit.closeParenthesis else { throw failure(.nonStringValue, at: position) }
+                    break
+                }
+            }
+            position += 1
+        case Unit.openBrace:
+            position += 1
+            while true {
+                guard skipWhitespaceAndComments() else { throw failure(.expectedClosingBrace, at: start) }
+                if units[position] == Unit.closeBrace { break }
+                try skipObject(depth: depth + 1)
+                guard skipWhitespaceAndComments() else { throw failure(.expectedClosingBrace, at: start) }
+                if units[position] == Unit.equals {
+                    position += 1
+                    try skipObject(depth: depth + 1)
+                    guard skipWhitespaceAndComments() else { throw failure(.expectedClosingBrace, at: start) }
+                }
+                guard units[position] == Unit.semicolon else { throw failure(.expectedSemicolon, at: position) }
+                position += 1
+            }
+            position += 1
+        default:
+            throw failure(.expectedValue, at: start)
+        }
+        tokenEnd = position
     }
 
     // MARK: Tokens
@@ -448,6 +536,9 @@ struct StringsScanner {
         static let doubleQuote: UInt16 = 0x22
         static let singleQuote: UInt16 = 0x27
         static let openParenthesis: UInt16 = 0x28
+        static let closeParenthesis: UInt16 = 0x29
+        static let comma: UInt16 = 0x2C
+        static let greaterThan: UInt16 = 0x3E
         static let asterisk: UInt16 = 0x2A
         static let slash: UInt16 = 0x2F
         static let semicolon: UInt16 = 0x3B

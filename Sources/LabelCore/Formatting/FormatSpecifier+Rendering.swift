@@ -5,7 +5,9 @@ extension FormatSpecifier {
     ///
     /// The argument is typed by the conversion (see ``FormatError/Expectation``).
     /// Decimal conversions use the language's digits, separators and signs;
-    /// `%d %i %u %f` are grouped, `%e %g` are not, `%x %o %a %c` are not localized.
+    /// `%d %i %u %f %g` are grouped, `%x %o %a %c` are not localized. As in CF (ICU),
+    /// `%05d` pads digits to the width and then groups (`01,000`), and `%e %g` follow
+    /// ICU's scientific pattern (`1,000000E+06`).
     /// Width counts characters (not bytes, unlike C), so a grouped French number pads
     /// right even though U+202F takes three UTF-8 bytes. `%f` rounds the decimal as
     /// written, half to even, like Foundation; `%e %g` round the binary `Double` via C.
@@ -62,6 +64,13 @@ extension FormatSpecifier {
         magnitude: UInt64, isNegative: Bool, fraction: [UInt8], symbols: NumberSymbols
     ) -> String {
         var digits = Array(String(magnitude).utf8)
+        // CF hands zero padding to ICU as a minimum digit count, so the padding is
+        // grouped and the sign is not counted: `%05d` of -1 is `-00,001`.
+        if precision == nil, fraction.isEmpty, flags.contains(.zeroPad), !flags.contains(.leftAlign),
+            let width, digits.count < width
+        {
+            digits.insert(contentsOf: repeatElement(UInt8(ascii: "0"), count: width - digits.count), at: 0)
+        }
         if let precision, fraction.isEmpty {
             if precision == 0, magnitude == 0 {
                 digits = []
@@ -110,39 +119,91 @@ extension FormatSpecifier {
             body += symbols.decimalSeparator
             symbols.appendDigits(fraction, to: &body)
         }
-        // printf keeps the sign of a negative value that rounds to zero (`-0.00`).
-        return signedAndPadded(body, isNegative: literal.isNegative, symbols: symbols, zeroPadAllowed: true)
+        // printf keeps the sign of a negative value that rounds to zero (`-0.00`). CF fills
+        // the zero flag's padding with spaces after the sign (`%07.1f` of -1.5 is `-   1.5`).
+        return signedAndPadded(body, isNegative: literal.isNegative, symbols: symbols, zeroPadAllowed: true,
+                               zeroFill: " ")
     }
 
-    /// `%e %g %a`: C's digits (correctly rounded from the binary value), then localized.
+    /// `%e %g %a`: C's digits (correctly rounded from the binary value), then laid out
+    /// as CF's ICU patterns do.
     private func renderFloatingPoint(_ number: Double, symbols: NumberSymbols) -> String {
-        let cText = Self.cFormat(
-            conversion: conversion, alternate: flags.contains(.alternate), precision: precision,
-            magnitude: number.magnitude)
         let isNegative = number.sign == .minus
         switch conversion {
         case .hexFloat, .upperHexFloat:
+            let cText = Self.cFormat(
+                conversion: conversion, alternate: flags.contains(.alternate), precision: precision,
+                magnitude: number.magnitude)
             let sign = isNegative ? "-" : flags.contains(.plusSign) ? "+" : flags.contains(.space) ? " " : ""
             let prefixLength = 2  // "0x"
             let prefix = sign + String(cText.prefix(prefixLength))
             return padded(String(cText.dropFirst(prefixLength)), prefix: prefix, zero: "0")
+        case .general, .upperGeneral:
+            // CF pads `%0Ng` with ASCII zeros even where the digits are not ASCII.
+            return signedAndPadded(general(number.magnitude, symbols: symbols), isNegative: isNegative,
+                                   symbols: symbols, zeroPadAllowed: true, zeroFill: "0")
         default:
-            var body = ""
-            for scalar in cText.unicodeScalars {
-                switch scalar {
-                case "0"..."9": body.unicodeScalars.append(symbols.nativeDigit(UInt8(scalar.value)))
-                case "e", "E", "+", "-": body.unicodeScalars.append(scalar)
-                default: body += symbols.decimalSeparator  // C's radix character
-                }
-            }
-            return signedAndPadded(body, isNegative: isNegative, symbols: symbols, zeroPadAllowed: true)
+            // CF ignores `#` here (`%#.0e` is `1E+03`) and, as for `%f`, fills the zero flag's
+            // padding with spaces after the sign (`%010.2e` of -1234.5 is `- 1.23E+03`).
+            let fractionDigits = precision ?? 6
+            let rounded = DecimalSignificand(number.magnitude).rounded(toSignificant: fractionDigits + 1)
+            var mantissa = rounded.digits(count: fractionDigits + 1)
+            if fractionDigits > 0 { mantissa.insert(UInt8(ascii: "."), at: 1) }
+            let exponent = rounded.isZero ? 0 : rounded.exponent
+            return signedAndPadded(scientific(mantissa, exponent, symbols: symbols), isNegative: isNegative,
+                                   symbols: symbols, zeroPadAllowed: true, zeroFill: " ")
         }
+    }
+
+    /// `%g`: ICU significant digits. Scientific when the value is below 1e-4 or above
+    /// 10^precision (`%g` of 1e6 is `1,000,000`, of 1e7 `1E+07`); otherwise
+    /// grouped; trailing fraction zeros dropped either way (`#` changes nothing).
+    private func general(_ magnitude: Double, symbols: NumberSymbols) -> String {
+        let significant = max(precision ?? 6, 1)
+        guard magnitude != 0 else { return symbols.zeroDigitString }
+        let rounded = DecimalSignificand(magnitude).rounded(toSignificant: significant)
+        let exponent = rounded.exponent
+        // At exactly `significant` digits ICU keeps plain notation only for values up to
+        // 10^precision before rounding (`%.2g`: 99.5 → `100`, but 101 → `1E+02`).
+        let limit = (0..<significant).reduce(1.0) { value, _ in value * 10 }
+        if exponent < -4 || exponent > significant || (exponent == significant && magnitude > limit) {
+            var mantissa = rounded.digits
+            if mantissa.count > 1 { mantissa.insert(UInt8(ascii: "."), at: 1) }
+            return scientific(mantissa, exponent, symbols: symbols)
+        }
+        let (integer, fraction) = rounded.fixedParts
+        var body = ""
+        symbols.appendGroupedDigits(integer, to: &body)
+        if !fraction.isEmpty {
+            body += symbols.decimalSeparator
+            symbols.appendDigits(fraction, to: &body)
+        }
+        return body
+    }
+
+    /// ICU's scientific layout: mantissa, the exponent symbol, the exponent's sign
+    /// (always written) and at least two digits, all in the locale's symbols.
+    private func scientific(_ mantissa: [UInt8], _ exponent: Int, symbols: NumberSymbols) -> String {
+        var body = ""
+        for byte in mantissa {
+            if byte == UInt8(ascii: ".") {
+                body += symbols.decimalSeparator
+            } else {
+                body.unicodeScalars.append(symbols.nativeDigit(byte))
+            }
+        }
+        body += symbols.exponentSymbol
+        body += exponent < 0 ? symbols.minusSign : symbols.plusSign
+        var digits = Array(String(exponent.magnitude).utf8)
+        if digits.count < 2 { digits.insert(UInt8(ascii: "0"), at: 0) }
+        symbols.appendDigits(digits, to: &body)
+        return body
     }
 
     /// Adds the sign (`-`, or `+`/space by flag) and pads to the width; zero padding
     /// goes between sign and digits, in the language's zero digit.
     private func signedAndPadded(
-        _ body: String, isNegative: Bool, symbols: NumberSymbols, zeroPadAllowed: Bool
+        _ body: String, isNegative: Bool, symbols: NumberSymbols, zeroPadAllowed: Bool, zeroFill: String? = nil
     ) -> String {
         let sign: String
         if isNegative {
@@ -154,7 +215,7 @@ extension FormatSpecifier {
         } else {
             sign = ""
         }
-        return padded(body, prefix: sign, zero: zeroPadAllowed ? symbols.zeroDigitString : nil)
+        return padded(body, prefix: sign, zero: zeroPadAllowed ? zeroFill ?? symbols.zeroDigitString : nil)
     }
 
     /// Pads `prefix + body` to the width: spaces on the left (or right with `-`), or

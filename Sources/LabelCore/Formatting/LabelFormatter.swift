@@ -14,10 +14,16 @@
 ///   category comes from that argument as written (`1.0` is `other` in German);
 ///   an explicit `zero` variant wins for 0 in every language; a missing category
 ///   falls back to `other`.
-/// - In the chosen variant text, non-positional specifiers (and nested non-positional
-///   `%#@…@`) read the variable's own argument; positional ones read the global list.
+/// - The chosen variant is spliced where `%#@name@` stood, as Apple does: its first
+///   non-positional specifier reads the variable's own argument, the following ones
+///   read the next arguments (`%d von %d Münzen` with `3, 10` → `3 von 10 Münzen`), and
+///   the enclosing text continues after the last argument the variant read. A nested
+///   non-positional `%#@b@` binds to b's own argument (its `argumentNumber`, else the
+///   next one), never to the enclosing variable's. Positional ones read the global list.
 ///   (String Catalog's `%arg` is rewritten to `%` + value type by its parser.)
 /// - `%#@name@` with no such variable is printed literally and reads nothing.
+/// - The reported plural category is the variant actually used (`other` when the
+///   rules ask for a category the variable lacks).
 /// - `%%` prints `%`; an incomplete or unknown specifier (`%` at the end, `%k`, `%*d`)
 ///   is printed literally. As in CF, `50% off` contains `% o` (octal), which reads an
 ///   argument.
@@ -33,46 +39,74 @@ public enum LabelFormatter {
     /// `%#@var@`. Zero for a plain string.
     public static func argumentCount(of string: LocalizedString) -> Int {
         var counter = ArgumentCounter(variables: string.variables)
-        counter.visit(string.template, ownArgument: nil, depth: 0)
+        counter.visit(string.template)
         return counter.maximum
     }
 
     /// Renders `string` with `arguments` for `language` (the language the string was
-    /// found in, which picks both the plural rules and the number symbols).
+    /// found in, which picks the plural rules and, unless `numberLocale` is given, the
+    /// number symbols).
     ///
     /// Extra arguments are ignored, as `printf` does; only arguments actually read
     /// (in the chosen variants) must be present and well-typed.
     ///
     /// - Parameter tokens: The string's texts already tokenized (at catalog load),
     ///   so the request path does not scan format strings again.
+    /// - Parameter numberLocale: The locale numbers are written in (see ``NumberLocale``);
+    ///   `nil` uses `language`.
     public static func render(
-        _ string: LocalizedString, arguments: [String], language: String, tokens: FormatTokenTable? = nil
+        _ string: LocalizedString, arguments: [String], language: String, numberLocale: String? = nil,
+        tokens: FormatTokenTable? = nil
     ) throws(FormatError) -> RenderedLabel {
         // Most labels have no specifier at all.
         guard string.template.utf8.contains(UInt8(ascii: "%")) else {
             return RenderedLabel(value: string.template)
         }
-        var renderer = LabelRenderer(variables: string.variables, arguments: arguments, language: language, tokens: tokens)
-        try renderer.render(string.template, ownArgument: nil, depth: 0)
+        var renderer = LabelRenderer(variables: string.variables, arguments: arguments, language: language,
+                                     numberLocale: numberLocale ?? language, tokens: tokens)
+        var cursor = ArgumentCursor()
+        try renderer.render(string.template, cursor: &cursor, depth: 0)
         return RenderedLabel(value: renderer.output, pluralCategory: renderer.firstCategory,
                              pluralMiss: renderer.firstMissing)
     }
 }
 
-/// Hands out argument numbers in one text (template or variant).
+/// Hands out argument numbers as Apple's splicing of variants into the format does.
 private struct ArgumentCursor {
-    /// The plural variable's argument when reading a variant text.
-    let ownArgument: Int?
-    private var next = 1
-
-    init(ownArgument: Int?) { self.ownArgument = ownArgument }
+    /// The next argument a non-positional specifier reads.
+    var next = 1
+    /// Set while a variant starts: its first non-positional specifier reads this
+    /// (the variable's own argument) instead of `next`.
+    var pendingOwn: Int?
 
     /// The argument a specifier with this position reads.
     mutating func take(position: Int?) -> Int {
         if let position { return position }
-        if let ownArgument { return ownArgument }
+        if let own = pendingOwn {
+            pendingOwn = nil
+            return own
+        }
         defer { next += 1 }
         return next
+    }
+
+    /// The argument a `%#@var@` reads: its explicit number, its position, or the next
+    /// one; a pending own argument belongs to a specifier, not to a nested variable.
+    mutating func takeForVariable(position: Int?, argumentNumber: Int?) -> Int {
+        if let position { return argumentNumber ?? position }
+        let slot = next
+        next += 1
+        return argumentNumber ?? slot
+    }
+
+    /// The cursor a variant of a variable reading `own` starts with.
+    func entering(own: Int) -> ArgumentCursor {
+        ArgumentCursor(next: next, pendingOwn: own)
+    }
+
+    /// Continues after a variant: past every argument it read.
+    mutating func leaving(_ variant: ArgumentCursor) {
+        next = max(next, variant.next)
     }
 }
 
@@ -80,6 +114,7 @@ private struct LabelRenderer {
     let variables: [String: PluralVariable]
     let arguments: [String]
     let language: String
+    let numberLocale: String
     var output = ""
     var firstCategory: PluralCategory?
     var firstMissing: PluralMiss?
@@ -88,16 +123,18 @@ private struct LabelRenderer {
     private var cachedRules: PluralRules?
     private let tokens: FormatTokenTable?
 
-    init(variables: [String: PluralVariable], arguments: [String], language: String, tokens: FormatTokenTable?) {
+    init(variables: [String: PluralVariable], arguments: [String], language: String, numberLocale: String,
+         tokens: FormatTokenTable?) {
         self.variables = variables
         self.arguments = arguments
         self.language = language
+        self.numberLocale = numberLocale
         self.tokens = tokens
     }
 
     private mutating func symbols() -> NumberSymbols {
         if let cachedSymbols { return cachedSymbols }
-        let symbols = NumberSymbols.forLanguage(language)
+        let symbols = NumberSymbols.forCanonicalLocale(numberLocale)
         cachedSymbols = symbols
         return symbols
     }
@@ -115,10 +152,9 @@ private struct LabelRenderer {
     }
 
     mutating func render(
-        _ text: String, ownArgument: Int?, depth: Int
+        _ text: String, cursor: inout ArgumentCursor, depth: Int
     ) throws(FormatError) {
         let tokens = self.tokens?.tokens(for: text) ?? FormatToken.tokens(in: text)
-        var cursor = ArgumentCursor(ownArgument: ownArgument)
         for token in tokens {
             switch token {
             case .literal(let literal):
@@ -134,14 +170,16 @@ private struct LabelRenderer {
                     output += substitution.source
                     continue
                 }
-                let slot = cursor.take(position: substitution.position)
-                let number = variable.argumentNumber ?? slot
+                let number = cursor.takeForVariable(position: substitution.position,
+                                                    argumentNumber: variable.argumentNumber)
                 substitutionCount += 1
                 guard depth < LabelFormatter.maximumSubstitutionDepth,
                     substitutionCount <= LabelFormatter.maximumSubstitutions
                 else { throw .substitutionTooDeep(variable: substitution.name) }
                 let variant = try variantText(of: variable, named: substitution.name, argument: number)
-                try render(variant, ownArgument: number, depth: depth + 1)
+                var inner = cursor.entering(own: number)
+                try render(variant, cursor: &inner, depth: depth + 1)
+                cursor.leaving(inner)
             }
         }
     }
@@ -167,13 +205,15 @@ private struct LabelRenderer {
         }
         let category: PluralCategory =
             variable.variants[.zero] != nil && literal.isZero ? .zero : rules().category(for: operands)
-        if firstCategory == nil { firstCategory = category }
         if firstMissing == nil, variable.variants[category] == nil {
             firstMissing = PluralMiss(variable: name, category: category)
         }
-        guard let text = variable.variants[category] ?? variable.variants[.other] else {
+        // Report the variant used: `ar` 0 without a `zero` entry renders `other`.
+        let used: PluralCategory = variable.variants[category] != nil ? category : .other
+        guard let text = variable.variants[used] else {
             throw .missingVariant(variable: name, category: category)
         }
+        if firstCategory == nil { firstCategory = used }
         return text
     }
 }
@@ -184,23 +224,31 @@ private func isIntegerValueType(_ valueType: String) -> Bool {
     return "diuoxXc".contains(last)
 }
 
-/// Walks a string and every variant it can reach, recording the highest argument.
+/// Walks a string and every variant it can reach, recording the highest argument,
+/// with the same argument numbering as rendering (``ArgumentCursor``).
 private struct ArgumentCounter {
     let variables: [String: PluralVariable]
     var maximum = 0
-    /// Variables already walked with a given own argument: walking again adds nothing,
+    /// Variables already walked from a given cursor state: walking again adds nothing,
     /// and skipping keeps cycles and fan-out cheap.
-    private var visited: Set<Visit> = []
+    private var visited: [Visit: Int] = [:]
+    /// Walks left; fan-out of nested variables could otherwise be exponential.
+    private var budget = LabelFormatter.maximumSubstitutions * 4
 
     private struct Visit: Hashable {
         var name: String
         var argument: Int
+        var next: Int
     }
 
     init(variables: [String: PluralVariable]) { self.variables = variables }
 
-    mutating func visit(_ text: String, ownArgument: Int?, depth: Int) {
-        var cursor = ArgumentCursor(ownArgument: ownArgument)
+    mutating func visit(_ text: String) {
+        var cursor = ArgumentCursor()
+        visit(text, cursor: &cursor, depth: 0)
+    }
+
+    mutating func visit(_ text: String, cursor: inout ArgumentCursor, depth: Int) {
         for token in FormatToken.tokens(in: text) {
             switch token {
             case .literal, .invalid:
@@ -209,15 +257,24 @@ private struct ArgumentCounter {
                 maximum = max(maximum, cursor.take(position: specifier.position))
             case .substitution(let substitution):
                 guard let variable = variables[substitution.name] else { continue }
-                let slot = cursor.take(position: substitution.position)
-                let number = variable.argumentNumber ?? slot
+                let number = cursor.takeForVariable(position: substitution.position,
+                                                    argumentNumber: variable.argumentNumber)
                 maximum = max(maximum, number)
-                guard depth < LabelFormatter.maximumSubstitutionDepth,
-                    visited.insert(Visit(name: substitution.name, argument: number)).inserted
-                else { continue }
-                for category in variable.variants.keys.sorted() {
-                    visit(variable.variants[category] ?? "", ownArgument: number, depth: depth + 1)
+                let seen = Visit(name: substitution.name, argument: number, next: cursor.next)
+                if let after = visited[seen] {
+                    cursor.next = max(cursor.next, after)
+                    continue
                 }
+                guard depth < LabelFormatter.maximumSubstitutionDepth, budget > 0 else { continue }
+                budget -= 1
+                var after = cursor.next
+                for category in variable.variants.keys.sorted() {
+                    var inner = cursor.entering(own: number)
+                    visit(variable.variants[category] ?? "", cursor: &inner, depth: depth + 1)
+                    after = max(after, inner.next)
+                }
+                visited[seen] = after
+                cursor.next = after
             }
         }
     }

@@ -27,11 +27,13 @@ public struct NumberSymbols: Sendable, Hashable {
     public var plusSign: String
     /// The language's zero digit; the other nine follow it in Unicode.
     public var zeroDigit: Unicode.Scalar
+    /// Between mantissa and exponent in `%e`/`%g` (`E`; `أس` in `ar-EG`), as ICU writes it.
+    public var exponentSymbol: String
 
     public init(
         decimalSeparator: String, groupingSeparator: String, primaryGroupingSize: Int,
         secondaryGroupingSize: Int, minimumGroupingDigits: Int, minusSign: String,
-        plusSign: String, zeroDigit: Unicode.Scalar
+        plusSign: String, zeroDigit: Unicode.Scalar, exponentSymbol: String = "E"
     ) {
         self.decimalSeparator = decimalSeparator
         self.groupingSeparator = groupingSeparator
@@ -41,6 +43,7 @@ public struct NumberSymbols: Sendable, Hashable {
         self.minusSign = minusSign
         self.plusSign = plusSign
         self.zeroDigit = zeroDigit
+        self.exponentSymbol = exponentSymbol
     }
 
     /// Plain C conventions: `1234567.5`, no grouping, ASCII digits.
@@ -49,14 +52,29 @@ public struct NumberSymbols: Sendable, Hashable {
         secondaryGroupingSize: 0, minimumGroupingDigits: 1, minusSign: "-", plusSign: "+",
         zeroDigit: "0")
 
-    /// The symbols for a BCP 47 language tag (`de`, `fr-CA`, `ar-EG`), cached.
+    /// The symbols for a BCP 47 language tag (`de`, `fr-CA`, `ar-EG`, `de-CH-u-nu-arab`),
+    /// cached by canonical locale (language, script, region, numbering system; variants
+    /// and other extensions dropped), at most ``cacheCapacity`` of them.
     ///
-    /// The first call for a language asks Foundation (a few milliseconds); later calls
+    /// The first call for a locale asks Foundation (a few milliseconds); later calls
     /// are a dictionary lookup under a lock. `Locale(identifier:)` is always passed
     /// explicitly because `Locale.current` ignores `LANG` on Linux.
     public static func forLanguage(_ tag: String) -> NumberSymbols {
+        let canonical = LanguageTag(tag).map { LocaleParts($0).tag } ?? tag
+        return SymbolCache.shared.symbols(for: canonical)
+    }
+
+    /// The symbols for a tag already canonical (``NumberLocale``'s result, a store
+    /// language): one hash probe, no parsing, for the request path.
+    static func forCanonicalLocale(_ tag: String) -> NumberSymbols {
         SymbolCache.shared.symbols(for: tag)
     }
+
+    /// Most locales whose symbols are kept; beyond it an arbitrary one makes room.
+    public static let cacheCapacity = 1024
+
+    /// How many locales are cached now (for tests of the bound).
+    static var cachedCount: Int { SymbolCache.shared.count }
 
     /// Derives the symbols from Foundation by formatting probe numbers.
     public init(locale: Locale) {
@@ -119,6 +137,9 @@ public struct NumberSymbols: Sendable, Hashable {
         }
         let minus = signPrefix(integerStyle.format(-1))
         let plus = signPrefix(integerStyle.sign(strategy: .always()).format(1))
+        let formatter = NumberFormatter()
+        formatter.locale = locale
+        let exponent = formatter.exponentSymbol ?? "E"
 
         self.init(
             decimalSeparator: decimalSeparator.isEmpty ? "." : decimalSeparator,
@@ -128,7 +149,8 @@ public struct NumberSymbols: Sendable, Hashable {
             minimumGroupingDigits: minimumGrouping,
             minusSign: minus.isEmpty ? "-" : minus,
             plusSign: plus.isEmpty ? "+" : plus,
-            zeroDigit: zeroDigit)
+            zeroDigit: zeroDigit,
+            exponentSymbol: exponent.isEmpty ? "E" : exponent)
     }
 }
 
@@ -136,8 +158,6 @@ public struct NumberSymbols: Sendable, Hashable {
 private final class SymbolCache: Sendable {
     static let shared = SymbolCache()
 
-    /// Tags come from the store, so this bounds memory against odd callers only.
-    private static let capacity = 1024
     private let symbolsByTag = Mutex<[String: NumberSymbols]>([:])
 
     func symbols(for tag: String) -> NumberSymbols {
@@ -145,8 +165,14 @@ private final class SymbolCache: Sendable {
         // Derived outside the lock: two threads may both derive once, harmlessly.
         let symbols = NumberSymbols(locale: Locale(identifier: tag))
         symbolsByTag.withLock {
-            if $0.count < Self.capacity { $0[tag] = symbols }
+            // Request tags reach this (the user's region), so evict rather than grow.
+            if $0.count >= NumberSymbols.cacheCapacity, let victim = $0.keys.first {
+                $0[victim] = nil
+            }
+            $0[tag] = symbols
         }
         return symbols
     }
+
+    var count: Int { symbolsByTag.withLock { $0.count } }
 }

@@ -6,7 +6,7 @@ public struct LabelResolver: Sendable {
 
     /// The chain for a client's preferences with this catalog's development language.
     public func chain(preferred: [LanguageTag]) -> LanguageChain {
-        LanguageChain(preferred: preferred, development: catalog.developmentLanguage)
+        LanguageChain(preferred: preferred, development: catalog.developmentLanguage, matcher: catalog.matcher)
     }
 
     /// Looks `key` up language by language, bundle by bundle; first hit wins.

@@ -1,6 +1,10 @@
 /// The ordered languages a lookup tries: each preferred tag and its
 /// truncations, then the development language (SPEC §3).
 ///
+/// With a ``LanguageMatcher`` each tag expands to the store folders `Bundle` would
+/// match for it (`de` → `de`, `de-DE`; `es-MX` → `es-MX`, `es`, `es-419`), not only its
+/// truncations.
+///
 /// `de-AT` with development language `en` gives `de-AT`, `de`, `en`. Several
 /// preferences (from `Accept-Language`) are tried in order, each with its
 /// truncations, before the development language. Duplicates are dropped.
@@ -19,14 +23,16 @@ public struct LanguageChain: Sendable, Hashable {
     ///   - preferred: Client preferences, most wanted first. Empty: the
     ///     development language is the request.
     ///   - development: The development language, or `nil` when configured `none`.
-    public init(preferred: [LanguageTag], development: LanguageTag?) {
+    ///   - matcher: The store's folder matcher; `nil` tries truncations only.
+    public init(preferred: [LanguageTag], development: LanguageTag?, matcher: LanguageMatcher? = nil) {
         var languages: [LanguageTag] = []
         func add(_ tag: LanguageTag) { if !languages.contains(tag) { languages.append(tag) } }
         let requested = preferred.first ?? development
-        for tag in requested?.truncations ?? [] { add(tag) }
+        func expand(_ tag: LanguageTag) -> [LanguageTag] { matcher?.matches(for: tag) ?? tag.truncations }
+        if let requested { expand(requested).forEach(add) }
         let prefix = languages.count
-        for tag in preferred.dropFirst() { tag.truncations.forEach(add) }
-        if let development { add(development) }
+        for tag in preferred.dropFirst() { expand(tag).forEach(add) }
+        if let development { expand(development).forEach(add) }
         self.requested = requested
         self.languages = languages
         self.requestedPrefixCount = prefix

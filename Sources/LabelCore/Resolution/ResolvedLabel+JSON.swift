@@ -1,9 +1,17 @@
 extension ResolvedLabel {
-    /// `{key, requested, lang, table, value, source, plural?, arguments?}` in that order.
+    /// `{key, requested, lang, table, value, source, plural?, arguments?, numberLocale?}` in that order.
     public var json: String { String(decoding: jsonBytes, as: UTF8.self) }
 
     /// The JSON as UTF-8, what the server sends.
-    public var jsonBytes: [UInt8] {
+    public var jsonBytes: [UInt8] { jsonBytes(chain: nil) }
+
+    /// The JSON with the languages the lookup tried appended as `chain` (for
+    /// `resolve --json`, which shows how the value was found).
+    public func json(chain: LanguageChain) -> String {
+        String(decoding: jsonBytes(chain: chain), as: UTF8.self)
+    }
+
+    private func jsonBytes(chain: LanguageChain?) -> [UInt8] {
         var out = JSONWriter()
         out.beginObject()
         out.field("key", key)
@@ -14,6 +22,16 @@ extension ResolvedLabel {
         out.field("source", source)
         if let plural { out.field("plural", plural.rawValue) }
         if let arguments { out.field("arguments", arguments) }
+        if let numberLocale { out.field("numberLocale", numberLocale.rawValue) }
+        if let chain {
+            var list: [UInt8] = [UInt8(ascii: "[")]
+            for (index, language) in chain.languages.enumerated() {
+                if index > 0 { list.append(UInt8(ascii: ",")) }
+                JSONWriter.appendQuoted(language.rawValue, to: &list)
+            }
+            list.append(UInt8(ascii: "]"))
+            out.field("chain", raw: list)
+        }
         out.endObject()
         return out.bytes
     }

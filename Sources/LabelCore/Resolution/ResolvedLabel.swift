@@ -14,6 +14,9 @@ public struct ResolvedLabel: Sendable, Hashable {
     public var arguments: Int?
     /// Not satisfied in the requested language (a missing hit, SPEC §6).
     public var isMissing: Bool
+    /// The locale numbers are written in (``NumberLocale``); `nil` when the value takes
+    /// no arguments (plain text, or the key itself).
+    public var numberLocale: LanguageTag?
     /// Found, but a plural variable's category is missing from the file: a
     /// missing hit recorded with the category (Russian `many` with only `one`/`other`).
     public var pluralMiss: PluralMiss?
@@ -32,18 +35,27 @@ public struct ResolvedLabel: Sendable, Hashable {
         plural = nil
         pluralMiss = nil
         self.arguments = nil
+        numberLocale = nil
         guard let entry = resolution.entry else {
             value = resolution.key
             return
         }
         let needed = entry.argumentCount
-        if needed > 0 && arguments.isEmpty {
+        guard needed > 0 else {
+            // No number to write (`%%` may still need rendering): no locale decision.
+            value = try LabelFormatter.render(entry.string, arguments: [], language: entry.language.rawValue,
+                                              tokens: entry.tokens).value
+            return
+        }
+        let numberLocale = NumberLocale.locale(requested: resolution.requested, valueLanguage: entry.language)
+        self.numberLocale = numberLocale
+        if arguments.isEmpty {
             value = entry.string.template
             self.arguments = needed
             return
         }
         let rendered = try LabelFormatter.render(entry.string, arguments: arguments, language: entry.language.rawValue,
-                                                 tokens: entry.tokens)
+                                                 numberLocale: numberLocale.rawValue, tokens: entry.tokens)
         value = rendered.value
         plural = rendered.pluralCategory
         pluralMiss = rendered.pluralMiss

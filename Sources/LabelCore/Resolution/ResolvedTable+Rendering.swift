@@ -1,10 +1,13 @@
 import Foundation
 
 extension ResolvedTable {
-    /// `{lang, table, etag, labels:{key:value}, plurals:{key:{category:template}}}`.
+    /// `{lang, table, etag, labels:{key:value}, plurals:{key:{category:template}},
+    /// development, entries:{key:{source, lang, variables?}}}`.
     ///
     /// `labels` holds every key: a plural key's value is its format template
-    /// (`%#@coins@`); `plurals` adds the per-category templates. `etag` is the
+    /// (`%#@coins@`); `plurals` adds the per-category templates. `development`
+    /// and `entries` carry what a client needs to render offline exactly as
+    /// `GET /labels/{key}` does (see `writeEntries`). `etag` is the
     /// fingerprint of everything else in the body, so it is stable across
     /// reloads of unchanged strings.
     public func json() -> (body: [UInt8], etag: String) {
@@ -22,6 +25,7 @@ extension ResolvedTable {
             content.endObject()
         }
         content.endObject()
+        writeEntries(into: &content)
         let header = Array("\(language)\u{0}\(table)\u{0}".utf8)
         let etag = ContentHash.hex(ContentHash.fnv1a64(content.bytes, seed: ContentHash.fnv1a64(header)))
         var out = JSONWriter(capacity: content.bytes.count + 128)
@@ -34,6 +38,40 @@ extension ResolvedTable {
         bytes += content.bytes
         bytes.append(UInt8(ascii: "}"))
         return (bytes, etag)
+    }
+
+    /// `"development": tag|null, "entries": {key: {source, lang, variables?}}`:
+    /// per key where the winning value came from (its language picks the plural
+    /// rules, and decides whether a lookup is a missing hit) and every plural
+    /// variable whole (value type, argument number, each category's text), so
+    /// strings with several variables or nested substitutions render on the
+    /// client with the same formatter. The template is `labels[key]`.
+    func writeEntries(into content: inout JSONWriter) {
+        content.field("development", developmentLanguage?.rawValue)
+        content.beginObject("entries")
+        for item in items {
+            let entry = item.entry
+            content.beginObject(item.key)
+            content.field("source", entry.source)
+            content.field("lang", entry.language.rawValue)
+            if entry.string.isPlural {
+                content.beginObject("variables")
+                for (name, variable) in entry.string.variables.sorted(by: { $0.key < $1.key }) {
+                    content.beginObject(name)
+                    if let valueType = variable.valueType { content.field("type", valueType) }
+                    if let argument = variable.argumentNumber { content.field("arg", argument) }
+                    content.beginObject("variants")
+                    for (category, text) in variable.variants.sorted(by: { $0.key < $1.key }) {
+                        content.field(category.rawValue, text)
+                    }
+                    content.endObject()
+                    content.endObject()
+                }
+                content.endObject()
+            }
+            content.endObject()
+        }
+        content.endObject()
     }
 
     /// An Apple `.strings` file (UTF-8) of the table's non-plural labels,

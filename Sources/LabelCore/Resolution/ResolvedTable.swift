@@ -19,12 +19,16 @@ public struct ResolvedTable: Sendable {
     public let languages: [LanguageTag]
     /// Every key, sorted, with the entry that wins.
     public let items: [Item]
+    /// The catalog's development language (`nil` for `none`), so a client
+    /// can build the same chain for the keys the table lacks.
+    public let developmentLanguage: LanguageTag?
 
     /// Resolves `table` for the languages in `chain` that the catalog has.
     ///
-    /// - Returns: `nil` when no language of the chain has strings in the table.
+    /// - Returns: `nil` when no language of the chain has a file for the table.
     public init?(catalog: Catalog, table: String, chain: LanguageChain) {
-        let present = chain.languages.filter { !catalog.entries(table: table, language: $0).isEmpty }
+        // A file with no strings (only comments) still makes the table exist: an empty table, not a 404.
+        let present = chain.languages.filter { catalog.has(table: table, language: $0) }
         guard let first = present.first else { return nil }
         var merged: [String: CatalogEntry] = [:]
         for language in present.reversed() {
@@ -33,6 +37,7 @@ public struct ResolvedTable: Sendable {
         self.table = table
         language = first
         languages = present
+        developmentLanguage = catalog.developmentLanguage
         items = merged.keys.sorted().map { Item(key: $0, entry: merged[$0]!) }
     }
 

@@ -164,7 +164,8 @@ public final class UsageStore: Sendable {
         return json.bytes
     }
 
-    static func decode(_ bytes: [UInt8]) -> (Date, [UsageCounters.Key: Totals])? {
+    /// Reads the file format, which is also the shape of `GET /usage` JSON (a fleet sums peers' answers).
+    public static func decode(_ bytes: [UInt8]) -> (Date, [UsageCounters.Key: Totals])? {
         guard let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
               let since = (root["since"] as? String).flatMap(MissingReport.parseTimestamp),
               let list = root["entries"] as? [Any] else { return nil }

@@ -11,11 +11,12 @@ enum MissingPage {
     ///   - query: The filters (kept in the form and the links) and the page.
     ///   - coverage: Summary rows shown on top (filtered by the caller or not).
     ///   - languages, tables: Choices of the filter form.
+    ///   - unreachable: Fleet peers whose entries are not in `report` (a banner names them).
     ///   - sourceText: The development-language text of `(table, key)`, or of one plural form.
     static func render(report: MissingReport, query: MissingQuery, coverage: [Coverage.Row],
-                       languages: [String], tables: [String],
+                       languages: [String], tables: [String], unreachable: [String] = [],
                        sourceText: (_ table: String, _ key: String, _ plural: PluralMiss?) -> String?) -> [UInt8] {
-        TranslatorPage.document(title: "Missing strings", current: "/missing") { html in
+        TranslatorPage.document(title: "Missing strings", current: "/missing", unreachable: unreachable) { html in
             coverageSummary(&html, coverage)
             filterForm(&html, query: query, languages: languages, tables: tables)
             downloads(&html, query: query)

@@ -26,7 +26,7 @@ enum TranslatorPage {
     thead th{background:#eef2f6;position:sticky;top:0}
     td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
     code{font-family:ui-monospace,"DejaVu Sans Mono",Menlo,monospace;overflow-wrap:anywhere;unicode-bidi:isolate}
-    .muted{color:#555}.source{max-width:28rem;overflow-wrap:anywhere}
+    .muted{color:#555}.partial{border:2px solid #b35900;padding:.4rem .6rem;font-weight:600}.source{max-width:28rem;overflow-wrap:anywhere}
     @media (max-width:40rem){body{padding:.5rem}th,td{padding:.3rem}.wide{display:none}}
     """
 
@@ -42,7 +42,12 @@ enum TranslatorPage {
         "default-src 'none'; style-src '\(styleHash)'; img-src 'none'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
     /// The frame: doctype, `lang`, viewport, title, style, site navigation, then `body`.
-    static func document(title: String, current: String, _ body: (inout HTMLWriter) -> Void) -> [UInt8] {
+    ///
+    /// - Parameter unreachable: fleet peers left out of this page's data: a banner at the
+    ///   top of `main` names them (escaped like any text), so the page never looks complete
+    ///   when it is not.
+    static func document(title: String, current: String, unreachable: [String] = [],
+                         _ body: (inout HTMLWriter) -> Void) -> [UInt8] {
         var html = HTMLWriter(capacity: 16_384)
         html.markup("<!DOCTYPE html>\n")
         html.open("html", ["lang": "en", "dir": "ltr"])
@@ -73,6 +78,10 @@ enum TranslatorPage {
         html.element("h1", text: title)
         html.close("header")
         html.open("main")
+        if !unreachable.isEmpty {
+            html.element("p", ["role": "alert", "class": "partial"],
+                         text: "Partial report: \(unreachable.joined(separator: ", ")) did not answer in time.")
+        }
         body(&html)
         html.close("main")
         html.close("body")

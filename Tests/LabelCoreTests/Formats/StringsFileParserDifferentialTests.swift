@@ -7,10 +7,15 @@ import Testing
 /// old-style parser, so it is an oracle for any text: both must produce the same
 /// table, or both must refuse the file.
 struct StringsFileParserDifferentialTests {
-    /// Foundation's table, or nil where it fails or reads something that is not
-    /// a dictionary of strings.
+    /// The table `Bundle` gets from Foundation's reading: nil where it fails or reads
+    /// an array or data; a lone string holds no strings; non-string values (arrays,
+    /// dictionaries, data) are ignored.
     static func foundationTable(_ data: Data) -> [String: String]? {
-        (try? PropertyListSerialization.propertyList(from: data, options: [], format: nil)) as? [String: String]
+        guard let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) else {
+            return nil
+        }
+        if plist is String { return [:] }
+        return (plist as? [String: Any])?.compactMapValues { $0 as? String }
     }
 
     static func ourTable(_ data: Data) -> [String: String]? {

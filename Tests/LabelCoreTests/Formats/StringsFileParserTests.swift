@@ -69,10 +69,18 @@ struct StringsFileParserEncodingTests {
         #expect(parseError(Data([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22]))?.reason == .invalidUTF8(byteOffset: 1))
     }
 
-    @Test func oddLengthUTF16IsAnError() {
-        var data = utf16("\"a\" = \"b\";", bigEndian: false)
-        data.append(0x0A)
-        #expect(parseError(data)?.reason == .invalidUTF16(byteOffset: data.count - 1))
+    @Test func anOddTrailingByteInUTF16IsIgnoredWithAWarningAsFoundationDoes() throws {
+        for bigEndian in [false, true] {
+            var data = utf16("\"a\" = \"b\";\n\"c\" = \"d\";", bigEndian: bigEndian)
+            data.append(0x0A)
+            let file = try StringsFileParser.parse(data, file: fileName)
+            let foundation = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: String]
+            #expect(file.values == foundation)
+            #expect(file.values == ["a": "b", "c": "d"])
+            #expect(file.warnings.count == 1)
+            #expect(file.warnings.first?.location.line == 2)
+            #expect(file.warnings.first?.message.contains("odd byte") == true)
+        }
     }
 
     @Test func unpairedSurrogateInUTF16IsAnError() {
@@ -103,9 +111,17 @@ struct StringsFileParserEncodingTests {
         #expect(file.values == ["Hallo": "Welt"])
     }
 
-    @Test func aPropertyListThatIsNotAStringDictionaryIsRejected() throws {
-        let nested = try PropertyListSerialization.data(fromPropertyList: ["a": ["b": "c"]], format: .binary, options: 0)
-        #expect(parseError(nested)?.reason == .notAStringDictionary("the value of \"a\" is not a string"))
+    @Test func aPropertyListThatIsNotADictionaryIsRejectedAndNonStringValuesAreSkipped() throws {
+        let nested = try PropertyListSerialization.data(fromPropertyList: ["a": ["b": "c"], "d": "e"], format: .binary, options: 0)
+        let file = try StringsFileParser.parse(nested, file: fileName)
+        #expect(file.values == ["d": "e"])
+        #expect(file.warnings.map(\.message) == ["the value of \"a\" is not a string; Apple's Bundle ignores it, so the key is skipped"])
+        let xml = try PropertyListSerialization.data(fromPropertyList: ["a": "b", "list": ["x"]], format: .xml, options: 0)
+        let xmlFile = try StringsFileParser.parse(xml, file: fileName)
+        #expect(xmlFile.values == ["a": "b"])
+        let listLine = String(decoding: xml, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            .firstIndex { $0.contains("<key>list</key>") }.map { $0 + 1 }
+        #expect(xmlFile.warnings.first?.location.line == listLine)
         let array = try PropertyListSerialization.data(fromPropertyList: ["a"], format: .xml, options: 0)
         guard case .notAStringDictionary? = parseError(array)?.reason else {
             Issue.record("an array is not a strings table")
@@ -116,176 +132,15 @@ struct StringsFileParserEncodingTests {
             return
         }
     }
-}
 
-struct StringsFileParserGrammarTests {
-    @Test func unicodeEscapesTakeFourHexDigits() throws {
-        #expect(try parse(#""k" = "\U00e4\U00C4x";"#).values["k"] == "äÄx")
-    }
-
-    @Test func surrogatePairEscapesMakeOneCharacter() throws {
-        #expect(try parse(#""k" = "\UD83D\UDE00";"#).values["k"] == "😀")
-    }
-
-    @Test func anUnpairedSurrogateEscapeIsAnErrorAtTheEscape() {
-        let error = parseError("\"a\" = \"b\";\n\"k\" = \"x\\UD83Dy\";")
-        #expect(error?.reason == .invalidEscape)
-        #expect(error?.location == SourceLocation(file: fileName, line: 2, column: 9))
-        #expect(parseError(#""k" = "\UDE00";"#)?.reason == .invalidEscape)
-    }
-
-    @Test func shortUnicodeEscapesReadTheHexDigitsThereAreAndWarn() throws {
-        let file = try parse(#""k" = "\U41G\Uzz";"#)
-        #expect(file.values["k"] == "AG\u{0}zz")
-        #expect(file.warnings.count == 2)
-        #expect(file.warnings[0].location.column == 8)
-    }
-
-    @Test func octalEscapesTakeUpToThreeDigitsInNeXTSTEPLatin() throws {
-        let file = try parse(#""k" = "\101\1234\0\331\12";"#)
-        #expect(file.values["k"] == "AS4\u{0}ä\n")
-        // \331 is above 0x7F: warn that it is not Latin-1.
+    @Test func aFileWithOnlyOneStringIsAnEmptyTableWithAWarning() throws {
+        // Foundation reads the lone string; Bundle finds no key = value pairs in it.
+        let foundation = try PropertyListSerialization.propertyList(from: Data("\"just a string\"\n".utf8), options: [], format: nil)
+        #expect(foundation as? String == "just a string")
+        let file = try parse("\"just a string\"\n")
+        #expect(file.entries.isEmpty)
         #expect(file.warnings.count == 1)
-    }
-
-    @Test func octalEscapesWithNoNeXTSTEPCharacterBecomeNUL() throws {
-        let file = try parse(#""k" = "\376\377";"#)
-        #expect(file.values["k"] == "\u{0}\u{0}")
-        #expect(file.warnings.map(\.location.column) == [8, 12])
-    }
-
-    @Test func controlEscapesAndEscapedQuotesAndBackslashes() throws {
-        let file = try parse(#""k" = "\n\t\r\"\\\'\a\b\f\v\/";"#)
-        #expect(file.values["k"] == "\n\t\r\"\\'\u{7}\u{8}\u{C}\u{B}/")
-        #expect(file.warnings.isEmpty)
-    }
-
-    @Test func lowercaseUEscapeIsReadAsTheLetterWithAWarning() throws {
-        let file = try parse(#""k" = "\u00e4";"#)
-        #expect(file.values["k"] == "u00e4")
-        #expect(file.warnings.first?.message.contains("\\U (capital)") == true)
-    }
-
-    @Test func rawNewlinesInsideQuotesAreKept() throws {
-        #expect(try parse("\"k\" = \"a\nb\";").values["k"] == "a\nb")
-    }
-
-    @Test func singleQuotedStringsAreStringsToo() throws {
-        #expect(try parse(#"'k' = 'say "hi"';"#).values == ["k": "say \"hi\""])
-    }
-
-    @Test func lineAndBlockCommentsAreSkipped() throws {
-        let text = """
-        // line comment with "quotes" and ;
-        /* Class = "NSButtonCell"; title = "Install"; ObjectID = "42"; */
-        "a" /* between */ = // after equals
-          "b" /* before semicolon */ ;
-        /* multi
-           line \\" comment */ "c" = "d";
-        """
-        let file = try parse(text)
-        #expect(file.values == ["a": "b", "c": "d"])
-        #expect(file.entries[1].location == SourceLocation(file: fileName, line: 6, column: 23))
-        #expect(file.warnings.isEmpty)
-    }
-
-    @Test func unquotedTokensUseCoreFoundationsCharacterSet() throws {
-        let file = try parse("key = value;\nA_b$1/c:d.e-f = 42;\n")
-        #expect(file.values == ["key": "value", "A_b$1/c:d.e-f": "42"])
-    }
-
-    @Test func aKeyWithoutValueIsItsOwnValue() throws {
-        let file = try parse("\"Cancel\";\nOK;")
-        #expect(file.values == ["Cancel": "Cancel", "OK": "OK"])
-    }
-
-    @Test func theLastOfDuplicateKeysWinsWithAWarningNamingBothLines() throws {
-        let file = try parse("\"k\" = \"first\";\n\"x\" = \"y\";\n\"k\" = \"second\";\n")
-        #expect(file.values["k"] == "second")
-        #expect(file.entries.count == 3)
-        #expect(file.warnings.count == 1)
-        let warning = try #require(file.warnings.first)
-        #expect(warning.location == SourceLocation(file: fileName, line: 3, column: 1))
-        #expect(warning.message.contains("line 1"))
-        #expect(warning.message.contains("line 3"))
-    }
-
-    @Test func anEmptyFileHasNoEntries() throws {
-        for text in ["", "  \n\t", "// nothing\n/* here */"] {
-            let file = try parse(text)
-            #expect(file.entries.isEmpty)
-            #expect(file.warnings.isEmpty)
-        }
-        #expect(try StringsFileParser.parse(Data([0xFF, 0xFE]), file: fileName).entries.isEmpty)
-    }
-
-    @Test func theOldStylePlistDictionaryFormIsAccepted() throws {
-        #expect(try parse("{ \"a\" = \"b\"; c = d; }\n").values == ["a": "b", "c": "d"])
-        #expect(parseError("{ \"a\" = \"b\"; # }")?.reason == .expectedClosingBrace)
-        #expect(parseError("{ \"a\" = \"b\"; } x")?.reason == .textAfterClosingBrace)
-    }
-
-    @Test func entryColumnsCountUnicodeScalars() throws {
-        let file = try parse("\"😀\" = \"a\"; \"é\" = \"b\";")
-        #expect(file.entries[1].location.column == 12)
-    }
-
-    @Test func crlfCountsAsOneLineBreak() throws {
-        let file = try parse("\"a\" = \"b\";\r\n\r\n\"c\" = \"d\";\r\"e\" = \"f\";")
-        #expect(file.entries.map(\.location.line) == [1, 3, 4])
-    }
-}
-
-struct StringsFileParserErrorTests {
-    @Test func anUnterminatedValueIsAnErrorAtItsOpeningQuote() {
-        let error = parseError("\"a\" = \"b\";\n\"c\" = \"never closed;\n")
-        #expect(error?.reason == .unterminatedString)
-        #expect(error?.location == SourceLocation(file: fileName, line: 2, column: 7))
-        #expect(error?.description == "de.lproj/Localizable.strings:2:7: unterminated string")
-    }
-
-    @Test func anUnterminatedFirstKeyIsAnError() {
-        let error = parseError("  \"never closed = b;")
-        #expect(error?.reason == .unterminatedString)
-        #expect(error?.location.column == 3)
-    }
-
-    @Test func aTrailingBackslashIsAnUnterminatedString() {
-        #expect(parseError("\"a\" = \"b\\")?.reason == .unterminatedString)
-    }
-
-    @Test func aMissingSemicolonIsReportedRightAfterTheValue() {
-        let error = parseError("\"a\" = \"b\"\n\"c\" = \"d\";")
-        #expect(error?.reason == .expectedSemicolon)
-        #expect(error?.location == SourceLocation(file: fileName, line: 1, column: 10))
-        // The last statement needs its `;` too.
-        #expect(parseError("\"a\" = \"b\";\n\"c\" = \"d\"  \n")?.location == SourceLocation(file: fileName, line: 2, column: 10))
-        #expect(parseError("\"a\" = \"b\";\n\"c\"\n")?.reason == .expectedSemicolon)
-    }
-
-    @Test func aMissingEqualsIsReportedAtWhatCameInstead() {
-        let error = parseError("\"a\" = \"b\";\n\"c\"  \"d\";")
-        #expect(error?.reason == .expectedEquals)
-        #expect(error?.location == SourceLocation(file: fileName, line: 2, column: 6))
-    }
-
-    @Test func aMissingValueIsAnError() {
-        #expect(parseError("\"a\" = ;")?.reason == .expectedValue)
-        #expect(parseError("\"a\" = ")?.location.column == 6)
-        #expect(parseError("\"a\" = (\"b\");")?.reason == .nonStringValue)
-        #expect(parseError("\"a\" = { b = c; };")?.reason == .nonStringValue)
-    }
-
-    @Test func aFileThatStartsWithGarbageIsAnError() {
-        #expect(parseError("# not a strings file\n\"a\" = \"b\";")?.reason == .unexpectedCharacter("#"))
-        #expect(parseError(";")?.reason == .unexpectedCharacter(";"))
-    }
-
-    @Test func aFileWithOnlyOneStringIsNotATable() {
-        guard case .notAStringDictionary? = parseError("\"just a string\"\n")?.reason else {
-            Issue.record("a lone string is not a dictionary")
-            return
-        }
+        #expect(file.warnings.first?.location.line == 1)
     }
 
     @Test func anUnclosedCommentWhereMoreIsNeededIsAnUnterminatedComment() {

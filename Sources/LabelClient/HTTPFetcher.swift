@@ -1,0 +1,127 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One HTTP exchange through `URLSession` with a hard deadline.
+///
+/// `URLRequest.timeoutInterval` is an idle timeout (a server trickling bytes
+/// resets it), so the deadline is enforced here too: whichever comes first of
+/// the response and the deadline resumes the caller once, and the losing
+/// data task is cancelled.
+struct HTTPFetcher: Sendable {
+    struct Response: Sendable {
+        var status: Int
+        var headers: [String: String]
+        var body: Data
+
+        /// A header by case-insensitive name.
+        func header(_ name: String) -> String? {
+            headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+        }
+    }
+
+    let session: URLSession
+
+    init() {
+        let configuration = URLSessionConfiguration.ephemeral
+        // The client keeps its own cache with its own validators; a URL cache
+        // underneath would answer 304s for us and hide them.
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.httpCookieStorage = nil
+        session = URLSession(configuration: configuration)
+    }
+
+    func send(_ request: URLRequest, deadline seconds: TimeInterval) async throws(LabelClientError) -> Response {
+        var request = request
+        request.timeoutInterval = max(seconds, 0.001)
+        let once = ResumeOnce()
+        do {
+            return try await withTaskCancellationHandler {
+                try await exchange(request, seconds: seconds, once: once)
+            } onCancel: {
+                once.resume(.failure(LabelClientError.transport("cancelled")))
+            }
+        } catch let error as LabelClientError {
+            throw error
+        } catch {
+            throw .transport("\(error)")
+        }
+    }
+
+    private func exchange(_ request: URLRequest, seconds: TimeInterval, once: ResumeOnce) async throws -> Response {
+        let session = self.session
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, Error>) in
+            guard once.set(continuation) else { return }
+            let task = session.dataTask(with: request) { data, response, error in
+                if let http = response as? HTTPURLResponse {
+                    var headers: [String: String] = [:]
+                    for (name, value) in http.allHeaderFields {
+                        if let name = name as? String, let value = value as? String { headers[name] = value }
+                    }
+                    once.resume(.success(Response(status: http.statusCode, headers: headers, body: data ?? Data())))
+                } else if let error = error as? URLError, error.code == .timedOut {
+                    once.resume(.failure(LabelClientError.timedOut))
+                } else {
+                    once.resume(.failure(LabelClientError.transport(error.map { "\($0.localizedDescription)" } ?? "no response")))
+                }
+            }
+            // A Dispatch timer, not a sleeping task: it fires even when the
+            // cooperative pool is busy (an app blocking it must not stretch the launch).
+            let timer = DispatchWorkItem { once.resume(.failure(LabelClientError.timedOut)) }
+            guard once.attach(task: task, timer: timer) else { return }
+            task.resume()
+            DispatchQueue.global().asyncAfter(deadline: .now() + max(seconds, 0), execute: timer)
+        }
+    }
+}
+
+/// Resumes a continuation exactly once, from whichever of the data task, the
+/// deadline and cancellation comes first; the others are cancelled. A result
+/// arriving before the continuation exists (cancelled at once) is kept for it.
+private final class ResumeOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<HTTPFetcher.Response, Error>?
+    private var task: URLSessionDataTask?
+    private var timer: DispatchWorkItem?
+    private var early: Result<HTTPFetcher.Response, Error>?
+    private var done = false
+
+    /// Stores the continuation; `false` (and resumed) when the outcome is already known.
+    func set(_ continuation: CheckedContinuation<HTTPFetcher.Response, Error>) -> Bool {
+        let early: Result<HTTPFetcher.Response, Error>? = lock.withLock {
+            if done { return self.early }
+            self.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(with: early); return false }
+        return true
+    }
+
+    /// Attaches what to cancel; `false` (and cancelled) when the outcome is already known.
+    func attach(task: URLSessionDataTask, timer: DispatchWorkItem) -> Bool {
+        let finished = lock.withLock {
+            if done { return true }
+            self.task = task
+            self.timer = timer
+            return false
+        }
+        if finished { task.cancel(); timer.cancel() }
+        return !finished
+    }
+
+    func resume(_ result: Result<HTTPFetcher.Response, Error>) {
+        let (continuation, task, timer) = lock.withLock {
+            () -> (CheckedContinuation<HTTPFetcher.Response, Error>?, URLSessionDataTask?, DispatchWorkItem?) in
+            guard !done else { return (nil, nil, nil) }
+            done = true
+            if self.continuation == nil { early = result }
+            defer { self.continuation = nil; self.task = nil; self.timer = nil }
+            return (self.continuation, self.task, self.timer)
+        }
+        timer?.cancel()
+        if case .failure = result { task?.cancel() }
+        continuation?.resume(with: result)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import LabelCore
+
+/// The body of `GET /labels` as the client reads it: `labels` for the
+/// templates, `entries` for where each came from and its plural variables,
+/// `development` for the end of the chain (see openapi.yaml, `LabelBundle`).
+struct LabelBundleDocument: Sendable {
+    var lang: String
+    var table: String
+    var etag: String
+    var labels: [String: String]
+    var development: String?
+    var entries: [String: Entry]
+
+    struct Entry: Sendable {
+        var source: String
+        var lang: String
+        var variables: [String: Variable]?
+    }
+
+    struct Variable: Sendable {
+        var type: String?
+        var arg: Int?
+        var variants: [String: String]
+    }
+
+    /// Decodes a body; a server too old to send `entries` is refused here,
+    /// because without them the client could not render as the server does.
+    ///
+    /// `JSONSerialization` rather than `JSONDecoder`: on Linux it reads a
+    /// 10,000-key bundle several times faster, and launch time is the point.
+    static func decode(_ data: Data) throws(LabelClientError) -> LabelBundleDocument {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw .malformedBundle("not JSON: \(String(describing: error).prefix(160))")
+        }
+        guard let root = object as? [String: Any],
+              let lang = root["lang"] as? String, let table = root["table"] as? String,
+              let etag = root["etag"] as? String, let labels = root["labels"] as? [String: String]
+        else { throw .malformedBundle("lang, table, etag or labels missing") }
+        guard let rawEntries = root["entries"] as? [String: Any], root.keys.contains("development") else {
+            throw .malformedBundle("no entries: the server predates LabelClient")
+        }
+        let development: String?
+        switch root["development"] {
+        case let text as String: development = text
+        case is NSNull: development = nil
+        default: throw .malformedBundle("development must be a string or null")
+        }
+        var entries: [String: Entry] = [:]
+        entries.reserveCapacity(rawEntries.count)
+        for (key, value) in rawEntries {
+            guard let fields = value as? [String: Any], let source = fields["source"] as? String,
+                  let entryLanguage = fields["lang"] as? String
+            else { throw .malformedBundle("entry \(key.prefix(80)): source or lang missing") }
+            var variables: [String: Variable]?
+            if let rawVariables = fields["variables"] {
+                guard let rawVariables = rawVariables as? [String: Any] else {
+                    throw .malformedBundle("entry \(key.prefix(80)): variables must be an object")
+                }
+                var decoded: [String: Variable] = [:]
+                for (name, rawVariable) in rawVariables {
+                    guard let variable = rawVariable as? [String: Any], let variants = variable["variants"] as? [String: String],
+                          variable["type"] == nil || variable["type"] is String,
+                          variable["arg"] == nil || variable["arg"] is Int
+                    else { throw .malformedBundle("entry \(key.prefix(80)): variable \(name.prefix(80)) is malformed") }
+                    decoded[name] = Variable(type: variable["type"] as? String, arg: variable["arg"] as? Int, variants: variants)
+                }
+                variables = decoded
+            }
+            entries[key] = Entry(source: source, lang: entryLanguage, variables: variables)
+        }
+        return LabelBundleDocument(lang: lang, table: table, etag: etag, labels: labels,
+                                   development: development, entries: entries)
+    }
+
+    /// The catalog the resolver needs: each key's winning entry, in its own
+    /// language and bundle, so a lookup through the chain finds exactly what
+    /// the server found and reports a missing hit exactly when it does.
+    func catalog() throws(LabelClientError) -> Catalog {
+        struct LayerKey: Hashable { var bundle: String; var language: LanguageTag }
+        var layers: [LayerKey: CatalogLayer] = [:]
+        guard let table = TableName.isValid(table) ? table : nil else { throw .malformedBundle("bad table name") }
+        for (key, entry) in entries {
+            guard let template = labels[key] else { throw .malformedBundle("entry \(key) has no label") }
+            guard let language = LanguageTag(entry.lang) else { throw .malformedBundle("entry \(key): bad lang") }
+            guard let slash = entry.source.lastIndex(of: "/") else { throw .malformedBundle("entry \(key): bad source") }
+            let bundle = String(entry.source[..<slash])
+            let folder = String(entry.source[entry.source.index(after: slash)...])
+            var variables: [String: PluralVariable] = [:]
+            for (name, variable) in entry.variables ?? [:] {
+                var variants: [PluralCategory: String] = [:]
+                for (category, text) in variable.variants {
+                    guard let category = PluralCategory(rawValue: category) else {
+                        throw .malformedBundle("entry \(key): unknown plural category \(category)")
+                    }
+                    variants[category] = text
+                }
+                variables[name] = PluralVariable(valueType: variable.type, argumentNumber: variable.arg, variants: variants)
+            }
+            let catalogEntry = CatalogEntry(string: LocalizedString(template: template, variables: variables),
+                                            bundle: bundle, language: language, folder: folder, location: nil)
+            layers[LayerKey(bundle: bundle, language: language), default: CatalogLayer(bundle: bundle, language: language, table: table)]
+                .entries[key] = catalogEntry
+        }
+        let development: LanguageTag?
+        if let text = self.development {
+            guard let tag = LanguageTag(text) else { throw .malformedBundle("bad development language") }
+            development = tag
+        } else {
+            development = nil
+        }
+        return Catalog(bundles: Set(layers.keys.map(\.bundle)).sorted(), developmentLanguage: development,
+                       layers: Array(layers.values))
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import LabelCore
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Fetches an app's labels at launch, keeps them on disk, falls back to a
+/// bundled store offline, and reports keys the app did not find.
+///
+/// ```swift
+/// let client = LabelClient(baseURL: URL(string: "https://labels.example.com")!,
+///                          cacheDirectory: cacheURL, fallbackStore: bundledStore, timeout: 3)
+/// let labels = try await client.labels(language: "de-AT")
+/// labels.string("coins.count", count: 3)   // "3 Münzen"
+/// ```
+///
+/// An actor: call it from any task. The ``LabelSet`` it returns is a value
+/// that renders synchronously.
+public actor LabelClient {
+    public nonisolated let baseURL: URL
+    public nonisolated let table: String
+    public nonisolated let cacheDirectory: URL?
+    public nonisolated let fallbackStore: URL?
+    /// Seconds the whole launch fetch may take before the cache or the
+    /// fallback store answers instead; also the limit for one `flushMissing`.
+    public nonisolated let timeout: TimeInterval
+
+    private let fetcher = HTTPFetcher()
+    private let cache: LabelCache?
+    private let misses = MissQueue()
+    private var fallbackCatalog: Result<Catalog, LabelClientError>?
+    private var flushInFlight: Task<Int, Error>?
+
+    /// - Parameters:
+    ///   - baseURL: The label server (`https://labels.example.com`).
+    ///   - table: The table every `labels(language:)` fetches.
+    ///   - cacheDirectory: Where to keep fetched bundles (a sub-folder per
+    ///     server is made); `nil`: no disk cache.
+    ///   - fallbackStore: A folder laid out like the server's `Strings/`
+    ///     (bundles `app`, `framework`; development language `en`), used when
+    ///     there is neither server nor cache; `nil`: none.
+    ///   - timeout: Seconds for the whole launch fetch.
+    public init(baseURL: URL, table: String = "Localizable", cacheDirectory: URL? = nil,
+                fallbackStore: URL? = nil, timeout: TimeInterval = 3) {
+        self.baseURL = baseURL
+        self.table = table
+        self.cacheDirectory = cacheDirectory
+        self.fallbackStore = fallbackStore
+        self.timeout = timeout
+        cache = cacheDirectory.map { LabelCache(root: $0, baseURL: baseURL) }
+    }
+
+    deinit {
+        // A URLSession keeps itself alive until invalidated.
+        fetcher.session.finishTasksAndInvalidate()
+    }
+
+    /// The table in `language`, from the server when it answers within
+    /// `timeout`, else from the cache, else from the fallback store.
+    ///
+    /// - Throws: ``LabelClientError/invalidLanguage(_:)`` for a malformed tag;
+    ///   ``LabelClientError/unavailable(network:fallback:)`` when no source has labels.
+    public func labels(language: String) async throws -> LabelSet {
+        guard let tag = LanguageTag(language) else { throw LabelClientError.invalidLanguage(language) }
+        let cached = cache?.read(table: table, language: tag)
+        let networkFailure: LabelClientError
+        switch await fetchResult(tag, cached: cached) {
+        case .success(let set): return set
+        case .failure(let error): networkFailure = error
+        }
+        if let cached {
+            LabelClientLog.write("serving cached \(table) for \(tag) (\(networkFailure))")
+            return set(.cache, cached.document, catalog: cached.catalog, etag: cached.etag, requested: tag)
+        }
+        switch loadFallback() {
+        case .success(let catalog):
+            LabelClientLog.write("serving the fallback store for \(tag) (\(networkFailure))")
+            let resolver = LabelResolver(catalog: catalog)
+            let chain = resolver.chain(preferred: [tag])
+            let present = chain.languages.first { !catalog.entries(table: table, language: $0).isEmpty }
+            return LabelSet(origin: .fallback, language: (present ?? tag).rawValue, etag: nil, table: table,
+                            resolver: resolver, requested: tag, misses: misses)
+        case .failure(let fallbackError):
+            let reason: String? = fallbackStore == nil ? nil : "\(fallbackError)"
+            throw LabelClientError.unavailable(network: "\(networkFailure)", fallback: reason)
+        }
+    }
+
+    /// Sends the queued misses in one `POST /missing` (at most 1,000,
+    /// deduplicated) and returns how many were sent. On a network failure or
+    /// a 5xx/408/429 they stay queued for the next call; a call while one is
+    /// in flight waits for that one and returns its result.
+    public func flushMissing() async throws -> Int {
+        if let flushInFlight { return try await flushInFlight.value }
+        let batch = misses.batch()
+        guard !batch.isEmpty else { return 0 }
+        let task = Task { try await self.post(batch) }
+        flushInFlight = task
+        defer { flushInFlight = nil }
+        return try await task.value
+    }
+
+    /// How many misses wait for `flushMissing()`.
+    public var pendingMissCount: Int { misses.count }
+
+    // MARK: - Internals
+
+    private func fetchResult(_ tag: LanguageTag, cached: LabelCache.Entry?) async -> Result<LabelSet, LabelClientError> {
+        do {
+            return .success(try await fetch(tag, cached: cached))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func fetch(_ tag: LanguageTag, cached: LabelCache.Entry?) async throws(LabelClientError) -> LabelSet {
+        var components = URLComponents(url: baseURL.appendingPathComponent("labels"), resolvingAgainstBaseURL: false)
+        components?.queryItems = [URLQueryItem(name: "lang", value: tag.rawValue), URLQueryItem(name: "table", value: table)]
+        guard let url = components?.url else { throw .transport("cannot build a URL from \(baseURL)") }
+        var request = URLRequest(url: url)
+        request.setValue("gzip", forHTTPHeaderField: "Accept-Encoding")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if let cached { request.setValue(cached.etag, forHTTPHeaderField: "If-None-Match") }
+        let response = try await fetcher.send(request, deadline: timeout)
+        switch response.status {
+        case 304:
+            guard let cached else { throw .status(304) }
+            return set(.revalidated, cached.document, catalog: cached.catalog, etag: cached.etag, requested: tag)
+        case 200:
+            let document = try LabelBundleDocument.decode(response.body)
+            let catalog = try document.catalog()
+            let etag = response.header("ETag") ?? "\"\(document.etag)\""
+            if let cache, !etag.contains(where: \.isNewline) {
+                do {
+                    try cache.write(table: table, language: tag, etag: etag, body: response.body)
+                } catch {
+                    LabelClientLog.write("could not write the cache: \(error)")
+                }
+            }
+            return set(.network, document, catalog: catalog, etag: etag, requested: tag)
+        default:
+            throw .status(response.status)
+        }
+    }
+
+    private func set(_ origin: LabelSet.Origin, _ document: LabelBundleDocument, catalog: Catalog, etag: String,
+                     requested: LanguageTag) -> LabelSet {
+        LabelSet(origin: origin, language: document.lang, etag: etag, table: table,
+                 resolver: LabelResolver(catalog: catalog), requested: requested, misses: misses)
+    }
+
+    /// The fallback store, loaded once with the server's own loader.
+    private func loadFallback() -> Result<Catalog, LabelClientError> {
+        if let fallbackCatalog { return fallbackCatalog }
+        let result: Result<Catalog, LabelClientError>
+        if let fallbackStore {
+            do {
+                result = .success(try StoreLoader.load(StoreConfiguration(directory: fallbackStore.path)).catalog)
+            } catch {
+                result = .failure(.malformedBundle("fallback store: \(error)"))
+            }
+        } else {
+            result = .failure(.malformedBundle("no fallback store"))
+        }
+        fallbackCatalog = result
+        return result
+    }
+
+    private func post(_ batch: [MissQueue.Miss]) async throws -> Int {
+        var request = URLRequest(url: baseURL.appendingPathComponent("missing"))
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = MissQueue.body(batch)
+        let response = try await fetcher.send(request, deadline: timeout)
+        switch response.status {
+        case 200..<300:
+            misses.remove(batch)
+            return batch.count
+        case 408, 429, 500...:
+            throw LabelClientError.status(response.status)
+        default:
+            misses.remove(batch)
+            throw LabelClientError.rejected(status: response.status, dropped: batch.count)
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// Why ``LabelClient/labels(language:)`` or ``LabelClient/flushMissing()`` failed.
+public enum LabelClientError: Error, Sendable, Equatable {
+    /// The language is not a well-formed BCP 47 tag.
+    case invalidLanguage(String)
+    /// No labels at all: the server failed (`network` says how), there is no
+    /// cached copy, and no fallback store (or it could not be loaded: `fallback`).
+    case unavailable(network: String, fallback: String?)
+    /// The server answered with an unexpected status.
+    case status(Int)
+    /// The server did not answer within the client's timeout.
+    case timedOut
+    /// The request never got a response (connection refused, reset, DNS...).
+    case transport(String)
+    /// The server's bundle could not be read (not JSON, or from a server too old
+    /// to carry `entries`).
+    case malformedBundle(String)
+    /// `flushMissing` sent a batch the server rejected for good (4xx other than
+    /// 408/429); the batch was dropped so that it does not block later reports.
+    case rejected(status: Int, dropped: Int)
+}

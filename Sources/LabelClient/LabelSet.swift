@@ -1,0 +1,90 @@
+import Foundation
+import LabelCore
+
+/// One table's labels in one language, as the launch fetch got them: a value
+/// any task or view can hold and read without waiting.
+///
+/// Rendering goes through `LabelCore`'s resolver and formatter — the code
+/// behind `GET /labels/{key}` — so `string(_:count:arguments:)` returns what
+/// the server would, online or offline.
+public struct LabelSet: Sendable {
+    /// Where the labels came from.
+    public enum Origin: String, Sendable, Hashable {
+        /// Fetched now (`200`).
+        case network
+        /// The cached copy, confirmed current by the server (`304`).
+        case revalidated
+        /// The cached copy, because the server could not be reached in time or failed.
+        case cache
+        /// The app's bundled store, because there was neither server nor cache.
+        case fallback
+    }
+
+    public let origin: Origin
+    /// The language most strings are in: the first language of the chain
+    /// that has the table (`de` when `de-AT` was asked for).
+    public let language: String
+    /// The bundle's strong ETag as the server sent it; `nil` for `.fallback`.
+    public let etag: String?
+    /// The tag asked for, canonical (`de-AT`).
+    public let requested: String
+    public let table: String
+
+    let resolver: LabelResolver
+    let chain: LanguageChain
+    let misses: MissQueue?
+
+    init(origin: Origin, language: String, etag: String?, table: String, resolver: LabelResolver,
+         requested: LanguageTag, misses: MissQueue?) {
+        self.origin = origin
+        self.language = language
+        self.etag = etag
+        self.table = table
+        self.resolver = resolver
+        self.requested = requested.rawValue
+        self.chain = resolver.chain(preferred: [requested])
+        self.misses = misses
+    }
+
+    /// The rendered label, as `GET /labels/{key}?count=&arg=` would answer.
+    ///
+    /// `count` is argument 1 and `arguments` follow. A count with no fraction
+    /// is written as an integer (`3`, never `3.0`: `1.0` would pick German
+    /// `other`); to pass a number as written, leave `count` nil and put the
+    /// text first in `arguments`. A key the table lacks comes back as the key.
+    /// Where the server would answer 400 (some arguments missing, or one not
+    /// fitting its specifier) this returns the unrendered template and logs
+    /// once per key. A key not found, or found only in a fallback language,
+    /// is queued for ``LabelClient/flushMissing()``.
+    @discardableResult
+    public func string(_ key: String, count: Double? = nil, arguments: [String] = []) -> String {
+        let all = (count.map { [Self.argumentText($0)] } ?? []) + arguments
+        do {
+            let label = try resolver.label(key: key, table: table, chain: chain, arguments: all)
+            if label.isMissing { misses?.record(key: key, language: requested, table: table) }
+            return label.value
+        } catch {
+            let resolution = resolver.resolve(key: key, table: table, chain: chain)
+            if resolution.isMissing { misses?.record(key: key, language: requested, table: table) }
+            if misses?.firstFailure(key: key, table: table) ?? true {
+                LabelClientLog.write("label \(key) (\(table), \(requested)): \(error); returning the template unrendered")
+            }
+            return resolution.entry?.string.template ?? key
+        }
+    }
+
+    /// Every key the set has (the table's keys over the whole chain), sorted.
+    public var keys: [String] {
+        var keys = Set<String>()
+        for language in chain.languages { keys.formUnion(resolver.catalog.entries(table: table, language: language).keys) }
+        return keys.sorted()
+    }
+
+    /// The text of a count argument: integral values without a fraction.
+    static func argumentText(_ count: Double) -> String {
+        if count.isFinite, count == count.rounded(), abs(count) < 9.0e15 {
+            return String(Int64(count))
+        }
+        return String(count)
+    }
+}

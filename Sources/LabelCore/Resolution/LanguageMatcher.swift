@@ -1,0 +1,89 @@
+import Synchronization
+
+/// Matches a requested language to the store's `.lproj` languages the way
+/// `Bundle.preferredLocalizations` does.
+///
+/// For one requested tag the matches are, in order, without duplicates:
+/// 1. the tag and its CLDR parents, as written (`de-AT`, `de`; `es-MX`, `es-419`, `es`);
+/// 2. the same after CLDR's legacy aliases (`iw` → `he`, `no` → `nb`, `in` → `id`);
+/// 3. folders equal under CLDR likely subtags, walking CLDR's parent chain of the
+///    maximized tag (`de` finds `de-DE`; `zh-TW` finds `zh-Hant`; `zh-HK` finds
+///    `zh-HK`, then `zh-Hant`; `es-MX` finds `es-419`, then `es`), never
+///    crossing scripts (`zh-Hant` never falls to Simplified `zh`);
+/// 4. any other regional variant of the same language and script, the language's
+///    default region first (`de-AT` finds `de-CH` when that is all there is).
+///
+/// Matches are cached per tag (bounded: requests can carry any well-formed tag).
+public final class LanguageMatcher: Sendable {
+    /// The store's languages by their maximized `language-Script-REGION`.
+    private let byMaximized: [String: [LanguageTag]]
+    /// The store's languages by maximized `language-Script`, default region first.
+    private let byLanguageScript: [String: [LanguageTag]]
+    private let available: Set<LanguageTag>
+    private let cache = Mutex<[LanguageTag: [LanguageTag]]>([:])
+
+    /// Most cached tags; beyond it an arbitrary entry makes room.
+    public static let cacheCapacity = 4096
+
+    public init(available: some Collection<LanguageTag>) {
+        self.available = Set(available)
+        var byMaximized: [String: [LanguageTag]] = [:]
+        var byLanguageScript: [String: [(isDefault: Bool, tag: LanguageTag)]] = [:]
+        for tag in self.available.sorted() {
+            let maximized = LocaleParts(tag).aliased.maximized
+            byMaximized[maximized.baseTag, default: []].append(tag)
+            let languageDefault = LocaleParts(language: maximized.language, script: maximized.script).maximized
+            let key = LocaleParts(language: maximized.language, script: maximized.script).baseTag
+            byLanguageScript[key, default: []].append((languageDefault.region == maximized.region, tag))
+        }
+        self.byMaximized = byMaximized
+        self.byLanguageScript = byLanguageScript.mapValues { entries in
+            entries.filter(\.isDefault).map(\.tag) + entries.filter { !$0.isDefault }.map(\.tag)
+        }
+    }
+
+    /// The store languages that serve `requested`, best first (see the type's
+    /// documentation). Truncations the store lacks are kept too: they cost a
+    /// probe and keep the chain readable.
+    public func matches(for requested: LanguageTag) -> [LanguageTag] {
+        if let cached = cache.withLock({ $0[requested] }) { return cached }
+        let result = computeMatches(for: requested)
+        cache.withLock { cache in
+            if cache.count >= Self.cacheCapacity, let victim = cache.keys.first { cache[victim] = nil }
+            cache[requested] = result
+        }
+        return result
+    }
+
+    /// How many tags are cached now (for tests of the bound).
+    var cachedCount: Int { cache.withLock { $0.count } }
+
+    private func computeMatches(for requested: LanguageTag) -> [LanguageTag] {
+        var result: [LanguageTag] = []
+        func add(_ tag: LanguageTag) { if !result.contains(tag) { result.append(tag) } }
+        // The tag, then CLDR's parents (`es-MX` → `es-419` → `es`), then plain truncations
+        // for what the parents skip (extensions, private use).
+        add(requested)
+        var parent = LocaleParts(requested).parent
+        while let current = parent {
+            if let tag = LanguageTag(current.baseTag) { add(tag) }
+            parent = current.parent
+        }
+        requested.truncations.forEach(add)
+        let parts = LocaleParts(requested).aliased
+        if let aliased = LanguageTag(parts.baseTag), aliased != requested {
+            aliased.truncations.filter(available.contains).forEach(add)
+        }
+        let maximized = parts.maximized
+        var step: LocaleParts? = LocaleParts(language: maximized.language, script: maximized.script, region: maximized.region)
+        while let current = step {
+            let candidate = current.maximized
+            if candidate.script == maximized.script {
+                byMaximized[candidate.baseTag]?.forEach(add)
+            }
+            step = current.parent
+        }
+        byLanguageScript[LocaleParts(language: maximized.language, script: maximized.script).baseTag]?.forEach(add)
+        return result
+    }
+}

@@ -1,0 +1,122 @@
+/// The parts of a language tag that matching and number formatting use:
+/// language, script, region and the `-u-nu-` numbering system. Variants and
+/// other extensions are dropped (neither `Bundle` nor number formatting uses them).
+public struct LocaleParts: Sendable, Hashable {
+    /// Lowercase language subtag (`de`, `und`).
+    public var language: String
+    /// Titlecase script (`Hant`), if written.
+    public var script: String?
+    /// Uppercase region (`CH`) or UN M.49 code (`419`), if written.
+    public var region: String?
+    /// The `-u-nu-` numbering system (`arab`, `latn`), if written.
+    public var numberingSystem: String?
+
+    public init(language: String, script: String? = nil, region: String? = nil, numberingSystem: String? = nil) {
+        self.language = language
+        self.script = script
+        self.region = region
+        self.numberingSystem = numberingSystem
+    }
+
+    /// Splits a canonical tag (``LanguageTag`` has fixed the case already).
+    public init(_ tag: LanguageTag) {
+        let subtags = tag.rawValue.split(separator: "-")
+        language = String(subtags[0])
+        script = nil
+        region = nil
+        numberingSystem = nil
+        var index = 1
+        if index < subtags.count, subtags[index].count == 4, subtags[index].first!.isLetter {
+            script = String(subtags[index])
+            index += 1
+        }
+        if index < subtags.count,
+            (subtags[index].count == 2 && subtags[index].allSatisfy(\.isLetter))
+                || (subtags[index].count == 3 && subtags[index].allSatisfy(\.isNumber))
+        {
+            region = String(subtags[index])
+            index += 1
+        }
+        // `-u-` extension: key/value pairs up to the next singleton.
+        guard let u = subtags[index...].firstIndex(of: "u") else { return }
+        var position = u + 1
+        while position < subtags.count, subtags[position].count > 1 {
+            if subtags[position] == "nu", position + 1 < subtags.count, subtags[position + 1].count >= 3 {
+                numberingSystem = String(subtags[position + 1])
+                return
+            }
+            position += 1
+        }
+    }
+
+    /// `language-Script-REGION`, without the numbering system.
+    public var baseTag: String {
+        var text = language
+        if let script { text += "-" + script }
+        if let region { text += "-" + region }
+        return text
+    }
+
+    /// The full tag, with `-u-nu-` when a numbering system is set.
+    public var tag: String {
+        guard let numberingSystem else { return baseTag }
+        return baseTag + "-u-nu-" + numberingSystem
+    }
+
+    /// The language with CLDR's legacy aliases replaced (`iw` → `he`, `no` → `nb`,
+    /// `sh` → `sr-Latn`); a script or region the alias adds fills only what is unset.
+    public var aliased: LocaleParts {
+        guard let replacement = LocaleData.languageAliases[language].flatMap({ LanguageTag($0) }) else { return self }
+        let target = LocaleParts(replacement)
+        return LocaleParts(language: target.language, script: script ?? target.script,
+                           region: region ?? target.region, numberingSystem: numberingSystem)
+    }
+
+    /// CLDR "add likely subtags" (UTS #35): `de` → `de-Latn-DE`, `zh-TW` → `zh-Hant-TW`.
+    /// Unknown languages keep what they have.
+    public var maximized: LocaleParts {
+        if script != nil, region != nil { return self }
+        var keys: [String] = []
+        if let script, let region { keys.append("\(language)-\(script)-\(region)") }
+        if let region { keys.append("\(language)-\(region)") }
+        if let script { keys.append("\(language)-\(script)") }
+        keys.append(language)
+        if let script { keys.append("und-\(script)") }
+        for key in keys {
+            guard let found = LocaleData.likelySubtags[key], let tag = LanguageTag(found) else { continue }
+            let likely = LocaleParts(tag)
+            if key.hasPrefix("und-"), language != "und" {
+                return LocaleParts(language: language, script: script ?? likely.script,
+                                   region: region ?? likely.region, numberingSystem: numberingSystem)
+            }
+            return LocaleParts(language: language == "und" ? likely.language : language,
+                               script: script ?? likely.script, region: region ?? likely.region,
+                               numberingSystem: numberingSystem)
+        }
+        return self
+    }
+
+    /// CLDR's parent: `parentLocales` where it says (`es-MX` → `es-419`), else the
+    /// truncation (region, then script). `nil` for a bare language.
+    public var parent: LocaleParts? {
+        if let region {
+            let keys = script.map { ["\(language)-\($0)-\(region)", "\(language)-\(region)"] } ?? ["\(language)-\(region)"]
+            for key in keys {
+                if let found = LocaleData.parentLocales[key], let tag = LanguageTag(found) {
+                    var parent = LocaleParts(tag)
+                    if parent.script == nil { parent.script = script }
+                    return parent
+                }
+            }
+            return LocaleParts(language: language, script: script)
+        }
+        if script != nil { return LocaleParts(language: language) }
+        return nil
+    }
+
+    /// Whether CLDR knows the region (it has a likely language for it).
+    var isKnownRegion: Bool {
+        guard let region else { return false }
+        return LocaleData.likelySubtags["und-\(region)"] != nil || region == "001" || region == "150"
+    }
+}

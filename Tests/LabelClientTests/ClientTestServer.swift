@@ -1,0 +1,50 @@
+import Foundation
+import HTTPServer
+import LabelCore
+import LabelServer
+
+/// The real label server (``LabelService`` on ``EpollServer``) over the
+/// repository's `Strings/`, on an ephemeral 127.0.0.1 port, with a
+/// missing-key report in a temporary folder.
+final class ClientTestServer: Sendable {
+    let port: UInt16
+    let missing: MissingReportStore
+    private let server: EpollServer
+
+    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// The repository's own `Strings/`, found from this file's path.
+    static var bundledStore: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Strings", isDirectory: true)
+    }
+
+    static let loaded: Result<LoadedStore, StoreLoadError> = Result { () throws(StoreLoadError) in
+        try StoreLoader.load(StoreConfiguration(directory: bundledStore.path))
+    }
+
+    /// - Parameter store: A loaded store; the repository's `Strings/` by default.
+    init(store: LoadedStore? = nil) throws {
+        let loaded = try store ?? Self.loaded.get()
+        missing = MissingReportStore(stateDirectory: temporaryDirectory(), recorder: MissingKeyRecorder())
+        let service = LabelService(catalog: CatalogHolder(ServiceState(store: loaded)), missing: missing)
+        server = EpollServer(
+            configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1,
+                                                   lingerNanoseconds: 200_000_000),
+            responder: service)
+        port = try server.start().port
+    }
+
+    func stop() {
+        server.shutdown()
+        _ = server.wait(seconds: 5)
+    }
+}
+
+/// A fresh folder under the system's temporary directory.
+func temporaryDirectory() -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("label-client-tests-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}

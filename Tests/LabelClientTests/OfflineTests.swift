@@ -1,0 +1,166 @@
+import Foundation
+import LabelClient
+import Testing
+
+@Suite struct OfflineTests {
+    /// A port nothing listens on: a server started and stopped again.
+    static func deadURL() throws -> URL {
+        let server = try ScriptedServer { _ in nil }
+        server.stop()
+        return server.baseURL
+    }
+
+    @Test func noServerServesTheCache() async throws {
+        let server = try ClientTestServer()
+        let cache = temporaryDirectory()
+        let online = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: 10)
+            .labels(language: "pl")
+        server.stop()
+        let offline = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: 10)
+            .labels(language: "pl")
+        #expect(offline.origin == .cache)
+        #expect(offline.etag == online.etag)
+        #expect(offline.string("items.count", count: 5) == online.string("items.count", count: 5))
+    }
+
+    @Test func errorStatusServesTheCache() async throws {
+        let body = try bundleBody(language: "de")
+        let failing = LockedFlag()
+        let server = try ScriptedServer { _ in
+            failing.value
+                ? (0, ScriptedServer.response("503 Service Unavailable"))
+                : (0, ScriptedServer.response("200 OK", headers: ["ETag: \"v1\""], body: body))
+        }
+        defer { server.stop() }
+        let cache = temporaryDirectory()
+        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: 10)
+        #expect(try await client.labels(language: "de").origin == .network)
+        failing.value = true
+        let labels = try await client.labels(language: "de")
+        #expect(labels.origin == .cache)
+        #expect(labels.string("coins.count", count: 1) == "1 Münze")
+    }
+
+    @Test func noCacheServesTheFallbackStore() async throws {
+        let client = LabelClient(baseURL: try Self.deadURL(), cacheDirectory: temporaryDirectory(),
+                                 fallbackStore: ClientTestServer.bundledStore, timeout: 10)
+        let labels = try await client.labels(language: "de-AT")
+        #expect(labels.origin == .fallback)
+        #expect(labels.language == "de")
+        #expect(labels.etag == nil)
+        #expect(labels.string("coins.count", count: 3) == "3 Münzen")
+    }
+
+    @Test func neitherCacheNorFallbackThrowsUnavailable() async throws {
+        let client = LabelClient(baseURL: try Self.deadURL(), cacheDirectory: nil, fallbackStore: nil, timeout: 10)
+        await #expect {
+            try await client.labels(language: "de")
+        } throws: { error in
+            guard case LabelClientError.unavailable(_, nil) = error else { return false }
+            return true
+        }
+    }
+
+    @Test func brokenFallbackStoreThrowsUnavailableNamingIt() async throws {
+        let client = LabelClient(baseURL: try Self.deadURL(), cacheDirectory: nil,
+                                 fallbackStore: temporaryDirectory().appendingPathComponent("absent"), timeout: 10)
+        await #expect {
+            try await client.labels(language: "de")
+        } throws: { error in
+            guard case LabelClientError.unavailable(_, let fallback?) = error else { return false }
+            return fallback.contains("store folder not found")
+        }
+    }
+
+    @Test func stalledServerDoesNotHoldTheLaunchLongerThanTheTimeout() async throws {
+        // Accepts the connection and reads the request, then never answers.
+        let server = try ScriptedServer { _ in nil }
+        defer { server.stop() }
+        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: 1)
+        let started = Date()
+        await #expect {
+            try await client.labels(language: "de")
+        } throws: { error in
+            guard case LabelClientError.unavailable(let network, nil) = error else { return false }
+            return network == "\(LabelClientError.timedOut)"
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(server.requests.count == 1)
+        // 1 s timeout. Generous slack: with the whole suite running on 2 cores the
+        // cooperative pool that resumes us is busy; still far below URLSession's 60 s default.
+        #expect(elapsed >= 0.9 && elapsed < 20, "launch took \(elapsed) s")
+    }
+
+    @Test func cancellingTheLaunchEndsAStalledFetch() async throws {
+        let server = try ScriptedServer { _ in nil }
+        defer { server.stop() }
+        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: 60)
+        let started = Date()
+        let launch = Task { try await client.labels(language: "de") }
+        while server.requests.isEmpty && Date().timeIntervalSince(started) < 20 { try await Task.sleep(for: .milliseconds(20)) }
+        launch.cancel()
+        await #expect {
+            try await launch.value
+        } throws: { error in
+            guard case LabelClientError.unavailable(let network, nil) = error else { return false }
+            return network.contains("cancelled")
+        }
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+
+    @Test func bundleWithoutEntriesFromAnOlderServerIsNotTrusted() async throws {
+        // The body GET /labels had before `entries`: not enough to render as the server does.
+        let old = #"{"lang":"de","table":"Localizable","etag":"e1","labels":{"coins.count":"%#@coins@"},"plurals":{}}"#
+        let server = try ScriptedServer { _ in (0, ScriptedServer.response("200 OK", headers: ["ETag: \"e1\""], body: old)) }
+        defer { server.stop() }
+        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: temporaryDirectory(),
+                                 fallbackStore: ClientTestServer.bundledStore, timeout: 10)
+        let labels = try await client.labels(language: "de")
+        #expect(labels.origin == .fallback)
+        #expect(labels.string("coins.count", count: 2) == "2 Münzen")
+    }
+
+    @Test func stalledServerFallsBackToTheBundledStore() async throws {
+        let server = try ScriptedServer { _ in nil }
+        defer { server.stop() }
+        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil,
+                                 fallbackStore: ClientTestServer.bundledStore, timeout: 1)
+        let labels = try await client.labels(language: "de")
+        #expect(labels.origin == .fallback)
+        #expect(labels.string("coins.count", count: 1) == "1 Münze")
+    }
+
+    @Test func corruptCacheIsIgnoredAndReplaced() async throws {
+        let server = try ClientTestServer()
+        defer { server.stop() }
+        let cache = temporaryDirectory()
+        _ = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: 10)
+            .labels(language: "ru")
+        let folder = try #require(FileManager.default.contentsOfDirectory(atPath: cache.path).first)
+        let file = cache.appendingPathComponent(folder).appendingPathComponent("Localizable.ru.labels")
+        let good = try Data(contentsOf: file)
+        for garbage in [Data(), Data("label-client-cache 1\n\"x\"\n{\"lang\":".utf8), Data([0xFF, 0xFE, 0x00, 0x0A]), good.prefix(good.count / 2)] {
+            try garbage.write(to: file)
+            let labels = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: 10)
+                .labels(language: "ru")
+            #expect(labels.origin == .network)
+            #expect(try Data(contentsOf: file) == good)
+        }
+        // Corrupt and offline: the fallback answers, nothing crashes.
+        try Data("garbage".utf8).write(to: file)
+        server.stop()
+        let offline = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache,
+                                            fallbackStore: ClientTestServer.bundledStore, timeout: 10).labels(language: "ru")
+        #expect(offline.origin == .fallback)
+    }
+}
+
+/// A Bool shared with a server thread.
+final class LockedFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored = false
+    var value: Bool {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import HTTP1
+import HTTPServer
+import LabelServer
+import Synchronization
+import Testing
+import TestSupport
+
+/// RFC rejections end to end on a real socket: status, JSON error code, nosniff.
+@Suite struct ProtocolStrictnessTests {
+    static func errorCode(_ response: RawResponse) -> String? {
+        (try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])?["error"] as? String
+    }
+
+    static func exchange(_ raw: String) throws -> RawResponse {
+        try LabelTestServer.with { server in
+            let client = try RawClient(port: server.port)
+            return try client.exchange(raw)
+        }
+    }
+
+    @Test(arguments: [("GET /labels/x HTTP/1.1\r\nHost: a b\r\n\r\n", "invalid_host"),
+                      ("GET /labels/x HTTP/1.1\r\nHost: a/b\r\n\r\n", "invalid_host"),
+                      ("GET /labels/x HTTP/1.1\r\nHost: a@b\r\n\r\n", "invalid_host"),
+                      ("GET /labels/x HTTP/1.1\r\nHost: a, b\r\n\r\n", "invalid_host"),
+                      ("GET /labels/x HTTP/1.1\r\nHost: a:b\r\n\r\n", "invalid_host"),
+                      ("GET /labels/../../etc HTTP/1.1\r\nHost: x\r\n\r\n", "dot_segment"),
+                      ("GET /labels/%2e%2e/%2E%2E/etc HTTP/1.1\r\nHost: x\r\n\r\n", "dot_segment"),
+                      ("GET /labels/a|b HTTP/1.1\r\nHost: x\r\n\r\n", "invalid_target"),
+                      ("GET /labels/x?lang={de} HTTP/1.1\r\nHost: x\r\n\r\n", "invalid_target")])
+    func aProtocolViolationIs400WithItsCode(raw: String, code: String) throws {
+        let response = try Self.exchange(raw)
+        #expect(response.status == 400)
+        #expect(Self.errorCode(response) == code, "\(response)")
+        #expect(response.header("X-Content-Type-Options") == "nosniff")
+    }
+
+    @Test func anEncodedSlashInsideOneSegmentStaysAKey() throws {
+        let response = try Self.exchange("GET /labels/..%2fetc?lang=de HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(response.status == 200)
+        #expect(response.text.contains(#""key":"..\/etc""#) || response.text.contains(#""key":"../etc""#), "\(response)")
+    }
+
+    @Test(arguments: ["/labels/control.back.label?lang=de", "/labels?lang=de", "/healthz", "/metrics", "/nowhere"])
+    func everyResponseSaysNosniff(path: String) throws {
+        let response = try Self.exchange("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(response.header("X-Content-Type-Options") == "nosniff", "\(path)")
+    }
+
+    @Test func optionsAsteriskIs200WithAllow() throws {
+        let response = try Self.exchange("OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(response.status == 200)
+        #expect(response.header("Allow") == "GET, HEAD, POST, DELETE, OPTIONS")
+        #expect(response.header("Content-Length") == "0")
+    }
+
+    @Test func parserRejectionsAreLoggedWithThePeerAndRateLimited() throws {
+        let lines = Mutex<[String]>([])
+        let log = RateLimitedLog(linesPerSecond: 3) { line in lines.withLock { $0.append(line) } }
+        let service = LabelService(catalog: try LabelTestServer.catalog.get())
+        let server = EpollServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1),
+                                responder: service, log: log)
+        let address = try server.start()
+        defer {
+            server.shutdown()
+            #expect(server.wait(seconds: 3))
+        }
+        for _ in 0..<8 {
+            let client = try RawClient(port: address.port)
+            let response = try client.exchange("GET /labels/x HTTP/1.1\r\nHost: a b\r\n\r\n")
+            #expect(Self.errorCode(response) == "invalid_host")
+        }
+        let logged = lines.withLock { $0 }
+        // 8 rejections within a second or two: 3 a second get through, the rest are counted.
+        #expect(logged.count >= 3 && logged.count < 8, "\(logged)")
+        #expect(logged.first?.contains("rejected a request from 127.0.0.1:") == true, "\(logged)")
+        #expect(logged.first?.contains("invalid_host") == true, "\(logged)")
+    }
+}

@@ -5,7 +5,8 @@ import PackageDescription
 // and gzip goes through the system zlib.
 let package = Package(
     name: "label-server",
-    platforms: [.macOS(.v15)],
+    // iOS 17: apps embed LabelClient and LabelCore (which therefore avoid Mutex and Atomic).
+    platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
         .executable(name: "label-server", targets: ["label-server"]),
         .library(name: "LabelCore", targets: ["LabelCore"]),
@@ -17,9 +18,12 @@ let package = Package(
     targets: [
         // The engine on the request path, one sub-folder per concern: Plurals/ (CLDR
         // rules, generated table), Formats/ (the three readers, the .strings writer),
-        // Formatting/, Catalog/ (store loading), Resolution/. Reads files; no sockets.
-        // (The missing-key report at its top level is to become its own target.)
+        // Formatting/, Catalog/ (store loading), Resolution/. Reads files; writes none,
+        // no sockets.
         .target(name: "LabelCore"),
+        // The missing-key report and key usage: recorders, their durable state files
+        // (write, fsync, rename), merging, paging and exports. All the server's state.
+        .target(name: "MissingKeys", dependencies: ["LabelCore"]),
         // `label-server lint`: Apple's label rules and cross-language checks over the
         // files LabelCore's loader finds and reads.
         .target(name: "LabelLint", dependencies: ["LabelCore"]),
@@ -33,13 +37,13 @@ let package = Package(
         // Sockets, epoll loops, connections, gzip: the server's system calls.
         .target(name: "HTTPServer", dependencies: ["CLabelSystem", "CZlib", "HTTP1"]),
         // Routes and handlers joining the catalog to the server.
-        .target(name: "LabelServer", dependencies: ["LabelCore", "HTTP1", "HTTPServer"]),
+        .target(name: "LabelServer", dependencies: ["LabelCore", "MissingKeys", "HTTP1", "HTTPServer"]),
         // What apps link: launch fetch, disk cache, offline fallback, rendering
         // with LabelCore's engine, miss reports. URLSession only; never the server.
         .target(name: "LabelClient", dependencies: ["LabelCore"]),
         .executableTarget(
             name: "label-server",
-            dependencies: ["LabelCore", "LabelLint", "LabelServer", "HTTPServer", "HTTP1"]
+            dependencies: ["LabelCore", "LabelLint", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1"]
         ),
         .testTarget(
             name: "LabelCoreTests",
@@ -54,7 +58,8 @@ let package = Package(
         .testTarget(name: "label-serverTests", dependencies: ["label-server"]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
-        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelCore", "HTTPServer", "HTTP1", "TestSupport"]),
+        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport"]),
+        .testTarget(name: "MissingKeysTests", dependencies: ["MissingKeys", "LabelCore", "TestSupport"]),
         .testTarget(name: "LabelClientTests", dependencies: ["LabelClient", "LabelCore", "LabelServer", "HTTPServer", "TestSupport"]),
         // What several test targets share: a raw loopback HTTP client and a seeded PRNG.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

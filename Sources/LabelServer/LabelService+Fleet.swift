@@ -3,6 +3,7 @@ import Foundation
 import HTTP1
 import HTTPServer
 import LabelCore
+import MissingKeys
 
 /// Answers that span the fleet (`--peers`): merged reads and fleet-wide writes.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import HTTP1
 import HTTPServer
 import LabelCore
+import MissingKeys
 
 extension LabelService {
     /// `GET`, `POST` and `DELETE /missing`.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP1
 import LabelCore
+import MissingKeys
 
 extension LabelService {
     /// `GET /coverage`: JSON, or the page for browsers (`format=html`); filters `lang`, `table`.

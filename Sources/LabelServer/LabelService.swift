@@ -2,6 +2,7 @@ import Foundation
 import HTTP1
 import HTTPServer
 import LabelCore
+import MissingKeys
 
 /// The label API as an ``HTTPResponder``: routes requests to handlers, turns
 /// every error into its JSON response, and counts both in ``Metrics``.

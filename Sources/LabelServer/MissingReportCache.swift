@@ -1,6 +1,7 @@
 import Dispatch
 import HTTPServer
 import LabelCore
+import MissingKeys
 import Synchronization
 
 /// Rendered pages of the missing-key report, kept per report generation.

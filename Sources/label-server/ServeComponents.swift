@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import LabelCore
+import MissingKeys
 import LabelServer
 
 /// The running parts of `serve`, wired together from its configuration and the

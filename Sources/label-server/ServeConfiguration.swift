@@ -2,6 +2,7 @@ import Foundation
 import HTTP1
 import HTTPServer
 import LabelCore
+import MissingKeys
 import LabelServer
 
 /// Everything `serve` is configured by, from flags, then `LABEL_SERVER_*`

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import LabelCore
+import MissingKeys
 import LabelServer
 
 /// The real label server (``LabelService`` on ``EpollServer``) over the

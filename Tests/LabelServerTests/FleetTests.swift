@@ -4,6 +4,7 @@ import Glibc
 import HTTP1
 import HTTPServer
 import LabelCore
+import MissingKeys
 import LabelServer
 import Synchronization
 import Testing

@@ -3,6 +3,7 @@ import HTTP1
 import Synchronization
 import HTTPServer
 import LabelCore
+import MissingKeys
 import Testing
 import TestSupport
 @testable import LabelServer

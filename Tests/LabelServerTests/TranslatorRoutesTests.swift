@@ -4,6 +4,7 @@ import HTTP1
 import FoundationXML
 #endif
 import LabelCore
+import MissingKeys
 @testable import LabelServer
 import TestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import LabelCore
+import MissingKeys
 @testable import LabelServer
 import TestSupport
 import Testing

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Reads a store folder into a ``Catalog``.
 ///
@@ -33,7 +32,7 @@ public enum StoreLoader {
         // A folder that cannot be listed would silently drop its strings: never serve that.
         guard problems.isEmpty else { throw StoreLoadError(problems: problems) }
 
-        let results = Mutex<[Int: Result<ParsedFile, StoreProblem>]>([:])
+        let results = Locked<[Int: Result<ParsedFile, StoreProblem>]>([:])
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
             let outcome = parse(jobs[index], root: root, limit: configuration.maximumFileBytes)
             results.withLock { $0[index] = outcome }

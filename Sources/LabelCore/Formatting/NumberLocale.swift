@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Which locale formats the numbers of a resolved label: the one decision the
 /// server and the client (`LabelClient`) both call.
@@ -48,7 +47,7 @@ public enum NumberLocale {
         var value: LanguageTag
     }
 
-    private static let decisions = Mutex<[Key: LanguageTag]>([:])
+    private static let decisions = Locked<[Key: LanguageTag]>([:])
 
     /// How many decisions are cached now (for tests of the bound).
     static var cachedCount: Int { decisions.withLock { $0.count } }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The symbols and grouping rules one language uses to write numbers.
 ///
@@ -158,7 +157,7 @@ public struct NumberSymbols: Sendable, Hashable {
 private final class SymbolCache: Sendable {
     static let shared = SymbolCache()
 
-    private let symbolsByTag = Mutex<[String: NumberSymbols]>([:])
+    private let symbolsByTag = Locked<[String: NumberSymbols]>([:])
 
     func symbols(for tag: String) -> NumberSymbols {
         if let cached = symbolsByTag.withLock({ $0[tag] }) { return cached }

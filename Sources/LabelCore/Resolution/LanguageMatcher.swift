@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Matches a requested language to the store's `.lproj` languages the way
 /// `Bundle.preferredLocalizations` does.
@@ -20,7 +19,7 @@ public final class LanguageMatcher: Sendable {
     /// The store's languages by maximized `language-Script`, default region first.
     private let byLanguageScript: [String: [LanguageTag]]
     private let available: Set<LanguageTag>
-    private let cache = Mutex<[LanguageTag: [LanguageTag]]>([:])
+    private let cache = Locked<[LanguageTag: [LanguageTag]]>([:])
 
     /// Most cached tags; beyond it an arbitrary entry makes room.
     public static let cacheCapacity = 4096

@@ -1,4 +1,5 @@
 import LabelCore
+import MissingKeys
 
 /// The `/missing` page for translators: coverage summary, filter form,
 /// downloads for the current filter, and the entries table.

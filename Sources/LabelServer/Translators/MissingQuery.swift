@@ -1,5 +1,6 @@
 import Foundation
 import LabelCore
+import MissingKeys
 
 /// The query of `GET /missing`, shared by every format: filters, search, page, format.
 ///

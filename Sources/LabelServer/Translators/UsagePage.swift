@@ -1,5 +1,6 @@
 import Foundation
 import LabelCore
+import MissingKeys
 
 /// `GET /usage` as JSON and as a page: per catalog key, requests and the last one.
 enum UsagePage {

@@ -1,4 +1,5 @@
 import LabelCore
+import MissingKeys
 
 /// `GET /missing?format=xliff`: the report as XLIFF 1.2 for Xcode and CAT tools.
 ///

@@ -1,3 +1,4 @@
+import LabelCore
 /// Why a client's missing-key report was refused, or why the report could not be persisted.
 ///
 /// Body errors name the offending item by its zero-based index in the JSON

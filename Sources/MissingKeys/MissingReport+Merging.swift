@@ -1,3 +1,4 @@
+import LabelCore
 import Foundation
 
 /// Combining replicas' reports into the fleet's (`GET /missing` with peers).

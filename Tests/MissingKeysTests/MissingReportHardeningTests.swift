@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import LabelCore
+import LabelCore
+@testable import MissingKeys
 
 private let t0 = Date(timeIntervalSince1970: 1_735_787_045)
 

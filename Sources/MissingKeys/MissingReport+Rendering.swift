@@ -1,3 +1,4 @@
+import LabelCore
 import Foundation
 
 /// The renderings of the report (JSON, CSV, `.strings` stub); the JSON one is also the file format.

@@ -1,3 +1,4 @@
+import LabelCore
 /// What a reader of the missing-key report asks for: filters and one page.
 ///
 /// Parsed once from the query items of `GET /missing` (or of any other view of

@@ -1,3 +1,4 @@
+import LabelCore
 import Dispatch
 import Foundation
 import Synchronization

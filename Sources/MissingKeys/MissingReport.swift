@@ -1,3 +1,4 @@
+import LabelCore
 import Foundation
 
 /// A snapshot of the missing-key report: entries sorted by hits, drop counters, and since when.

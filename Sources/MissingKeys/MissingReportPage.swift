@@ -1,3 +1,4 @@
+import LabelCore
 /// One page of the missing-key report, as every format renders it.
 ///
 /// Built by ``MissingReport/page(_:)`` from a report and a ``MissingReportQuery``:

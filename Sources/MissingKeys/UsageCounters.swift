@@ -1,3 +1,4 @@
+import LabelCore
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 import Testing
-@testable import LabelCore
+import LabelCore
+@testable import MissingKeys
 
 /// A log sink the tests can read back.
 final class MissingReportLogLines: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import LabelCore
+import LabelCore
+@testable import MissingKeys
 
 /// A fresh directory under the system temp dir, removed when the test ends.
 private struct TempDirectory: ~Copyable {

@@ -1,3 +1,4 @@
+import LabelCore
 import Foundation
 import Synchronization
 

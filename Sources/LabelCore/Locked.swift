@@ -1,0 +1,21 @@
+import Foundation
+
+/// A value behind a lock, for LabelCore's caches and recorders.
+///
+/// LabelCore ships inside apps (through `LabelClient`) that support iOS 17, where
+/// `Synchronization.Mutex` does not exist (iOS 18+), so the engine uses this one small
+/// `NSLock` wrapper instead; the server-only targets use `Mutex`. The API mirrors
+/// `Mutex.withLock`, so the two read alike.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    /// Runs `body` with exclusive access to the value.
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

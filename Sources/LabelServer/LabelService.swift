@@ -141,8 +141,8 @@ public struct LabelService: HTTPResponder {
         let query = try LabelQuery(rawKey: rawKey, request: request)
         let state = holder.state
         let resolver = state.resolver
-        let label = try resolver.label(key: query.key, table: query.table,
-                                       chain: resolver.chain(preferred: query.preferred), arguments: query.arguments)
+        let chain = resolver.chain(preferred: query.preferred)
+        let label = try resolver.label(key: query.key, table: query.table, chain: chain, arguments: query.arguments)
         if usage != nil, label.source != "key" {
             state.usage.record(table: label.table, key: label.key, at: Int64(time(nil)))
         }
@@ -164,7 +164,7 @@ public struct LabelService: HTTPResponder {
         }
         if let language = label.language { headers.add(name: "Content-Language", value: language.rawValue) }
         headers.add(name: "Vary", value: "Accept, Accept-Language")
-        return HTTPResponse(status: .ok, headers: headers, body: query.plainText ? Array(label.value.utf8) : label.jsonBytes)
+        return HTTPResponse(status: .ok, headers: headers, body: query.plainText ? Array(label.value.utf8) : label.jsonBytes(chain: chain))
     }
 
     private func metricsResponse() -> HTTPResponse {

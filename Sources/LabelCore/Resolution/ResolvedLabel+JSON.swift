@@ -1,17 +1,17 @@
 extension ResolvedLabel {
-    /// `{key, requested, lang, table, value, source, plural?, arguments?, numberLocale?}` in that order.
+    /// `{key, requested, lang, table, value, source, plural?, arguments?, numberLocale?, chain?}` in that order.
     public var json: String { String(decoding: jsonBytes, as: UTF8.self) }
 
     /// The JSON as UTF-8, what the server sends.
     public var jsonBytes: [UInt8] { jsonBytes(chain: nil) }
 
-    /// The JSON with the languages the lookup tried appended as `chain` (for
-    /// `resolve --json`, which shows how the value was found).
+    /// The JSON with the languages the lookup tried appended as `chain`
+    /// (`GET /labels/{key}` and `resolve --json` show how the value was found).
     public func json(chain: LanguageChain) -> String {
         String(decoding: jsonBytes(chain: chain), as: UTF8.self)
     }
 
-    private func jsonBytes(chain: LanguageChain?) -> [UInt8] {
+    public func jsonBytes(chain: LanguageChain?) -> [UInt8] {
         var out = JSONWriter()
         out.beginObject()
         out.field("key", key)

@@ -33,6 +33,10 @@ public final class EpollServer: Sendable {
         guard var address = SocketAddress(host: configuration.host, port: configuration.port) else {
             throw SystemError("resolve \(configuration.host)", code: EINVAL)
         }
+        // Our sockets send with MSG_NOSIGNAL; a process hosting a server must not die of
+        // SIGPIPE from anything else writing to a closed pipe or socket either (a test
+        // process once did, with URLSession clients in it): ignore it, as `serve` does.
+        signal(SIGPIPE, SIG_IGN)
         // The first listener fixes the port; the others join it with SO_REUSEPORT.
         var listeners: [Socket] = []
         let first = try Socket.listen(on: address, reusePort: true)

@@ -87,8 +87,25 @@ class Page:
             await asyncio.sleep(0.05)
         raise RuntimeError(f"{url} did not load")
 
+    # What Chromium answers while a form submission replaces the document: the
+    # evaluation raced the navigation, so ask again in the new document.
+    NAVIGATING = ("navigated or closed", "Cannot find context", "context was destroyed")
+
     async def js(self, expression, awaitPromise=False):
-        result = await self.call("Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=awaitPromise)
+        for attempt in range(100):
+            try:
+                result = await self.call("Runtime.evaluate", expression=expression, returnByValue=True,
+                                         awaitPromise=awaitPromise)
+            except RuntimeError as error:
+                if attempt < 99 and any(text in str(error) for text in self.NAVIGATING):
+                    await asyncio.sleep(0.05)
+                    continue
+                raise
+            if "exceptionDetails" in result and attempt < 99 and \
+                    any(text in json.dumps(result["exceptionDetails"]) for text in self.NAVIGATING):
+                await asyncio.sleep(0.05)
+                continue
+            break
         if "exceptionDetails" in result:
             raise RuntimeError(f"{expression[:80]}: {result['exceptionDetails']}")
         return result["result"].get("value")

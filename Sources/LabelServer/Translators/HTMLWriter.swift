@@ -70,7 +70,7 @@ struct HTMLWriter {
                 } else if scalar.value == 0 {
                     out.append(contentsOf: "\u{FFFD}".utf8)   // NUL is a parse error in HTML
                 } else {
-                    out.append(contentsOf: String(scalar).utf8)
+                    UTF8.encode(scalar) { out.append($0) }   // no String per character
                 }
             }
         }

@@ -52,7 +52,7 @@ struct XMLWriter {
                 if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
                     out.append(contentsOf: "\u{FFFD}".utf8)
                 } else {
-                    out.append(contentsOf: String(scalar).utf8)
+                    UTF8.encode(scalar) { out.append($0) }   // no String per character
                 }
             }
         }

@@ -33,13 +33,20 @@ struct BinaryPropertyListReader {
         let top = Self.bigEndian(bytes, at: trailer + 16, size: 8)
         let table = Self.bigEndian(bytes, at: trailer + 24, size: 8)
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize), count >= 1, top < count,
-            table >= 9, table < UInt64(trailer), count <= UInt64(trailer - Int(table)) / UInt64(offsetSize)
+            table >= 9, table < UInt64(trailer), count <= UInt64(trailer - Int(table)) / UInt64(offsetSize),
+            // CoreFoundation refuses a gap between the offset table and the trailer.
+            Int(table) + Int(count) * offsetSize == trailer
         else { throw PropertyListReadError(offset: trailer, reason: .unsupported("trailer outside what the reader takes")) }
         objectCount = Int(count)
         topObject = Int(top)
         tableOffset = Int(table)
         values = Array(repeating: nil, count: objectCount)
         open = Array(repeating: false, count: objectCount)
+        // CoreFoundation checks every offset, used or not, against the offset table.
+        for number in 0..<objectCount
+        where Self.bigEndian(bytes, at: tableOffset + number * offsetSize, size: offsetSize) >= UInt64(tableOffset) {
+            throw PropertyListReadError(offset: tableOffset + number * offsetSize, reason: .malformed("object offset out of range"))
+        }
     }
 
     mutating func readTop() throws(PropertyListReadError) -> PropertyListValue {
@@ -52,7 +59,8 @@ struct BinaryPropertyListReader {
         guard !open[number] else { throw malformed(tableOffset, "object \(number) contains itself") }
         guard depth < PropertyListReader.maximumDepth else { throw unsupported(tableOffset, "nesting too deep") }
         let offset = Int(Self.bigEndian(bytes, at: tableOffset + number * offsetSize, size: offsetSize))
-        guard offset >= 8, offset < tableOffset else { throw malformed(tableOffset, "object offset out of range") }
+        // An offset into the header is odd but CoreFoundation reads what is there.
+        guard offset >= 8 else { throw unsupported(tableOffset, "object offset inside the header") }
         open[number] = true
         let value = try decode(at: offset, depth: depth)
         open[number] = false

@@ -98,6 +98,10 @@ struct PropertyListReaderBinaryTests {
         ("unknown marker", handMade([[0x71, 0x00]])),
         ("version 01", Data("bplist01".utf8) + handMade([[0x51, 0x76]]).dropFirst(8)),
         ("header only", Data("bplist00".utf8)),
+        ("unused offset past the table", handMade([[0x51, 0x76]], offsets: [8, 200], count: 2)),
+        ("unused offset into the header", handMade([[0x51, 0x76]], offsets: [8, 0], count: 2)),
+        // Found by scripts/fuzz-plist.sh: Foundation refuses bytes between the offset table and the trailer.
+        ("gap before the trailer", Data(base64Encoded: "YnBsaXN0MDDSAQIDBFFhoToFWGIQBwgNDxETFQAAAAAAAAAAfV8CEHP2AQEAAAAAAAAABgAAAAAAAAAAAAAAAAAAABc=")!),
     ]
 
     @Test(arguments: hostile.indices)
@@ -107,7 +111,7 @@ struct PropertyListReaderBinaryTests {
     }
 
     @Test func cyclesAndBadOffsetsAreMalformedWithTheirPosition() throws {
-        for data in [Self.handMade([[0xA1, 0]]), Self.handMade([[0xA1, 9]]), Self.handMade([[0x51, 0x76]], offsets: [2])] {
+        for data in [Self.handMade([[0xA1, 0]]), Self.handMade([[0xA1, 9]]), Self.handMade([[0x51, 0x76]], offsets: [8, 200], count: 2)] {
             do {
                 _ = try PropertyListReader.read(data)
                 Issue.record("read")

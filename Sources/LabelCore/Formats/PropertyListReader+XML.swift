@@ -239,7 +239,9 @@ struct XMLPropertyListScanner {
         guard index + length + 3 <= bytes.count, bytes[index + 1] == UInt8(ascii: "/") else { return false }
         let matches = UnsafeRawBufferPointer(rebasing: bytes[(index + 2)..<(index + 2 + length)])
             .elementsEqual(UnsafeRawBufferPointer(start: name.utf8Start, count: length))
-        guard matches, bytes[index + 2 + length] == UInt8(ascii: ">") else { throw malformed("close tag does not match <\(name)>") }
+        guard matches else { throw malformed("close tag does not match <\(name)>") }
+        // `</string  >`: CoreFoundation allows whitespace there; left to it.
+        guard bytes[index + 2 + length] == UInt8(ascii: ">") else { throw unsupported("unusual close tag </\(name)") }
         return true
     }
 

@@ -93,7 +93,7 @@ struct PropertyListReaderDifferentialTests {
         "<dict><!-- c --><key>a</key><!-- d --><string>1</string><!-- e --></dict>", "<!-- c --><string>a</string><!-- d -->",
         "<string>ü😀\u{202E}</string>", "<dict><key>ü</key><string>x</string></dict>",
         "<dict><key>a</key><dict><key>b</key><dict><key>c</key><array><integer>1</integer><real>2</real></array></dict></dict></dict>",
-        "<string>a</string><string>b</string>", "", "<string>a", "<dict><key>a</key><string>1</string>",
+        "<string>a</string><string>b</string>", "<string>a</string\t>", "<string>a</stringx>", "", "<string>a", "<dict><key>a</key><string>1</string>",
         "<?pi x?><string>a</string>", "<string>a</string>\n</plist>junk<dict/>",
     ]
 

@@ -59,13 +59,28 @@ struct XMLPropertyListScanner {
         }
     }
 
-    /// Only UTF-8 (declared or by default) is read here.
+    /// Only a plain declaration (`version`, `encoding`, `standalone` attributes,
+    /// each quoted) in UTF-8, declared or by default, is read here.
     private func checkEncoding(declaration: Range<Int>) throws(PropertyListReadError) {
         let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[declaration]), as: UTF8.self)
-        guard let range = text.range(of: "encoding") else { return }
-        let rest = text[range.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
-        let name = rest.prefix { $0 != "\"" && $0 != "'" && $0 != " " && $0 != "?" }
-        guard name.lowercased() == "utf-8" else { throw unsupported("encoding \(name)") }
+        var rest = Substring(text.dropFirst(5))
+        while true {
+            rest = rest.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+            if rest.isEmpty { return }
+            let name = rest.prefix { $0.isLetter }
+            rest = rest.dropFirst(name.count)
+            guard ["version", "encoding", "standalone"].contains(name), rest.first == "=",
+                let quote = rest.dropFirst().first, quote == "\"" || quote == "'"
+            else { throw unsupported("unusual XML declaration") }
+            rest = rest.dropFirst(2)
+            guard let end = rest.firstIndex(of: quote) else { throw unsupported("unusual XML declaration") }
+            let value = rest[..<end]
+            guard value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_" }),
+                name != "encoding" || value.lowercased() == "utf-8"
+            else { throw unsupported("XML declaration with \(name) \(value)") }
+            rest = rest[rest.index(after: end)...]
+            guard rest.isEmpty || rest.first!.isWhitespace else { throw unsupported("unusual XML declaration") }
+        }
     }
 
     private mutating func readPlistOpenTag() throws(PropertyListReadError) {

@@ -110,7 +110,9 @@ struct PropertyListReaderDifferentialTests {
         "\u{FEFF}<?xml version=\"1.0\"?><plist><string>a</string></plist>",
         "  \n<plist version=\"1.0\"><string>a</string></plist>", "<plist/>", "<plist></plist>",
         "<plist><string>a</string>", "<?xml version=\"1.0\"", "<!-- open", "<!DOCTYPE plist",
-        "<plist version=\"1.0\"><string>a</string></plist >", "<plistx><string>a</string></plistx>",
+        "<plist version=\"1.0\"><string>a</string></plist >", "<?xml version=\"1.0\" encoding=\"UTF-8??>\n<plist><string>a</string></plist>",
+        "<?xml version='1.0' encoding='utf-8' standalone='yes'?><plist><string>a</string></plist>",
+        "<?xml version=\"1.0\" encoding=UTF-8?><plist><string>a</string></plist>", "<plistx><string>a</string></plistx>",
     ]
 
     @Test(arguments: hostileDocuments)

@@ -49,12 +49,18 @@ public struct FormatTokenTable: Sendable, Hashable {
         var marks: [Mark] = []
         var offset = 0
         for token in FormatToken.tokens(in: text) {
-            let length = token.source.utf8.count
-            if case .literal(let literal) = token, literal.utf8.count == length {
-                // Plain text: read back from `text` when rendering.
-            } else {
-                marks.append(Mark(start: UInt32(offset), end: UInt32(offset + length), token: token))
+            if case .literal(let literal) = token {
+                // Each `%` of a literal was `%%` in the text; without one, the run is plain
+                // text, read back from `text` when rendering. (Counted here: `source`
+                // would search with Foundation, the costliest step of a store's load.)
+                let percents = literal.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "%") ? 1 : 0) }
+                let length = literal.utf8.count + percents
+                if percents > 0 { marks.append(Mark(start: UInt32(offset), end: UInt32(offset + length), token: token)) }
+                offset += length
+                continue
             }
+            let length = token.source.utf8.count
+            marks.append(Mark(start: UInt32(offset), end: UInt32(offset + length), token: token))
             offset += length
         }
         texts.append(Compiled(text: text, marks: marks))

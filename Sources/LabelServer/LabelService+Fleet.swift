@@ -62,7 +62,7 @@ extension LabelService {
         guard fleet.begin() else {
             let busy = APIError(.serviceUnavailable, "fleet_busy", "too many fleet requests in flight; retry",
                                 headers: ["Retry-After": "1"])
-            return recorded(request, started: started, response: busy.response)
+            return recorded(request, route: Self.route(for: request.path)?.index, started: started, response: busy.response)
         }
         let promise = context.deferResponse()
         fleet.queue.async {
@@ -79,7 +79,7 @@ extension LabelService {
             } catch {
                 response = APIError(.internalServerError, "internal_error", "\(error)").response
             }
-            promise.succeed(recorded(request, started: started, response: response))
+            promise.succeed(recorded(request, route: Self.route(for: request.path)?.index, started: started, response: response))
         }
         return nil
     }

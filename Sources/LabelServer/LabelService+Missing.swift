@@ -10,9 +10,8 @@ extension LabelService {
         guard let missing else {
             throw APIError(.notFound, "missing_report_disabled", "this server keeps no missing-key report")
         }
+        // ``routes`` lets only GET, HEAD, POST and DELETE through.
         switch request.method {
-        case .get, .head:
-            return try readMissing(request, store: missing)
         case .post:
             let body = try Self.reportedBody(request)
             let summary = try missing.recorder.recordReported(body)
@@ -31,7 +30,7 @@ extension LabelService {
             try missing.reset()
             return Self.json(.ok, #"{"status":"reset"}"#)
         default:
-            throw APIError.methodNotAllowed(request.method, allow: "GET, HEAD, POST, DELETE")
+            return try readMissing(request, store: missing)
         }
     }
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import Synchronization
 
 /// The per-request counters of ``Metrics``, without a lock on the request path.
@@ -10,11 +11,17 @@ import Synchronization
 /// Every counter is a relaxed atomic, and there is a copy of all of them per
 /// shard; a thread always adds to the shard of its ``slot`` (event loops take the
 /// first slots, so each loop has its own cache lines), and a scrape sums the
-/// shards. Threads beyond ``shardCount`` share shards: still exact, only slower.
+/// shards. Threads beyond ``shardCount`` share shards: still exact, only contended.
 final class MetricsCounters: @unchecked Sendable {
     // @unchecked: `cells` is written and read only through `Atomic`, and freed in deinit.
 
-    static let shardCount = 16
+    /// A power of two above the core count (event loops default to one per core), at most
+    /// 16: each shard is about 45 KiB (every route × statuses 100...599).
+    static let shardCount: Int = {
+        var count = 2
+        while count <= ProcessInfo.processInfo.activeProcessorCount, count < 16 { count *= 2 }
+        return count
+    }()
     /// Status codes counted per route: 100...599 (RFC 9110 §15), one cell each.
     static let statuses = 100..<600
 

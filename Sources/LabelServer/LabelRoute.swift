@@ -24,11 +24,15 @@ struct LabelRoute: Sendable {
     let label: String
     /// `methods` as an `Allow` value.
     let allow: String
+    /// The methods whose answer, with peers configured (`--peers`), covers every replica.
+    let fleet: [HTTPMethod: LabelService.FleetRoute]
     let handler: Handler
 
-    init(_ path: Path, _ methods: [HTTPMethod], handler: @escaping Handler) {
+    init(_ path: Path, _ methods: [HTTPMethod], fleet: [HTTPMethod: LabelService.FleetRoute] = [:],
+         handler: @escaping Handler) {
         self.path = path
         self.methods = methods
+        self.fleet = fleet
         switch path {
         case .exact(let exact): label = exact
         case .parameter(let prefix, let name): label = "\(prefix){\(name)}"

@@ -36,24 +36,23 @@ extension LabelService {
 
     /// The fleet route for `request`, or nil when it is answered by this replica alone.
     func fleetRoute(for request: HTTPRequest) -> FleetRoute? {
+        // The table says which routes fan out (`/coverage` does not: it is computed from the
+        // store, the same on every replica serving the same store; README, "Fleet").
+        guard fleet != nil, let matched = Self.route(for: request.path),
+              let route = Self.routes[matched.index].fleet[request.method] else { return nil }
+        switch route {
+        case .missingRead, .missingReset: if missing == nil { return nil }
+        case .usageRead: if usage == nil { return nil }
+        case .reload: if reloader == nil { return nil }
+        }
         // A bad query (or scope) is answered by the local route with its 400.
-        guard fleet != nil else { return nil }
         let scope: String?
         do {
             scope = try QueryParameters(request).scopeValue()
         } catch {
             return nil
         }
-        if scope == "local" { return nil }
-        switch (request.path, request.method) {
-        case ("/missing", .get), ("/missing", .head): return missing == nil ? nil : .missingRead
-        // `/coverage` is not merged: it is computed from the store, the same on every replica
-        // serving the same store (README, "Fleet").
-        case ("/usage", .get), ("/usage", .head): return usage == nil ? nil : .usageRead
-        case ("/missing", .delete): return missing == nil ? nil : .missingReset
-        case ("/admin/reload", .post): return reloader == nil ? nil : .reload
-        default: return nil
-        }
+        return scope == "local" ? nil : route
     }
 
     public func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {
@@ -64,7 +63,7 @@ extension LabelService {
         guard fleet.begin() else {
             let busy = APIError(.serviceUnavailable, "fleet_busy", "too many fleet requests in flight; retry",
                                 headers: ["Retry-After": "1"])
-            return recorded(request, route: Self.route(for: request.path)?.index, started: started, response: busy.response)
+            return recorded(request, started: started, response: busy.response)
         }
         let promise = context.deferResponse()
         fleet.queue.async {
@@ -81,7 +80,7 @@ extension LabelService {
             } catch {
                 response = APIError(.internalServerError, "internal_error", "\(error)").response
             }
-            promise.succeed(recorded(request, route: Self.route(for: request.path)?.index, started: started, response: response))
+            promise.succeed(recorded(request, started: started, response: response))
         }
         return nil
     }

@@ -1,7 +1,8 @@
 import HTTP1
 
 extension LabelService {
-    /// Every route, once. The order is the order of `/metrics`' route labels.
+    /// Every route, once: path, methods, which of them fan out to the fleet, handler.
+    /// The order is the order of `/metrics`' route labels.
     static let routes: [LabelRoute] = [
         LabelRoute(.parameter(prefix: "/labels/", name: "key"), [.get, .head]) { service, request, key in
             try service.label(rawKey: key, request: request)
@@ -9,14 +10,15 @@ extension LabelService {
         LabelRoute(.exact("/labels"), [.get, .head]) { service, request, _ in
             try service.labelBundle(request)
         },
-        LabelRoute(.exact("/missing"), [.get, .head, .post, .delete]) { service, request, _ in
+        LabelRoute(.exact("/missing"), [.get, .head, .post, .delete],
+                   fleet: [.get: .missingRead, .head: .missingRead, .delete: .missingReset]) { service, request, _ in
             try checkScope(request)
             return try service.missingReport(request)
         },
         LabelRoute(.exact("/coverage"), [.get, .head]) { service, request, _ in
             try service.coverageReport(request)
         },
-        LabelRoute(.exact("/usage"), [.get, .head]) { service, request, _ in
+        LabelRoute(.exact("/usage"), [.get, .head], fleet: [.get: .usageRead, .head: .usageRead]) { service, request, _ in
             try service.usageReport(request)
         },
         LabelRoute(.exact("/healthz"), [.get, .head]) { _, _, _ in
@@ -30,7 +32,7 @@ extension LabelService {
         LabelRoute(.exact("/metrics"), [.get, .head]) { service, _, _ in
             service.metricsResponse()
         },
-        LabelRoute(.exact("/admin/reload"), [.post]) { service, request, _ in
+        LabelRoute(.exact("/admin/reload"), [.post], fleet: [.post: .reload]) { service, request, _ in
             try service.admin.check(request)
             try checkScope(request)
             return service.reload()

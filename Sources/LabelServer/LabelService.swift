@@ -67,6 +67,11 @@ public struct LabelService: HTTPResponder {
         return recorded(request, route: matched?.index, started: started, response: response)
     }
 
+    /// Counts and logs an answer given outside ``route(_:matched:)`` (fleet work, deferred answers).
+    func recorded(_ request: HTTPRequest, started: UInt64, response: HTTPResponse) -> HTTPResponse {
+        recorded(request, route: Self.route(for: request.path)?.index, started: started, response: response)
+    }
+
     /// Counts and logs an answer; with peers, says which replica gave it.
     ///
     /// - Parameter route: the index in ``routes`` (`nil`: no route, counted as `other`).

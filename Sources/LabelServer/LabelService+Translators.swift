@@ -45,9 +45,8 @@ extension LabelService {
         let parameters = try QueryParameters(request, emptyIsAbsent: true)
         let unused = try parameters.unusedFlag() ?? false
         let query = try MissingQuery(parameters)
-        guard query.format == nil || query.format == "json" || query.format == "html" else {
-            throw QueryParameters.invalidFormat(["json", "html"])
-        }
+        // Checked before a fleet asks its peers; the renderer switches on it again.
+        _ = try parameters.format(among: ["json", "html"])
         return (usage, UsageQuery(unused: unused, filters: query))
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import HTTP1
 import LabelCore
 import Testing
+import TestSupport
 @testable import LabelServer
 
 /// One decoder for every route's query: the same problem gets the same code and words everywhere.
@@ -45,6 +46,20 @@ import Testing
         #expect(Self.missing.get("/missing?limit=10000&offset=0").status == .ok)
         #expect(Self.missing.get("/missing?offset=100000000").status == .ok)
         #expect(Self.missing.get("/missing?lang=de_at").status == .ok)
+    }
+
+    @Test func theUsageAndCoveragePagesRefuseWhatTheyDoNotRender() throws {
+        try TranslatorServer.with { server in
+            for target in ["/usage?format=csv", "/coverage?format=csv"] {
+                let response = try server.get(target)
+                #expect(response.status == 400)
+                #expect(response.json?["error"] as? String == "invalid_format")
+                #expect(response.json?["message"] as? String == "format must be json or html")
+            }
+            let unused = try server.get("/usage?unused=yes")
+            #expect(unused.json?["error"] as? String == "invalid_unused")
+            #expect(try server.get("/usage?unused=true&format=json&table=").status == 200)
+        }
     }
 
     @Test func formatErrorsListWhatTheRouteRenders() {

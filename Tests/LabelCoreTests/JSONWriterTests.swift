@@ -27,4 +27,18 @@ import Testing
         writer.endObject()
         #expect(writer.text == #"{"b":"1","a":"2"}"#)
     }
+
+    @Test func arraysOfStringsAreEscapedLikeFields() {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.field("a", "1")
+        writer.beginArray("chain")
+        writer.element("de")
+        writer.element("x\"y")
+        writer.endArray()
+        writer.beginArray("empty")
+        writer.endArray()
+        writer.endObject()
+        #expect(writer.text == #"{"a":"1","chain":["de","x\"y"],"empty":[]}"#)
+    }
 }

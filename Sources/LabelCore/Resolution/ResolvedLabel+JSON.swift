@@ -24,13 +24,9 @@ extension ResolvedLabel {
         if let arguments { out.field("arguments", arguments) }
         if let numberLocale { out.field("numberLocale", numberLocale.rawValue) }
         if let chain {
-            var list: [UInt8] = [UInt8(ascii: "[")]
-            for (index, language) in chain.languages.enumerated() {
-                if index > 0 { list.append(UInt8(ascii: ",")) }
-                JSONWriter.appendQuoted(language.rawValue, to: &list)
-            }
-            list.append(UInt8(ascii: "]"))
-            out.field("chain", raw: list)
+            out.beginArray("chain")
+            for language in chain.languages { out.element(language.rawValue) }
+            out.endArray()
         }
         out.endObject()
         return out.bytes

@@ -28,6 +28,40 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// A field whose name is a literal needing no escaping (letters, digits, `_`): the
+    /// separator, quoted name and colon go in with one append instead of a scan.
+    public mutating func field(literal name: StaticString, _ value: String?) {
+        literalKey(name)
+        if let value { Self.appendQuoted(value, to: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
+        needsComma = true
+    }
+
+    /// ``field(_:_:)`` for a number, with a literal name (see ``field(literal:_:)``).
+    public mutating func field(literal name: StaticString, _ value: Int) {
+        literalKey(name)
+        bytes.append(contentsOf: String(value).utf8)
+        needsComma = true
+    }
+
+    /// ``beginArray(_:)`` with a literal name (see ``field(literal:_:)``).
+    public mutating func beginArray(literal name: StaticString) {
+        literalKey(name)
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    private mutating func literalKey(_ name: StaticString) {
+        let utf8 = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        assert(utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 >= 0x20 },
+                     "a literal JSON key must need no escaping")
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: utf8)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
     /// Appends an already-encoded JSON value (precomputed at load).
     public mutating func field(_ name: String, raw value: [UInt8]) {
         key(name)

@@ -60,9 +60,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Appends a field, keeping any existing fields with the same name.
     public mutating func add(name: String, value: String) {
-        var name = name
-        var value = value
-        name.withUTF8 { name in value.withUTF8 { value in appendValidated(name: name, value: value) } }
+        Self.withUTF8(name) { name in Self.withUTF8(value) { value in appendValidated(name: name, value: value) } }
     }
 
     /// Appends a field from raw bytes (the parser's buffer); a value that is not UTF-8 is
@@ -86,8 +84,8 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     private mutating func appendValidated(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
         // A request's or response's fields usually fit: one allocation for all of them.
         if storage.capacity == 0 { storage.reserveCapacity(256) }
-        Self.appendLength(name.count, to: &storage)
-        Self.appendLength(value.count, to: &storage)
+        let lengths = (UInt32(truncatingIfNeeded: name.count).littleEndian, UInt32(truncatingIfNeeded: value.count).littleEndian)
+        withUnsafeBytes(of: lengths) { storage.append(contentsOf: $0) }
         storage.append(contentsOf: name)
         storage.append(contentsOf: value)
         count += 1
@@ -212,14 +210,6 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
                 Self.namesEqual(fieldName, wanted) ? body(value) : true
             }
         }
-    }
-
-    private static func appendLength(_ length: Int, to out: inout [UInt8]) {
-        let value = UInt32(truncatingIfNeeded: length)
-        out.append(UInt8(truncatingIfNeeded: value))
-        out.append(UInt8(truncatingIfNeeded: value >> 8))
-        out.append(UInt8(truncatingIfNeeded: value >> 16))
-        out.append(UInt8(truncatingIfNeeded: value >> 24))
     }
 
     private static func length(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {

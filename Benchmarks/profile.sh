@@ -10,7 +10,8 @@
 #      connection per batch, so one epoll_wait sees several), TOP (20),
 #      HEADERS (extra request header lines, several joined by a literal backslash-r-backslash-n,
 #      e.g. 'Accept-Encoding: gzip'; by default only Host is sent, as wrk does),
-#      OUT (keep the callgrind file here).
+#      OUT (keep the callgrind file here), MAX_INSTRUCTIONS (exit 1 when a path costs more
+#      per request: a deterministic regression gate for CI, unlike a timing).
 # Needs valgrind (apt-get install valgrind). Listens on 127.0.0.1, port 0.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -86,6 +87,7 @@ if bad:
 PY
 }
 
+over=0
 for path in "${paths[@]}"; do
     drive "$path" 500                     # warm-up: caches, lazy state, first-request work
     callgrind_control -z "$pid" >/dev/null
@@ -96,7 +98,12 @@ for path in "${paths[@]}"; do
     file=$(ls -v "$work"/callgrind.out.* | tail -1)
     total=$(callgrind_annotate "$file" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); t = $1} END {print t}')
     echo "== $path: $REQUESTS requests over $CONNECTIONS connections${HEADERS:+ ($HEADERS)}"
-    echo "instructions per request: $((total / REQUESTS))"
+    per_request=$((total / REQUESTS))
+    echo "instructions per request: $per_request"
+    if [[ -n ${MAX_INSTRUCTIONS:-} ]] && ((per_request > MAX_INSTRUCTIONS)); then
+        echo "over the budget of $MAX_INSTRUCTIONS instructions per request" >&2
+        over=1
+    fi
     echo "top $TOP functions by own instructions (share of the total):"
     callgrind_annotate --threshold=100 "$file" 2>/dev/null \
         | awk -v top="$TOP" '/^-+$/ {n++} n>=3 && $1 ~ /^[0-9,]+$/ && !/PROGRAM TOTALS/ && k < top {print; k++}' \
@@ -104,3 +111,4 @@ for path in "${paths[@]}"; do
     [[ -n ${OUT:-} ]] && cp "$file" "$OUT.$(echo "$path" | tr -c 'A-Za-z0-9' '_')"
     rm -f "$file"
 done
+((over == 0))

@@ -162,8 +162,15 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// (e.g. `Connection: keep-alive, Upgrade` contains `upgrade`).
     public func containsToken(_ token: String, in name: String) -> Bool {
         var found = false
+        var ascii = true
         Self.withUTF8(token) { token in
             forEach(named: name) { value in
+                // Bytes split like Characters only in ASCII (a combining mark after a
+                // comma joins it); anything else takes the Character path below.
+                guard value.allSatisfy({ $0 < 0x80 }) else {
+                    ascii = false
+                    return false
+                }
                 var start = 0
                 while start <= value.count {
                     var end = start
@@ -181,6 +188,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
                 return true
             }
         }
+        if !ascii { return listValues(for: name).contains { Self.namesEqual($0, token) } }
         return found
     }
 

@@ -47,6 +47,10 @@ import Testing
         #expect(!h.containsToken("", in: "Connection"))
         #expect(!h.containsToken("100-continue", in: "Expect"))
         #expect(!h.containsToken("close", in: "Missing"))
+        // A combining mark after the comma joins it into one Character: no split there, as before.
+        let marked: HTTPHeaders = ["Connection": "keep-alive,\u{301}close"]
+        #expect(!marked.containsToken("close", in: "Connection"))
+        #expect(marked.containsToken("KEEP-ALIVE,\u{301}CLOSE", in: "Connection"))
     }
 
     @Test func responseFieldsAreEncodedInOrderWithFramingFieldsDropped() {

@@ -56,6 +56,7 @@ extension LabelService {
     }
 
     public func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {
+        if deferUnbuiltBundle(request, context: context) { return nil }
         guard let fleet, let route = fleetRoute(for: request) else { return respond(to: request) }
         // Refused writes are refused here, before any peer hears of them.
         if route.isWrite, (try? admin.check(request)) == nil { return respond(to: request) }

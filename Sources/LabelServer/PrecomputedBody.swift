@@ -1,24 +1,38 @@
 import HTTPServer
+import Synchronization
 
-/// A response body prepared at load: identity and gzip bytes, each with its
-/// strong ETag (a representation's validator differs per content coding).
-public struct PrecomputedBody: Sendable {
+/// A bundle body: identity bytes with their strong ETags, and gzip bytes made the
+/// first time a client accepting gzip asks (a representation's validator differs
+/// per content coding, so both tags exist from the start).
+public final class PrecomputedBody: Sendable {
     public let identity: [UInt8]
-    public let gzip: [UInt8]
     /// Quoted strong ETag of the identity bytes, e.g. `"1f2e…"`.
     public let etag: String
     /// Quoted strong ETag of the gzip bytes: the identity tag with `-gz`.
     public let gzipETag: String
+    /// `nil` until ``compress()``; then the gzip bytes, or identity when gzip gains nothing.
+    private let compressed = Mutex<[UInt8]?>(nil)
 
-    /// Compresses once; a body too small to gain from gzip keeps identity only.
     public init(_ identity: [UInt8], fingerprint: String) {
         self.identity = identity
         etag = "\"\(fingerprint)\""
         gzipETag = "\"\(fingerprint)-gz\""
-        let compressed = (try? Gzip.compress(identity, level: 6)) ?? identity
-        gzip = compressed.count < identity.count ? compressed : identity
     }
 
-    /// Whether gzip is worth sending at all.
+    /// Compresses once (level 6). Slow for a large body: call it off the event loops.
+    public func compress() {
+        guard !isCompressed else { return }
+        let bytes = (try? Gzip.compress(identity, level: 6)) ?? identity
+        let kept = bytes.count < identity.count ? bytes : identity
+        compressed.withLock { $0 = $0 ?? kept }
+    }
+
+    /// Whether ``compress()`` has run.
+    public var isCompressed: Bool { compressed.withLock { $0 != nil } }
+
+    /// The gzip bytes (identity before ``compress()`` or when gzip gains nothing).
+    public var gzip: [UInt8] { compressed.withLock { $0 } ?? identity }
+
+    /// Whether gzip is worth sending at all (false before ``compress()``).
     public var hasGzip: Bool { gzip.count < identity.count }
 }

@@ -15,7 +15,7 @@ public struct ServiceState: Sendable {
     /// Bundle folders this load found; the next reload must find them again.
     public let bundleFolders: [String]
 
-    /// Precomputes the bundles of a freshly loaded store.
+    /// Derives the state of a freshly loaded store (bundles are built on first request: ``LabelBundles``).
     public init(store: LoadedStore, loadedAt: Date = Date()) {
         resolver = LabelResolver(catalog: store.catalog)
         bundles = LabelBundles(catalog: store.catalog)

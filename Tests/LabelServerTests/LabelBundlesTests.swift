@@ -5,8 +5,8 @@ import Testing
 @testable import LabelCore
 @testable import LabelServer
 
-/// `GET /labels` through the service, without sockets: the bodies are
-/// precomputed, so these pin what is precomputed and how requests choose.
+/// `GET /labels` through the service, without sockets: the bodies are built
+/// once per catalog, so these pin what is built and how requests choose.
 @Suite struct LabelBundlesTests {
     let service: LabelService
 
@@ -56,8 +56,8 @@ import Testing
         #expect(try Gzip.decompress(zipped.body) == plain.body)
     }
 
-    @Test func theBundleBytesArePrecomputedNotRebuiltPerRequest() {
-        // Same storage: the handler hands out the array built at load.
+    @Test func theBundleBytesAreBuiltOnceNotPerRequest() {
+        // Same storage: the handler hands out the array built by the first request.
         let a = get("/labels?lang=pl").body
         let b = get("/labels?lang=pl").body
         #expect(a.withUnsafeBufferPointer { $0.baseAddress } == b.withUnsafeBufferPointer { $0.baseAddress })

@@ -1,0 +1,70 @@
+import Dispatch
+import Foundation
+import HTTPServer
+import TestSupport
+import Testing
+@testable import LabelCore
+@testable import LabelServer
+
+/// Bundles are built on the first request that needs them (on a worker, through a
+/// deferred response) and kept: each test loads its own catalog, so nothing is built yet.
+@Suite struct LazyBundleTests {
+    static func freshHolder() throws -> CatalogHolder {
+        CatalogHolder(ServiceState(store: try StoreLoader.load(StoreConfiguration(directory: LabelTestServer.bundledStore))))
+    }
+
+    @Test func concurrentFirstRequestsBuildABodyOnce() throws {
+        let state = try Self.freshHolder().state
+        let german = try #require(LanguageTag("de"))
+        let slot = try #require(state.bundles.slot(table: "Localizable", chain: state.resolver.chain(preferred: [german])))
+        #expect(slot.readyBody(.json, gzip: false) == nil)
+        let bodies = Locked<[ObjectIdentifier]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            let body = slot.body(.json, gzip: index.isMultiple(of: 2))
+            bodies.withLock { $0.append(ObjectIdentifier(body)) }
+        }
+        #expect(Set(bodies.withLock { $0 }).count == 1)
+        #expect(slot.readyBody(.json, gzip: true) != nil)
+        #expect(slot.readyBody(.strings, gzip: false) == nil)   // the other format is not built for nothing
+    }
+
+    @Test func gzipIsMadeOnlyForAClientAcceptingIt() throws {
+        let state = try Self.freshHolder().state
+        let german = try #require(LanguageTag("de"))
+        let slot = try #require(state.bundles.slot(table: "Localizable", chain: state.resolver.chain(preferred: [german])))
+        let body = slot.body(.json, gzip: false)
+        #expect(!body.isCompressed && slot.readyBody(.json, gzip: true) == nil)
+        #expect(slot.body(.json, gzip: true) === body)
+        #expect(body.isCompressed && body.hasGzip)
+        #expect(try Gzip.decompress(body.gzip) == body.identity)
+    }
+
+    /// Over a real socket, every variant's first request (deferred to a worker) answers
+    /// exactly what the same request answers once built, and revalidates to 304.
+    @Test func firstRequestsOverASocketAnswerLikeBuiltOnes() throws {
+        let holder = try Self.freshHolder()
+        let service = LabelService(catalog: holder)
+        let server = EpollServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 2),
+                                 responder: service)
+        let address = try server.start()
+        defer {
+            server.shutdown()
+            #expect(server.wait(seconds: 3))
+        }
+        let variants = [("/labels?lang=fr", ""), ("/labels?lang=fr", "Accept-Encoding: gzip\r\n"),
+                        ("/labels?lang=fr&format=strings", ""), ("/labels?lang=fr&format=strings", "Accept-Encoding: gzip\r\n")]
+        for (target, extra) in variants {
+            let request = "GET \(target) HTTP/1.1\r\nHost: test\r\n\(extra)\r\n"
+            let first = try RawClient(port: address.port).exchange(request)
+            let again = try RawClient(port: address.port).exchange(request)
+            #expect(first.status == 200, "\(target) \(extra)")
+            #expect(first.body == again.body && first.header("ETag") == again.header("ETag"), "\(target) \(extra)")
+            #expect(first.header("Content-Encoding") == again.header("Content-Encoding"))
+            #expect(first.header("Content-Language") == "fr" && first.header("Vary") == "Accept-Encoding, Accept-Language")
+            let etag = try #require(first.header("ETag"))
+            let revalidated = try RawClient(port: address.port).exchange(
+                "GET \(target) HTTP/1.1\r\nHost: test\r\n\(extra)If-None-Match: \(etag)\r\n\r\n")
+            #expect(revalidated.status == 304)
+        }
+    }
+}

@@ -4,6 +4,10 @@
 # served by the release build. Per run: time from exec to the `listening` line
 # (the store is loaded and bundles are precomputed before the server listens),
 # then VmRSS after one request per language (bundle, text/plain, plural).
+# Also VmRSS at ready (before any request: bundles are built on first request, so
+# this is the catalog alone) and after every bundle variant (JSON and .strings,
+# identity and gzip, every language): the RSS split between catalog and bundles;
+# and how long the first `GET /labels?lang=de` takes (it builds that bundle).
 # Also the CPU time (user+sys) the process spent until ready, steadier than
 # wall time on a busy machine. Median of RUNS runs. BIN=path measures another binary (e.g. a baseline).
 #   scripts/store-load.sh            # this checkout's release build
@@ -41,12 +45,23 @@ def once(i):
         ready = time.perf_counter() - t
         assert line.startswith("listening on "), line
         spent = cpu(p.pid)
+        at_ready = rss(p.pid)
         base = line.split()[-1]
+        t = time.perf_counter()
+        urllib.request.urlopen(base + "/labels?lang=de").read()
+        first = time.perf_counter() - t
         for lang in langs:
             for path in (f"/labels?lang={lang}", f"/labels/screen3.element150.label?lang={lang}&format=text",
                          f"/labels/items7.count?lang={lang}&count=3"):
                 urllib.request.urlopen(base + path).read()
-        return ready, rss(p.pid), spent
+        serving = rss(p.pid)
+        for lang in langs:
+            for fmt in ("json", "strings"):
+                for coding in ("identity", "gzip"):
+                    request = urllib.request.Request(f"{base}/labels?lang={lang}&format={fmt}",
+                                                     headers={"Accept-Encoding": coding})
+                    urllib.request.urlopen(request).read()
+        return ready, serving, spent, at_ready, rss(p.pid), first
     finally:
         p.terminate()
         try:
@@ -57,7 +72,11 @@ def once(i):
 results = [once(i) for i in range(runs)]
 ready = statistics.median(r[0] for r in results); mem = statistics.median(r[1] for r in results)
 spent = statistics.median(r[2] for r in results)
+at_ready = statistics.median(r[3] for r in results); every = statistics.median(r[4] for r in results)
+first = statistics.median(r[5] for r in results)
 print(f"{total:,} strings: ready median {ready*1000:.0f} ms (runs: {', '.join(f'{r[0]*1000:.0f}' for r in results)}); "
       f"CPU until ready median {spent*1000:.0f} ms (runs: {', '.join(f'{r[2]*1000:.0f}' for r in results)}); "
-      f"RSS serving median {mem:.0f} MiB (runs: {', '.join(f'{r[1]:.0f}' for r in results)}); load average {os.getloadavg()[0]:.1f}")
+      f"RSS serving median {mem:.0f} MiB (runs: {', '.join(f'{r[1]:.0f}' for r in results)}); "
+      f"RSS at ready {at_ready:.0f} MiB, after every bundle variant {every:.0f} MiB; "
+      f"first GET /labels?lang=de median {first*1000:.0f} ms; load average {os.getloadavg()[0]:.1f}")
 PY

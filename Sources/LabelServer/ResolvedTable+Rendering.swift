@@ -1,7 +1,7 @@
 import Foundation
 import LabelCore
 
-// The bodies of `GET /labels` (precomputed per catalog by `LabelBundles`): HTTP
+// The bodies of `GET /labels` (built once per catalog, on first request, by `BundleSlot`): HTTP
 // rendering, so it lives with the server, not in the engine apps embed.
 extension ResolvedTable {
     /// `{lang, table, etag, labels:{key:value}, plurals:{key:{category:template}},

@@ -13,13 +13,25 @@ extension LabelService {
         var gzip: Bool
     }
 
-    /// `GET /labels?lang=&table=&format=`: the whole resolved table. Bodies are
-    /// built on first use (on a worker: see ``deferUnbuiltBundle(_:context:)``) and
-    /// kept for the catalog's life; `If-None-Match` → 304.
+    /// How ``answerBundle(_:context:)`` handled a request.
+    enum BundleAnswer {
+        /// Not a well-formed `GET /labels`: the route table answers (and its errors).
+        case notHandled
+        case now(HTTPResponse)
+        /// Its body is being built on a worker, which answers through the promise.
+        case deferred
+    }
+
+    /// `GET /labels?lang=&table=&format=` through the route table: builds what is
+    /// missing in the calling thread, so only tests and workers call it with a body
+    /// not built yet (the server's loops go through ``answerBundle(_:context:)``).
     func labelBundle(_ request: HTTPRequest) throws -> HTTPResponse {
         let wanted = try bundleRequest(request, state: holder.state)
-        // Already built when an event loop calls this; otherwise this is a worker (or a test).
-        let body = wanted.slot.body(wanted.format, gzip: wanted.gzip)
+        return bundleResponse(request, wanted, body: wanted.slot.body(wanted.format, gzip: wanted.gzip))
+    }
+
+    /// The whole resolved table from its built body; `If-None-Match` → 304.
+    func bundleResponse(_ request: HTTPRequest, _ wanted: BundleRequest, body: PrecomputedBody) -> HTTPResponse {
         let gzip = wanted.gzip && body.hasGzip
         let etag = gzip ? body.gzipETag : body.etag
 
@@ -56,22 +68,22 @@ extension LabelService {
         return BundleRequest(slot: slot, format: format == "json" ? .json : .strings, gzip: gzip)
     }
 
-    /// Builds on a worker when a `GET /labels` needs a body not built yet, and
-    /// answers through a promise; `true` when deferred. A bad request, an unknown
-    /// table or a built body answers on the loop as before.
-    func deferUnbuiltBundle(_ request: HTTPRequest, context: HTTPRequestContext) -> Bool {
-        guard request.path == "/labels", request.method == .get || request.method == .head,
-              let wanted = try? bundleRequest(request, state: holder.state),
-              wanted.slot.readyBody(wanted.format, gzip: wanted.gzip) == nil else { return false }
+    /// A `GET /labels` on an event loop: answered at once from a built body, or
+    /// deferred to a worker that builds it (never on the loop). The query is decoded
+    /// once, against one catalog state, so a reload in between cannot make the loop build.
+    func answerBundle(_ request: HTTPRequest, context: HTTPRequestContext) -> BundleAnswer {
+        guard request.path == "/labels", request.method == .get || request.method == .head else { return .notHandled }
         let started = DispatchTime.now().uptimeNanoseconds
+        guard let wanted = try? bundleRequest(request, state: holder.state) else { return .notHandled }
+        if let body = wanted.slot.readyBody(wanted.format, gzip: wanted.gzip) {
+            return .now(recorded(request, started: started, response: bundleResponse(request, wanted, body: body)))
+        }
         let promise = context.deferResponse()
         Self.bundleBuilders.async {
-            _ = wanted.slot.body(wanted.format, gzip: wanted.gzip)
-            // Through the route table, so the answer, its metrics and its log line are the
-            // usual ones (a reload meanwhile: the new catalog answers, built here too).
-            promise.succeed(respond(to: request, started: started))
+            let body = wanted.slot.body(wanted.format, gzip: wanted.gzip)
+            promise.succeed(recorded(request, started: started, response: bundleResponse(request, wanted, body: body)))
         }
-        return true
+        return .deferred
     }
 
     /// Where first requests build bundles: never an event loop.

@@ -56,7 +56,11 @@ extension LabelService {
     }
 
     public func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {
-        if deferUnbuiltBundle(request, context: context) { return nil }
+        switch answerBundle(request, context: context) {
+        case .now(let response): return response
+        case .deferred: return nil
+        case .notHandled: break
+        }
         guard let fleet, let route = fleetRoute(for: request) else { return respond(to: request) }
         // Refused writes are refused here, before any peer hears of them.
         if route.isWrite, (try? admin.check(request)) == nil { return respond(to: request) }

@@ -53,11 +53,7 @@ public struct LabelService: HTTPResponder {
     }
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
-        respond(to: request, started: DispatchTime.now().uptimeNanoseconds)
-    }
-
-    /// Answers and records `request`, timed from `started` (a deferred answer counts its wait).
-    func respond(to request: HTTPRequest, started: UInt64) -> HTTPResponse {
+        let started = DispatchTime.now().uptimeNanoseconds
         let matched = Self.route(for: request.path)
         let response: HTTPResponse
         do {

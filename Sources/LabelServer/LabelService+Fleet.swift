@@ -55,7 +55,9 @@ extension LabelService {
     }
 
     public func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {
-        guard let fleet, let route = fleetRoute(for: request) else { return respond(to: request) }
+        guard let fleet, let route = fleetRoute(for: request) else {
+            return deferringReload(request, context: context) ? nil : respond(to: request)
+        }
         // Refused writes are refused here, before any peer hears of them.
         if route.isWrite, (try? admin.check(request)) == nil { return respond(to: request) }
         let started = DispatchTime.now().uptimeNanoseconds

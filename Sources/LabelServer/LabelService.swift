@@ -180,33 +180,6 @@ public struct LabelService: HTTPResponder {
                             body: Array((metrics.render(gauges) + (fleet?.metrics.render() ?? "")).utf8))
     }
 
-    /// `POST /admin/reload`: synchronous, so the caller learns the result.
-    private func reload() -> HTTPResponse {
-        guard let reloader else {
-            return APIError(.notFound, "reload_unavailable", "this server was started without a reloadable store").response
-        }
-        switch reloader.reload() {
-        case .success(let state):
-            var writer = JSONWriter()
-            writer.beginObject()
-            writer.field("status", "reloaded")
-            writer.field("strings", state.catalog.stringCount)
-            writer.field("files", state.fileCount)
-            writer.endObject()
-            return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: writer.bytes)
-        case .failure(let error):
-            // The store on disk is broken, not the request: 422 with every
-            // problem, while the previous catalog keeps serving.
-            var writer = JSONWriter()
-            writer.beginObject()
-            writer.field("error", "reload_failed")
-            writer.field("message", "the store has errors; the previous catalog keeps serving:\n\(error)")
-            writer.endObject()
-            return HTTPResponse(status: HTTPStatus(code: 422), headers: ["Content-Type": "application/json; charset=utf-8"],
-                                body: writer.bytes)
-        }
-    }
-
     /// Every method some route answers, for `OPTIONS *`.
     static let serverMethods = "GET, HEAD, POST, DELETE, OPTIONS"
 

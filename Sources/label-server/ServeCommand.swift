@@ -76,7 +76,8 @@ enum ServeCommand {
         // "listening" line must already shut down gracefully.
         let signals = SignalHandlers(onReload: {
             Log.info("received SIGHUP; reloading \(configuration.store.directory)")
-            components.reloader.reload()
+            // On the reloader's worker: this queue must stay free to hear SIGTERM meanwhile.
+            components.reloader.reloadInBackground()
         }, onStop: { signal in
             Log.info("received \(signal); shutting down")
             components.readiness.set(false)

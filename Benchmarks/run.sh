@@ -319,7 +319,7 @@ echo
 nginx_version=$("$nginx_bin" -v 2>&1 | sed 's/.*nginx\///' || true)
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc) cores ($model), $(free -g | awk '/^Mem:/{print $2}') GiB;" \
     "wrk $(wrk -v 2>&1 | head -n1 | awk '{print $2}'), nginx ${nginx_version:-—};" \
-    "$ROUNDS rounds × $DURATION, wrk -t1, keep-alive, GET $path;" \
+    "$( ((WRK)) && echo "$ROUNDS rounds × $DURATION, wrk -t1, keep-alive, GET $path;" )" \
     "Swift binaries $( ((STATIC)) && echo "with --static-swift-stdlib" || echo "dynamically linked")"
 # How busy the machine was: the figures of a busy run are indicative only (CPU µs per request least affected).
 echo "load average (1, 5, 15 min) at start: $load_start; at the end: $(cut -d' ' -f1-3 /proc/loadavg)"

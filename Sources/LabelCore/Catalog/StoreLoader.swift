@@ -89,10 +89,12 @@ extension StoreLoader {
         where S.Element == (String, LocalizedString, SourceLocation?) {
             var table: [String: CatalogEntry] = [:]
             table.reserveCapacity(count)
+            // One origin for the whole file: entries share it instead of each holding four strings.
+            let origin = CatalogEntry.Origin(bundle: job.bundle, language: language, folder: folder,
+                                             file: job.kind == .strings ? job.path : nil)
             for (key, string, location) in entries {
                 // Later duplicates win, as in Apple's reader.
-                table[key] = CatalogEntry(string: string, bundle: job.bundle, language: language,
-                                          folder: folder, location: location)
+                table[key] = CatalogEntry(string: string, origin: origin, location: location)
             }
             languages.append((language, table))
         }

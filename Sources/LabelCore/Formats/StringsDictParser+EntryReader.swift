@@ -8,12 +8,12 @@ extension StringsDictParser {
 
         /// The entry at `path` (`[key]`, or deeper for width and device variants),
         /// or `nil` when it has to be skipped.
-        mutating func entry(_ value: Any, path: [String]) -> LocalizedString? {
-            if let text = value as? String {
+        mutating func entry(_ value: PropertyListValue, path: [String]) -> LocalizedString? {
+            if let text = value.string {
                 return LocalizedString(template: text)
             }
-            guard let dictionary = value as? [String: Any] else {
-                warn(path, "value is \(typeName(of: value)), not a string or dictionary; entry skipped")
+            guard let dictionary = value.dictionary else {
+                warn(path, "value is \(value.typeName), not a string or dictionary; entry skipped")
                 return nil
             }
             if let widths = dictionary[StringsDictParser.widthRuleType] {
@@ -26,17 +26,17 @@ extension StringsDictParser {
                 warn(path, "no \(StringsDictParser.formatKey); entry skipped")
                 return nil
             }
-            guard let format = formatValue as? String else {
-                warn(path + [StringsDictParser.formatKey], "\(StringsDictParser.formatKey) is \(typeName(of: formatValue)), not a string; entry skipped")
+            guard let format = formatValue.string else {
+                warn(path + [StringsDictParser.formatKey], "\(StringsDictParser.formatKey) is \(formatValue.typeName), not a string; entry skipped")
                 return nil
             }
             var variables: [String: PluralVariable] = [:]
             for name in dictionary.keys.sorted() where name != StringsDictParser.formatKey {
-                guard let rule = dictionary[name] as? [String: Any] else {
-                    warn(path + [name], "\"\(name)\" is \(typeName(of: dictionary[name]!)), not a variable dictionary; ignored")
+                guard let rule = dictionary[name]!.dictionary else {
+                    warn(path + [name], "\"\(name)\" is \(dictionary[name]!.typeName), not a variable dictionary; ignored")
                     continue
                 }
-                let ruleType = rule[StringsDictParser.specTypeKey] as? String
+                let ruleType = rule[StringsDictParser.specTypeKey]?.string
                 guard ruleType == StringsDictParser.pluralRuleType else {
                     let found = ruleType.map { "rule type \($0)" } ?? "no \(StringsDictParser.specTypeKey)"
                     warn(path + [name], "variable \"\(name)\" has \(found); only \(StringsDictParser.pluralRuleType) is supported; entry skipped")
@@ -48,9 +48,9 @@ extension StringsDictParser {
             return LocalizedString(template: format, variables: variables)
         }
 
-        private mutating func pluralVariable(_ name: String, _ rule: [String: Any], path: [String]) -> PluralVariable {
+        private mutating func pluralVariable(_ name: String, _ rule: [String: PropertyListValue], path: [String]) -> PluralVariable {
             var valueType: String?
-            if let type = rule[StringsDictParser.valueTypeKey] as? String {
+            if let type = rule[StringsDictParser.valueTypeKey]?.string {
                 // Mastodon's Intents file writes `%ld`; the type is what follows `%`.
                 let trimmed = type.hasPrefix("%") ? String(type.dropFirst()) : type
                 valueType = trimmed.isEmpty ? nil : trimmed
@@ -61,7 +61,7 @@ extension StringsDictParser {
                     warn(path + [key], "\"\(key)\" in variable \"\(name)\" is not a plural category; ignored")
                     continue
                 }
-                guard let text = rule[key] as? String else {
+                guard let text = rule[key]!.string else {
                     warn(path + [key], "category \(key) of \"\(name)\" is not a string; ignored")
                     continue
                 }
@@ -86,8 +86,8 @@ extension StringsDictParser {
         }
 
         /// `NSStringVariableWidthRuleType`: variants keyed by width in em units.
-        private mutating func widestVariant(_ value: Any, path: [String]) -> LocalizedString? {
-            guard let widths = value as? [String: Any] else {
+        private mutating func widestVariant(_ value: PropertyListValue, path: [String]) -> LocalizedString? {
+            guard let widths = value.dictionary else {
                 warn(path, "\(StringsDictParser.widthRuleType) is not a dictionary; entry skipped")
                 return nil
             }
@@ -107,8 +107,8 @@ extension StringsDictParser {
         }
 
         /// `NSStringDeviceSpecificRuleType`: variants keyed by device name.
-        private mutating func deviceVariant(_ value: Any, path: [String]) -> LocalizedString? {
-            guard let devices = value as? [String: Any], let device = StringsDictParser.preferredDevice(Array(devices.keys)) else {
+        private mutating func deviceVariant(_ value: PropertyListValue, path: [String]) -> LocalizedString? {
+            guard let devices = value.dictionary, let device = StringsDictParser.preferredDevice(Array(devices.keys)) else {
                 warn(path, "\(StringsDictParser.deviceRuleType) is not a non-empty dictionary; entry skipped")
                 return nil
             }
@@ -137,17 +137,6 @@ extension StringsDictParser {
                 ($0.1.location.line, $0.1.location.column, $0.0) < ($1.1.location.line, $1.1.location.column, $1.0)
             }
             .map(\.1)
-        }
-
-        private func typeName(of value: Any) -> String {
-            switch value {
-            case is String: "a string"
-            case is [Any]: "an array"
-            case is [String: Any]: "a dictionary"
-            case is Data: "data"
-            case is Date: "a date"
-            default: "a number"
-            }
         }
     }
 

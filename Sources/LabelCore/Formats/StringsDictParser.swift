@@ -2,9 +2,10 @@ import Foundation
 
 /// Reads `.stringsdict` property lists into `LocalizedString`s.
 ///
-/// Foundation's `PropertyListSerialization` decodes the plist (XML, binary or
-/// old-style, as CFBundle accepts); this type interprets it as Apple's
-/// localized-string rules do:
+/// ``PropertyListReader`` decodes XML and binary plists, and Foundation's
+/// `PropertyListSerialization` whatever that reader leaves to it (old-style
+/// plists, UTF-16 XML, errors, whose messages stay Foundation's); this type
+/// interprets the result as Apple's localized-string rules do:
 /// - an entry whose value is a string is a plain template;
 /// - an entry dictionary has `NSStringLocalizedFormatKey` and, per `%#@name@`
 ///   variable, an `NSStringPluralRuleType` dictionary with
@@ -32,16 +33,16 @@ public enum StringsDictParser {
     /// - Throws: `StoreFileError` when the data is not a property list or its
     ///   top level is not a dictionary.
     public static func parse(_ data: Data, file: String) throws(StoreFileError) -> StringsDictFile {
-        let plist: Any
+        let plist: PropertyListValue
         do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            plist = try PropertyListValue.read(data)
         } catch {
             let message = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)
                 ?? (error as NSError).localizedDescription
             throw StoreFileError(location: location(ofPlistError: message, in: data, file: file),
                                  reason: .invalidPropertyList(message))
         }
-        guard let root = plist as? [String: Any] else {
+        guard let root = plist.dictionary else {
             throw StoreFileError(location: SourceLocation(file: file, line: 1, column: 1), reason: .notADictionary)
         }
         var reader = EntryReader()

@@ -6,6 +6,16 @@ public enum StringsFileWriter {
     /// A quoted token: `"` and `\` escaped, `\n \t \r` for those controls,
     /// `\Uxxxx` for the other C0 controls and DEL, so nothing invisible survives.
     public static func quoted(_ text: String) -> String {
+        // Most texts need no escape: one copy, no per-scalar appends (a 110,000-string
+        // store writes every value into its `.strings` bundles at load).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            var out = ""
+            out.reserveCapacity(text.utf8.count + 2)
+            out += "\""
+            out += text
+            out += "\""
+            return out
+        }
         var out = "\""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 2)
         for scalar in text.unicodeScalars {
@@ -27,6 +37,12 @@ public enum StringsFileWriter {
 
     /// Comment text that cannot end the comment early.
     public static func commentSafe(_ text: String) -> String {
-        text.replacingOccurrences(of: "*/", with: "* /")
+        // Foundation's search is costly per call, and almost no text holds `*/`.
+        var previous: UInt8 = 0
+        let closes = text.utf8.contains { byte in
+            defer { previous = byte }
+            return previous == UInt8(ascii: "*") && byte == UInt8(ascii: "/")
+        }
+        return closes ? text.replacingOccurrences(of: "*/", with: "* /") : text
     }
 }

@@ -154,33 +154,44 @@ private struct LabelRenderer {
     mutating func render(
         _ text: String, cursor: inout ArgumentCursor, depth: Int
     ) throws(FormatError) {
-        let tokens = self.tokens?.tokens(for: text) ?? FormatToken.tokens(in: text)
-        for token in tokens {
-            switch token {
-            case .literal(let literal):
-                output += literal
-            case .invalid(let source):
-                output += source
-            case .specifier(let specifier):
-                let number = cursor.take(position: specifier.position)
-                let value = try argument(number)
-                output += try specifier.render(value, argument: number, symbols: symbols())
-            case .substitution(let substitution):
-                guard let variable = variables[substitution.name] else {
-                    output += substitution.source
-                    continue
-                }
-                let number = cursor.takeForVariable(position: substitution.position,
-                                                    argumentNumber: variable.argumentNumber)
-                substitutionCount += 1
-                guard depth < LabelFormatter.maximumSubstitutionDepth,
-                    substitutionCount <= LabelFormatter.maximumSubstitutions
-                else { throw .substitutionTooDeep(variable: substitution.name) }
-                let variant = try variantText(of: variable, named: substitution.name, argument: number)
-                var inner = cursor.entering(own: number)
-                try render(variant, cursor: &inner, depth: depth + 1)
-                cursor.leaving(inner)
+        if let compiled = tokens?.compiled(for: text) {
+            try compiled.forEachPiece(literal: { output += $0 }, token: { token throws(FormatError) in
+                try render(token, cursor: &cursor, depth: depth)
+            })
+            return
+        }
+        for token in FormatToken.tokens(in: text) {
+            try render(token, cursor: &cursor, depth: depth)
+        }
+    }
+
+    private mutating func render(
+        _ token: FormatToken, cursor: inout ArgumentCursor, depth: Int
+    ) throws(FormatError) {
+        switch token {
+        case .literal(let literal):
+            output += literal
+        case .invalid(let source):
+            output += source
+        case .specifier(let specifier):
+            let number = cursor.take(position: specifier.position)
+            let value = try argument(number)
+            output += try specifier.render(value, argument: number, symbols: symbols())
+        case .substitution(let substitution):
+            guard let variable = variables[substitution.name] else {
+                output += substitution.source
+                return
             }
+            let number = cursor.takeForVariable(position: substitution.position,
+                                                argumentNumber: variable.argumentNumber)
+            substitutionCount += 1
+            guard depth < LabelFormatter.maximumSubstitutionDepth,
+                substitutionCount <= LabelFormatter.maximumSubstitutions
+            else { throw .substitutionTooDeep(variable: substitution.name) }
+            let variant = try variantText(of: variable, named: substitution.name, argument: number)
+            var inner = cursor.entering(own: number)
+            try render(variant, cursor: &inner, depth: depth + 1)
+            cursor.leaving(inner)
         }
     }
 

@@ -1,0 +1,43 @@
+import Foundation
+
+extension PropertyListValue {
+    /// The value of what `PropertyListSerialization` returned, for input the
+    /// reader leaves to Foundation. Checked in the order warnings name types.
+    init(foundation value: Any) {
+        switch value {
+        case let text as String:
+            self = .string(text)
+        case let elements as [Any]:
+            self = .array(elements.map(PropertyListValue.init(foundation:)))
+        case let entries as [String: Any]:
+            self = .dictionary(entries.mapValues(PropertyListValue.init(foundation:)))
+        case let data as Data:
+            self = .data([UInt8](data))
+        case let date as Date:
+            self = .date(date.timeIntervalSinceReferenceDate)
+        case let number as NSNumber:
+            // A plist's booleans come back as `char` numbers, its reals as `double`.
+            let type = String(cString: number.objCType)
+            if type == "c" || type == "B" {
+                self = .boolean(number.boolValue)
+            } else if type == "d" || type == "f" {
+                self = .real(number.doubleValue)
+            } else {
+                self = .integer(number.int64Value)
+            }
+        default:
+            // Nothing else comes out of a plist; name it a number, as warnings did.
+            self = .integer(0)
+        }
+    }
+
+    /// Reads `data` with ``PropertyListReader``; what the reader leaves or
+    /// refuses goes to `PropertyListSerialization`, so the outcome (the value,
+    /// or Foundation's own error) is Foundation's whenever the reader is unsure.
+    ///
+    /// - Throws: the `NSError` of `PropertyListSerialization`.
+    static func read(_ data: Data) throws -> PropertyListValue {
+        if let value = try? PropertyListReader.read(data) { return value }
+        return PropertyListValue(foundation: try PropertyListSerialization.propertyList(from: data, options: [], format: nil))
+    }
+}

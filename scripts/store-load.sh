@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Store load and memory: a 110,000-string store (scripts/generate-store.py, 10
+# languages x 11,000: a tenth plurals in .stringsdict, UTF-8 and UTF-16 .strings)
+# served by the release build. Per run: time from exec to the `listening` line
+# (the store is loaded and bundles are precomputed before the server listens),
+# then VmRSS after one request per language (bundle, text/plain, plural).
+# Also the CPU time (user+sys) the process spent until ready, steadier than
+# wall time on a busy machine. Median of RUNS runs. BIN=path measures another binary (e.g. a baseline).
+#   scripts/store-load.sh            # this checkout's release build
+#   BIN=/work/baseline-5c85926/release/label-server scripts/store-load.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${RUNS:-5}; languages=${LANGUAGES:-10}; strings=${STRINGS_PER_LANGUAGE:-11000}
+if [ -z "${BIN:-}" ]; then
+  swift build -c release --product label-server >/dev/null
+  BIN="$(swift build -c release --show-bin-path)/label-server"
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+python3 scripts/generate-store.py "$work/store" --languages "$languages" --strings-per-language "$strings" >/dev/null
+python3 - "$BIN" "$work" "$runs" "$((languages * strings))" <<'PY'
+import os, statistics, subprocess, sys, time, urllib.request
+binary, work, runs, total = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+langs = ["en", "de", "fr", "es", "it", "pl", "ru", "ar", "ja", "pt-PT"]
+def rss(pid):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+def cpu(pid):
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def once(i):
+    state = f"{work}/state{i}"
+    t = time.perf_counter()
+    p = subprocess.Popen([binary, "serve", "--port", "0", "--strings", f"{work}/store", "--state-dir", state,
+                          "--access-log", "off", "--watch", "off", "--usage", "off"],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = p.stdout.readline()
+        ready = time.perf_counter() - t
+        assert line.startswith("listening on "), line
+        spent = cpu(p.pid)
+        base = line.split()[-1]
+        for lang in langs:
+            for path in (f"/labels?lang={lang}", f"/labels/screen3.element150.label?lang={lang}&format=text",
+                         f"/labels/items7.count?lang={lang}&count=3"):
+                urllib.request.urlopen(base + path).read()
+        return ready, rss(p.pid), spent
+    finally:
+        p.terminate()
+        try:
+            p.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            print(f"run {i}: no exit 30 s after SIGTERM; killed", file=sys.stderr)
+            p.kill(); p.wait()
+results = [once(i) for i in range(runs)]
+ready = statistics.median(r[0] for r in results); mem = statistics.median(r[1] for r in results)
+spent = statistics.median(r[2] for r in results)
+print(f"{total:,} strings: ready median {ready*1000:.0f} ms (runs: {', '.join(f'{r[0]*1000:.0f}' for r in results)}); "
+      f"CPU until ready median {spent*1000:.0f} ms (runs: {', '.join(f'{r[2]*1000:.0f}' for r in results)}); "
+      f"RSS serving median {mem:.0f} MiB (runs: {', '.join(f'{r[1]:.0f}' for r in results)}); load average {os.getloadavg()[0]:.1f}")
+PY

@@ -47,6 +47,8 @@ enum ServeCommand {
 
     /// Configuration → wiring → signals → listening, then waits for the server to stop.
     static func run(_ arguments: [String]) -> Int32 {
+        // Before any thread exists (the loader starts some): see SignalHandlers.
+        SignalHandlers.blockInEveryThread()
         // Two arenas: the loader's threads would otherwise each fragment their own,
         // and RSS ratchets with every reload of a large store. MALLOC_ARENA_MAX wins.
         if ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil {

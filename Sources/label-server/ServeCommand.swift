@@ -78,7 +78,7 @@ enum ServeCommand {
         // "listening" line must already shut down gracefully.
         let signals = SignalHandlers(onReload: {
             Log.info("received SIGHUP; reloading \(configuration.store.directory)")
-            // On the reloader's worker: this queue must stay free to hear SIGTERM meanwhile.
+            // On the reloader's worker: the signal thread must stay free to hear SIGTERM meanwhile.
             components.reloader.reloadInBackground()
         }, onStop: { signal in
             Log.info("received \(signal); shutting down")

@@ -23,10 +23,13 @@ let package = Package(
         .target(name: "LabelCore"),
         // The missing-key report and key usage: recorders, their durable state files
         // (write, fsync, rename), merging, paging and exports. All the server's state.
-        .target(name: "MissingKeys", dependencies: ["LabelCore"]),
+        .target(name: "MissingKeys", dependencies: ["LabelCore", "BackgroundWork"]),
         // `label-server lint`: Apple's label rules and cross-language checks over the
         // files LabelCore's loader finds and reads.
         .target(name: "LabelLint", dependencies: ["LabelCore"]),
+        // The server's one mechanism for periodic work off the event loops (PeriodicTask).
+        // Not in LabelCore: apps embed the engine, and it has no background work.
+        .target(name: "BackgroundWork"),
         // Pure HTTP/1.1 values, incremental request parser, response encoder. No I/O.
         .target(name: "HTTP1"),
         // epoll/eventfd headers and wrappers Glibc's Swift module does not export.
@@ -37,7 +40,7 @@ let package = Package(
         // Sockets, epoll loops, connections, gzip: the server's system calls.
         .target(name: "HTTPServer", dependencies: ["CLabelSystem", "CZlib", "HTTP1"]),
         // Routes and handlers joining the catalog to the server.
-        .target(name: "LabelServer", dependencies: ["LabelCore", "MissingKeys", "HTTP1", "HTTPServer"]),
+        .target(name: "LabelServer", dependencies: ["LabelCore", "MissingKeys", "BackgroundWork", "HTTP1", "HTTPServer"]),
         // What apps link: launch fetch, disk cache, offline fallback, rendering
         // with LabelCore's engine, miss reports. URLSession only; never the server.
         .target(name: "LabelClient", dependencies: ["LabelCore"]),
@@ -59,6 +62,7 @@ let package = Package(
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
         .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport"]),
+        .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork"]),
         .testTarget(name: "MissingKeysTests", dependencies: ["MissingKeys", "LabelCore", "TestSupport"]),
         .testTarget(name: "LabelClientTests", dependencies: ["LabelClient", "LabelCore", "LabelServer", "HTTPServer", "TestSupport"]),
         // What several test targets share: a raw loopback HTTP client and a seeded PRNG.

@@ -8,7 +8,7 @@ import Synchronization
 /// Each task runs on its own serial queue, so its runs never overlap and ``runNow()`` is
 /// ordered with the timer's runs. ``stop()`` returns only when no run is in progress and
 /// none will start, so what an owner does after it (a final flush on SIGTERM) cannot race
-/// a tick. Releasing the task cancels its timer too.
+/// a tick; ``cancel()`` only prevents new runs. Releasing the task cancels its timer too.
 ///
 /// The work is given to ``start(every:immediately:_:)`` rather than to the initializer,
 /// so an owner can make the task a stored property and hand it `[weak self]` work once
@@ -65,7 +65,8 @@ public final class PeriodicTask: Sendable {
         }
     }
 
-    /// Whether a schedule is active (between ``start(every:immediately:_:)`` and ``stop()``).
+    /// Whether a schedule is active (between ``start(every:immediately:_:)`` and ``stop()``
+    /// or ``cancel()``).
     public var isScheduled: Bool { state.withLock { $0.timer != nil } }
 
     /// Runs the work now on the task's queue and waits for it: "flush now", ordered with the
@@ -77,15 +78,23 @@ public final class PeriodicTask: Sendable {
     }
 
     /// Cancels the schedule and waits until a run in progress has returned; no run starts
-    /// after this returns. Safe to call more than once, and from the work itself (which then
-    /// only cancels: it cannot wait for itself).
+    /// after this returns. For owners that do a final run of their own after it (a flush on
+    /// SIGTERM). Safe to call more than once, and from the work itself (which then only
+    /// cancels: it cannot wait for itself).
     public func stop() {
+        cancel()
+        guard DispatchQueue.getSpecific(key: queueKey) != true else { return }
+        timers.wait()
+    }
+
+    /// Cancels the schedule without waiting: no new run starts, a run in progress finishes
+    /// on its own. For work that need not be waited for at shutdown (a DNS refresh, a store
+    /// reload: neither leaves anything to lose).
+    public func cancel() {
         state.withLock { state in
             state.timer?.cancel()
             state.timer = nil
         }
-        guard DispatchQueue.getSpecific(key: queueKey) != true else { return }
-        timers.wait()
     }
 
     private static func nanoseconds(_ duration: Duration) -> Int {

@@ -94,6 +94,28 @@ private final class Flag: Sendable {
         task.stop() // idempotent
     }
 
+    @Test func cancelReturnsAtOnceAndNoNewRunStarts() async throws {
+        let task = PeriodicTask(label: "test.cancel")
+        let runs = Counter()
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        task.start(every: .milliseconds(1)) {
+            if runs.increment() == 1 {
+                entered.signal()
+                release.wait()
+            }
+        }
+        entered.wait()
+        task.cancel() // returns while the first run is still blocked
+        #expect(!task.isScheduled)
+        release.signal()
+        task.stop() // waits out that run
+        let after = runs.value
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(runs.value == after)
+        #expect(after <= 2) // the blocked run, and at most one already queued behind it
+    }
+
     @Test func stopFromInsideTheWorkDoesNotDeadlock() async throws {
         let task = PeriodicTask(label: "test.self-stop")
         let runs = Counter()

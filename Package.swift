@@ -65,8 +65,9 @@ let package = Package(
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork"]),
         .testTarget(name: "MissingKeysTests", dependencies: ["MissingKeys", "LabelCore", "TestSupport"]),
         .testTarget(name: "LabelClientTests", dependencies: ["LabelClient", "LabelCore", "LabelServer", "HTTPServer", "TestSupport"]),
-        // What several test targets share: a raw loopback HTTP client and a seeded PRNG.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What several test targets share: a raw loopback HTTP client, an in-process one
+        // (a responder through the server's parser and encoder) and a seeded PRNG.
+        .target(name: "TestSupport", dependencies: ["HTTP1", "HTTPServer"], path: "Tests/TestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -44,8 +44,8 @@ def ms(text):
     return float(match.group(1)) * UNITS[match.group(2)]
 
 
-def wrk(url, connections, duration, latency=True):
-    command = ["wrk", "-t1", f"-c{connections}", f"-d{duration}", "--timeout", "5s"]
+def wrk(url, connections, duration, latency=True, extra=()):
+    command = ["wrk", "-t1", f"-c{connections}", f"-d{duration}", "--timeout", "5s", *extra]
     if latency:
         command.append("--latency")
     command.append(url)
@@ -73,6 +73,8 @@ def main():
     parser.add_argument("--warmup", default="2s")
     parser.add_argument("--connections", default="64,256")
     parser.add_argument("--json", help="write every run here")
+    parser.add_argument("--wrk-arg", action="append", default=[],
+                        help="passed to wrk as is (repeatable), e.g. --wrk-arg=-H --wrk-arg='Accept: text/plain'")
     args = parser.parse_args()
 
     servers = []
@@ -88,9 +90,9 @@ def main():
         for connections in counts:
             for name, pid, port in order:
                 url = f"http://127.0.0.1:{port}{args.path}"
-                wrk(url, connections, args.warmup, latency=False)
+                wrk(url, connections, args.warmup, latency=False, extra=args.wrk_arg)
                 cpu_before = cpu_seconds(pid)
-                result = wrk(url, connections, args.duration)
+                result = wrk(url, connections, args.duration, extra=args.wrk_arg)
                 cpu = cpu_seconds(pid) - cpu_before
                 raw = result.pop("raw")
                 if "rps" not in result or "requests" not in result:

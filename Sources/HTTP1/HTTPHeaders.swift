@@ -3,6 +3,10 @@
 /// Field names are compared ASCII-case-insensitively (RFC 9110 §5.1); values are kept as
 /// received, minus surrounding whitespace. Values that are not valid UTF-8 (obs-text) are
 /// decoded lossily.
+///
+/// The fields live as bytes in one buffer: the parser copies a request's fields into it
+/// without making a `String` per name and value, the encoder copies them out as bytes, and
+/// only what a handler asks for (``first(name:)``, ``fields``) becomes a `String`.
 public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// One header field.
     public struct Field: Sendable, Hashable {
@@ -18,30 +22,73 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         }
     }
 
-    /// The fields, in order.
-    public private(set) var fields: [Field]
+    /// Each field as `name length, value length` (4 bytes each, little-endian), then the
+    /// name and value bytes; fields back to back in order. Values are valid UTF-8.
+    private var storage: [UInt8] = []
+
+    /// The number of fields, counting repeats.
+    public private(set) var count = 0
 
     /// Creates headers from fields in order.
     public init(_ fields: [Field] = []) {
-        self.fields = fields
+        for field in fields { add(name: field.name, value: field.value) }
     }
 
     /// Creates headers from `(name, value)` pairs in order; repeated names are kept.
     public init(dictionaryLiteral elements: (String, String)...) {
-        self.fields = elements.map { Field(name: $0.0, value: $0.1) }
+        for (name, value) in elements { add(name: name, value: value) }
     }
 
-    /// The number of fields, counting repeats.
-    public var count: Int { fields.count }
+    /// The fields, in order.
+    public var fields: [Field] {
+        var fields: [Field] = []
+        fields.reserveCapacity(count)
+        forEachRaw { name, value in
+            fields.append(Field(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
+            return true
+        }
+        return fields
+    }
+
+    /// The bytes the fields take (names and values plus 8 per field), for sizing an encoding.
+    var byteCount: Int { storage.count }
 
     /// Whether there are no fields.
-    public var isEmpty: Bool { fields.isEmpty }
+    public var isEmpty: Bool { count == 0 }
 
     public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
     /// Appends a field, keeping any existing fields with the same name.
     public mutating func add(name: String, value: String) {
-        fields.append(Field(name: name, value: value))
+        Self.withUTF8(name) { name in Self.withUTF8(value) { value in appendValidated(name: name, value: value) } }
+    }
+
+    /// Appends a field from raw bytes (the parser's buffer); a value that is not UTF-8 is
+    /// stored decoded lossily, as a `String` would hold it.
+    mutating func append(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
+        let name = name.assumingMemoryBound(to: UInt8.self)
+        let value = value.assumingMemoryBound(to: UInt8.self)
+        var ascii = true
+        for byte in value where byte >= 0x80 {
+            ascii = false
+            break
+        }
+        if ascii || String(validating: value, as: UTF8.self) != nil {
+            appendValidated(name: name, value: value)
+        } else {
+            var decoded = String(decoding: value, as: UTF8.self)
+            decoded.withUTF8 { appendValidated(name: name, value: $0) }
+        }
+    }
+
+    private mutating func appendValidated(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+        // A request's or response's fields usually fit: one allocation for all of them.
+        if storage.capacity == 0 { storage.reserveCapacity(256) }
+        let lengths = (UInt32(truncatingIfNeeded: name.count).littleEndian, UInt32(truncatingIfNeeded: value.count).littleEndian)
+        withUnsafeBytes(of: lengths) { storage.append(contentsOf: $0) }
+        storage.append(contentsOf: name)
+        storage.append(contentsOf: value)
+        count += 1
     }
 
     /// Replaces all fields named `name` with one field (appended at the end).
@@ -52,7 +99,15 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Removes every field named `name`.
     public mutating func remove(name: String) {
-        fields.removeAll { Self.namesEqual($0.name, name) }
+        guard contains(name: name) else { return }
+        var kept = HTTPHeaders()
+        Self.withUTF8(name) { wanted in
+            forEachRaw { fieldName, value in
+                if !Self.namesEqual(fieldName, wanted) { kept.appendValidated(name: fieldName, value: value) }
+                return true
+            }
+        }
+        self = kept
     }
 
     /// The first value for `name`, or nil.
@@ -62,17 +117,32 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// The first value for `name`, or nil.
     public func first(name: String) -> String? {
-        fields.first { Self.namesEqual($0.name, name) }?.value
+        var found: String?
+        forEach(named: name) { value in
+            found = String(decoding: value, as: UTF8.self)
+            return false
+        }
+        return found
     }
 
     /// Every value for `name`, in order.
     public func values(for name: String) -> [String] {
-        fields.compactMap { Self.namesEqual($0.name, name) ? $0.value : nil }
+        var values: [String] = []
+        forEach(named: name) { value in
+            values.append(String(decoding: value, as: UTF8.self))
+            return true
+        }
+        return values
     }
 
     /// Whether a field named `name` exists.
     public func contains(name: String) -> Bool {
-        fields.contains { Self.namesEqual($0.name, name) }
+        var found = false
+        forEach(named: name) { _ in
+            found = true
+            return false
+        }
+        return found
     }
 
     /// The comma-separated list elements of every field named `name` (RFC 9110 §5.6.1),
@@ -91,8 +161,76 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     /// Whether any list element of `name` equals `token`, ignoring ASCII case
     /// (e.g. `Connection: keep-alive, Upgrade` contains `upgrade`).
     public func containsToken(_ token: String, in name: String) -> Bool {
-        listValues(for: name).contains { Self.namesEqual($0, token) }
+        var found = false
+        var ascii = true
+        Self.withUTF8(token) { token in
+            forEach(named: name) { value in
+                // Bytes split like Characters only in ASCII (a combining mark after a
+                // comma joins it); anything else takes the Character path below.
+                guard value.allSatisfy({ $0 < 0x80 }) else {
+                    ascii = false
+                    return false
+                }
+                var start = 0
+                while start <= value.count {
+                    var end = start
+                    while end < value.count && value[end] != UInt8(ascii: ",") { end += 1 }
+                    var first = start
+                    var last = end
+                    while first < last && (value[first] == ByteClass.sp || value[first] == ByteClass.htab) { first += 1 }
+                    while last > first && (value[last - 1] == ByteClass.sp || value[last - 1] == ByteClass.htab) { last -= 1 }
+                    if last > first && Self.namesEqual(UnsafeBufferPointer(rebasing: value[first..<last]), token) {
+                        found = true
+                        return false
+                    }
+                    start = end + 1
+                }
+                return true
+            }
+        }
+        if !ascii { return listValues(for: name).contains { Self.namesEqual($0, token) } }
+        return found
     }
+
+    // MARK: Bytes
+
+    /// Calls `body` with each field's name and value bytes in order, until it returns false.
+    func forEachRaw(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool) {
+        storage.withUnsafeBufferPointer { bytes in
+            var index = 0
+            while index < bytes.count {
+                let nameCount = Self.length(bytes, at: index)
+                let valueCount = Self.length(bytes, at: index + 4)
+                let nameStart = index + 8
+                let valueStart = nameStart + nameCount
+                index = valueStart + valueCount
+                let name = UnsafeBufferPointer(rebasing: bytes[nameStart..<valueStart])
+                let value = UnsafeBufferPointer(rebasing: bytes[valueStart..<index])
+                guard body(name, value) else { return }
+            }
+        }
+    }
+
+    /// Calls `body` with the value bytes of each field named `name`, until it returns false.
+    func forEach(named name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
+        Self.withUTF8(name) { wanted in
+            forEachRaw { fieldName, value in
+                Self.namesEqual(fieldName, wanted) ? body(value) : true
+            }
+        }
+    }
+
+    private static func length(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        Int(bytes[index]) | Int(bytes[index + 1]) << 8 | Int(bytes[index + 2]) << 16 | Int(bytes[index + 3]) << 24
+    }
+
+    static func withUTF8<R>(_ string: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = string
+        return copy.withUTF8(body)
+    }
+
+    // MARK: Names
 
     /// ASCII case-insensitive comparison without allocating.
     static func namesEqual<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
@@ -100,6 +238,15 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         guard x.count == y.count else { return false }
         for (p, q) in zip(x, y) where p != q {
             guard asciiLower(p) == asciiLower(q) else { return false }
+        }
+        return true
+    }
+
+    /// ASCII case-insensitive comparison of bytes.
+    static func namesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in 0..<a.count where a[index] != b[index] {
+            guard asciiLower(a[index]) == asciiLower(b[index]) else { return false }
         }
         return true
     }

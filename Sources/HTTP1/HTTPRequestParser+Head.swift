@@ -103,11 +103,17 @@ extension HTTPRequestParser {
     /// Whether a `/`-separated segment of `path` is `.` or `..`, with any dot written
     /// as `%2e`/`%2E`. An encoded slash (`..%2fetc`) does not split a segment.
     static func hasDotSegment(_ path: String) -> Bool {
+        if let found = path.utf8.withContiguousStorageIfAvailable({ hasDotSegment($0) }) { return found }
+        return Array(path.utf8).withUnsafeBufferPointer { hasDotSegment($0) }
+    }
+
+    static func hasDotSegment(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
         var dots = 0
         var other = false
-        var utf8 = path.utf8[...]
+        var index = 0
         while true {
-            let byte = utf8.popFirst()
+            let byte: UInt8? = index < path.count ? path[index] : nil
+            index += 1
             if byte == nil || byte == UInt8(ascii: "/") {
                 if !other && (dots == 1 || dots == 2) { return true }
                 if byte == nil { return false }
@@ -115,9 +121,9 @@ extension HTTPRequestParser {
                 other = false
             } else if byte == UInt8(ascii: ".") {
                 dots += 1
-            } else if byte == UInt8(ascii: "%"), utf8.count >= 2,
-                      utf8.first == UInt8(ascii: "2"), utf8.dropFirst().first.map({ $0 | 0x20 }) == UInt8(ascii: "e") {
-                utf8 = utf8.dropFirst(2)
+            } else if byte == UInt8(ascii: "%"), index + 1 < path.count,
+                      path[index] == UInt8(ascii: "2"), path[index + 1] | 0x20 == UInt8(ascii: "e") {
+                index += 2
                 dots += 1
             } else {
                 other = true
@@ -135,15 +141,21 @@ extension HTTPRequestParser {
         )
     }
 
+    /// Where a field line's name and value are in the buffer.
+    struct FieldRanges {
+        var name: Range<Int>
+        var value: Range<Int>
+    }
+
     /// Parses and counts `field-name ":" OWS field-value OWS` (RFC 9112 §5).
-    mutating func parseFieldLine(_ line: Range<Int>) throws(HTTPParseError) -> HTTPHeaders.Field {
+    mutating func parseFieldLine(_ line: Range<Int>) throws(HTTPParseError) -> FieldRanges {
         fieldCount += 1
         if fieldCount > limits.maxHeaderCount {
             throw .headerFieldsTooLarge("more than \(limits.maxHeaderCount) header fields", at: offset(line.lowerBound))
         }
         fieldBytes += line.count
         let position = offset(line.lowerBound)
-        return try withBytes { (raw: UnsafeRawBufferPointer) throws(HTTPParseError) -> HTTPHeaders.Field in
+        return try withBytes { (raw: UnsafeRawBufferPointer) throws(HTTPParseError) -> FieldRanges in
             if ByteClass.isWhitespace(raw[line.lowerBound]) {
                 throw .badRequest("obsolete line folding or leading whitespace in header section", at: position)
             }
@@ -163,9 +175,7 @@ extension HTTPRequestParser {
             for j in valueStart..<valueEnd where !ByteClass.isFieldValueByte(raw[j]) {
                 throw .badRequest("control character in header field value", at: offset(j))
             }
-            return HTTPHeaders.Field(
-                name: String(decoding: UnsafeRawBufferPointer(rebasing: raw[line.lowerBound..<nameEnd]), as: UTF8.self),
-                value: String(decoding: UnsafeRawBufferPointer(rebasing: raw[valueStart..<valueEnd]), as: UTF8.self))
+            return FieldRanges(name: line.lowerBound..<nameEnd, value: valueStart..<valueEnd)
         }
     }
 
@@ -174,22 +184,38 @@ extension HTTPRequestParser {
     mutating func finishHead(at index: Int) throws(HTTPParseError) -> HTTPRequest? {
         guard let head else { return nil }
         let position = offset(index)
-        let headers = HTTPHeaders(head.fields)
+        let headers = head.headers
+        // One pass counting the framing fields, instead of an array per name.
+        var hostCount = 0
+        var host: String?
+        var contentLengthCount = 0
+        var contentLength: String?
+        var hasTransferEncoding = false
+        headers.forEachRaw { name, value in
+            if Self.isName(name, "host") {
+                hostCount += 1
+                if host == nil { host = String(decoding: value, as: UTF8.self) }
+            } else if Self.isName(name, "content-length") {
+                contentLengthCount += 1
+                if contentLength == nil { contentLength = String(decoding: value, as: UTF8.self) }
+            } else if Self.isName(name, "transfer-encoding") {
+                hasTransferEncoding = true
+            }
+            return true
+        }
 
-        let hostCount = headers.values(for: "Host").count
         if head.version == .http1_1 && hostCount == 0 {
             throw .badRequest("missing Host header", at: position)
         }
         if hostCount > 1 {
             throw .badRequest("more than one Host header", at: position)
         }
-        if let host = headers.first(name: "Host"), !HostSyntax.isValid(host) {
+        if let host, !HostSyntax.isValid(host) {
             throw .badRequest("invalid Host header: not uri-host [ \":\" port ]", code: "invalid_host", at: position)
         }
 
-        let contentLengths = headers.values(for: "Content-Length")
-        if headers.contains(name: "Transfer-Encoding") {
-            if !contentLengths.isEmpty {
+        if hasTransferEncoding {
+            if contentLengthCount > 0 {
                 throw .badRequest("both Content-Length and Transfer-Encoding", at: position)
             }
             if head.version == .http1_0 {
@@ -213,10 +239,10 @@ extension HTTPRequestParser {
             return nil
         }
 
-        if contentLengths.count > 1 {
+        if contentLengthCount > 1 {
             throw .badRequest("more than one Content-Length header", at: position)
         }
-        if let value = contentLengths.first {
+        if let value = contentLength {
             let length = try parseContentLength(value, at: position)
             if length > 0 {
                 noteExpectation(headers, version: head.version)
@@ -226,6 +252,12 @@ extension HTTPRequestParser {
         }
         body = []
         return finishRequest()
+    }
+
+    /// Whether `name` is `lower` in any ASCII case.
+    private static func isName(_ name: UnsafeBufferPointer<UInt8>, _ lower: StaticString) -> Bool {
+        name.count == lower.utf8CodeUnitCount
+            && HTTPHeaders.namesEqual(name, UnsafeBufferPointer(start: lower.utf8Start, count: lower.utf8CodeUnitCount))
     }
 
     private mutating func noteExpectation(_ headers: HTTPHeaders, version: HTTPVersion) {

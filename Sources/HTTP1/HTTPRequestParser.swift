@@ -56,7 +56,7 @@ public struct HTTPRequestParser: Sendable {
         var path: String
         var query: String?
         var version: HTTPVersion
-        var fields: [HTTPHeaders.Field] = []
+        var headers = HTTPHeaders()
     }
 
     /// The limits this parser enforces.
@@ -162,7 +162,11 @@ public struct HTTPRequestParser: Sendable {
                     continue
                 }
                 let field = try parseFieldLine(line)
-                head?.fields.append(field)
+                // Copied as bytes into the head's one field buffer: no String per field.
+                buffer.withUnsafeBytes { raw in
+                    head?.headers.append(name: UnsafeRawBufferPointer(rebasing: raw[field.name]),
+                                         value: UnsafeRawBufferPointer(rebasing: raw[field.value]))
+                }
             case .fixedBody(let remaining):
                 guard buffer.count - start >= remaining else { return nil }
                 body = Array(buffer[start..<(start + remaining)])
@@ -262,7 +266,7 @@ public struct HTTPRequestParser: Sendable {
         let h = head!
         let request = HTTPRequest(
             method: h.method, target: h.target, path: h.path, query: h.query, version: h.version,
-            headers: HTTPHeaders(h.fields), body: body)
+            headers: h.headers, body: body)
         head = nil
         body = []
         emptyLineBytes = 0

@@ -10,57 +10,76 @@ public enum PercentDecoding {
 
     /// Decodes `%XX` escapes; with `plusAsSpace`, `+` is a space (query strings).
     public static func decode(_ text: Substring, plusAsSpace: Bool) throws(Failure) -> String {
-        let utf8 = text.utf8
-        guard utf8.contains(where: { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }) else {
-            return String(text)
-        }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count)
-        var index = utf8.startIndex
-        var offset = 0
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            if byte == UInt8(ascii: "%") {
-                let first = utf8.index(after: index)
-                guard first != utf8.endIndex, let high = hexValue(utf8[first]) else { throw .malformedEscape(offset: offset) }
-                let second = utf8.index(after: first)
-                guard second != utf8.endIndex, let low = hexValue(utf8[second]) else { throw .malformedEscape(offset: offset) }
-                bytes.append(high << 4 | low)
-                index = utf8.index(after: second)
-                offset += 3
-                continue
-            }
-            bytes.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-            index = utf8.index(after: index)
-            offset += 1
-        }
-        guard let string = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
-        return string
+        try withBytes(text) { (bytes) throws(Failure) -> String in try decode(bytes, plusAsSpace: plusAsSpace) }
     }
 
     /// Splits `a=1&b=2&a=3` into decoded pairs in order (repeats kept).
     ///
     /// A field without `=` has an empty value; empty fields (`a=1&&b=2`) are skipped.
     public static func queryItems(_ query: String) throws(Failure) -> [(name: String, value: String)] {
-        // Split on the UTF-8 view: String.split works on Characters and costs
-        // several times more on this hot path.
-        var items: [(name: String, value: String)] = []
-        let utf8 = query.utf8
-        var fieldStart = utf8.startIndex
-        while fieldStart != utf8.endIndex {
-            let fieldEnd = utf8[fieldStart...].firstIndex(of: UInt8(ascii: "&")) ?? utf8.endIndex
-            if fieldStart != fieldEnd {
-                let field = Substring(utf8[fieldStart..<fieldEnd])
-                if let equals = field.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                    items.append((try decode(field[..<equals], plusAsSpace: true),
-                                  try decode(field[field.utf8.index(after: equals)...], plusAsSpace: true)))
-                } else {
-                    items.append((try decode(field, plusAsSpace: true), ""))
+        // Scans the UTF-8 bytes in place: Character-based splitting, and even
+        // Substring index arithmetic, cost several times more on this hot path.
+        try withBytes(query[...]) { (bytes) throws(Failure) -> [(name: String, value: String)] in
+            var items: [(name: String, value: String)] = []
+            var fieldStart = 0
+            while fieldStart < bytes.count {
+                var fieldEnd = fieldStart
+                var equals: Int?
+                while fieldEnd < bytes.count && bytes[fieldEnd] != UInt8(ascii: "&") {
+                    if equals == nil && bytes[fieldEnd] == UInt8(ascii: "=") { equals = fieldEnd }
+                    fieldEnd += 1
                 }
+                if fieldStart != fieldEnd {
+                    if items.isEmpty { items.reserveCapacity(4) }
+                    if let equals {
+                        items.append((try decode(UnsafeBufferPointer(rebasing: bytes[fieldStart..<equals]), plusAsSpace: true),
+                                      try decode(UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<fieldEnd]), plusAsSpace: true)))
+                    } else {
+                        items.append((try decode(UnsafeBufferPointer(rebasing: bytes[fieldStart..<fieldEnd]), plusAsSpace: true), ""))
+                    }
+                }
+                fieldStart = fieldEnd + 1
             }
-            fieldStart = fieldEnd == utf8.endIndex ? fieldEnd : utf8.index(after: fieldEnd)
+            return items
         }
-        return items
+    }
+
+    private static func decode(_ utf8: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) throws(Failure) -> String {
+        var plain = true
+        for byte in utf8 where byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
+            plain = false
+            break
+        }
+        // The text came from a String, so it is UTF-8 already.
+        if plain { return String(decoding: utf8, as: UTF8.self) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 1 < utf8.count, let high = hexValue(utf8[index + 1]) else { throw .malformedEscape(offset: index) }
+                guard index + 2 < utf8.count, let low = hexValue(utf8[index + 2]) else { throw .malformedEscape(offset: index) }
+                bytes.append(high << 4 | low)
+                index += 3
+                continue
+            }
+            bytes.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+            index += 1
+        }
+        guard let string = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
+        return string
+    }
+
+    /// `body` over the text's UTF-8 bytes, in place when the storage is contiguous.
+    private static func withBytes<R>(
+        _ text: Substring, _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> R
+    ) throws(Failure) -> R {
+        func run(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<R, Failure> {
+            do throws(Failure) { return .success(try body(bytes)) } catch { return .failure(error) }
+        }
+        if let result = text.utf8.withContiguousStorageIfAvailable(run) { return try result.get() }
+        return try Array(text.utf8).withUnsafeBufferPointer(run).get()
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt8? {

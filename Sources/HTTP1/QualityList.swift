@@ -15,6 +15,7 @@ public enum QualityList {
     /// The elements of `field` in header order; empty elements are skipped and at
     /// most `limit` are read. A repeated `q` parameter: the last one counts.
     public static func items(_ field: String, limit: Int = .max) -> [Item] {
+        if field.utf8.allSatisfy({ $0 < 0x80 }) { return asciiItems(field, limit: limit) }
         var items: [Item] = []
         for element in field.split(separator: ",").prefix(limit) {
             let parts = element.split(separator: ";", omittingEmptySubsequences: false)
@@ -30,9 +31,39 @@ public enum QualityList {
         return items
     }
 
+    /// ``items(_:limit:)`` for an ASCII field, splitting on bytes: each byte is then one
+    /// Character, so the result is the same, without `Character` comparisons per byte.
+    private static func asciiItems(_ field: String, limit: Int) -> [Item] {
+        var items: [Item] = []
+        let utf8 = field.utf8
+        var start = utf8.startIndex
+        while start != utf8.endIndex && items.count < limit {
+            let end = utf8[start...].firstIndex(of: UInt8(ascii: ",")) ?? utf8.endIndex
+            if start != end {
+                let element = field[start..<end]
+                let valueEnd = element.utf8.firstIndex(of: UInt8(ascii: ";")) ?? element.endIndex
+                var q: Int? = 1000
+                if valueEnd != element.endIndex {
+                    let parameters = element[element.utf8.index(after: valueEnd)...]
+                    for parameter in parameters.split(separator: ";", omittingEmptySubsequences: false) {
+                        let pair = parameter.split(separator: "=", maxSplits: 1)
+                        if pair.count == 2, pair[0].asciiTrimmingSpaces.utf8.elementsEqual("q".utf8)
+                            || pair[0].asciiTrimmingSpaces.utf8.elementsEqual("Q".utf8) {
+                            q = qValue(pair[1].asciiTrimmingSpaces)
+                        }
+                    }
+                }
+                items.append(Item(value: element[..<valueEnd].asciiTrimmingSpaces, q: q))
+            }
+            start = end == utf8.endIndex ? end : utf8.index(after: end)
+        }
+        return items
+    }
+
     /// `qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] )` in thousandths;
     /// nil when malformed.
     public static func qValue(_ text: Substring) -> Int? {
+        guard text.utf8.count <= 5 else { return nil }
         let bytes = Array(text.utf8)
         guard let first = bytes.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1"), bytes.count <= 5 else {
             return nil
@@ -57,5 +88,19 @@ extension Substring {
         while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
         while let c = s.last, c == " " || c == "\t" { s.removeLast() }
         return s
+    }
+
+    /// ``trimmingSpaces`` for ASCII text, on bytes.
+    var asciiTrimmingSpaces: Substring {
+        let utf8 = self.utf8
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        while start != end, utf8[start] == UInt8(ascii: " ") || utf8[start] == UInt8(ascii: "\t") { utf8.formIndex(after: &start) }
+        while start != end {
+            let before = utf8.index(before: end)
+            guard utf8[before] == UInt8(ascii: " ") || utf8[before] == UInt8(ascii: "\t") else { break }
+            end = before
+        }
+        return self[start..<end]
     }
 }

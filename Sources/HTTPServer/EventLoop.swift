@@ -18,7 +18,7 @@ final class EventLoop {
     private let connectionCount: ConnectionCounter
     private let statistics: LoopStatistics
     private let log: RateLimitedLog?
-    private var connections: [Int32: Connection] = [:]
+    private var connections = ConnectionTable()
     private var readBuffer: UnsafeMutableRawBufferPointer
     private var date: [UInt8] = []
     private var dateSecond: Int64 = -1
@@ -65,7 +65,7 @@ final class EventLoop {
                 nextSweep = after + 100_000_000
             }
         }
-        for connection in connections.values { close(connection) }
+        for connection in connections.all { close(connection) }
         listener.close()
     }
 
@@ -115,7 +115,7 @@ final class EventLoop {
                                         timeouts: configuration.timeouts, now: now, serial: nextSerial)
             do {
                 try epoll.add(socket.descriptor, token: UInt64(UInt32(bitPattern: socket.descriptor)), writable: false)
-                connections[socket.descriptor] = connection
+                connections.insert(connection)
             } catch {
                 socket.close()
                 connectionCount.decrement()
@@ -368,7 +368,7 @@ final class EventLoop {
 
     private func close(_ connection: Connection) {
         let descriptor = connection.socket.descriptor
-        guard descriptor >= 0, connections.removeValue(forKey: descriptor) != nil else { return }
+        guard connections.remove(descriptor) else { return }
         epoll.remove(descriptor)
         connection.socket.close()
         connectionCount.decrement()
@@ -383,13 +383,14 @@ final class EventLoop {
         }
         var pending = 0
         var owned = 0
-        for connection in connections.values {
+        let open = connections.all
+        for connection in open {
             pending += connection.pendingOutput
             owned += connection.output.ownedBytes
         }
         statistics.pendingOutputBytes.store(pending, ordering: .relaxed)
         statistics.ownedOutputBytes.store(owned, ordering: .relaxed)
-        for connection in Array(connections.values) {
+        for connection in open where connections[connection.socket.descriptor] === connection {
             if let deadline = connection.lingerDeadline {
                 if now >= deadline { close(connection) }
                 continue
@@ -404,7 +405,7 @@ final class EventLoop {
         accepting = false
         epoll.remove(listener.descriptor)
         listener.close()
-        for connection in Array(connections.values) where connection.lingerDeadline == nil {
+        for connection in connections.all where connection.lingerDeadline == nil {
             if case .close = connection.state.beginShutdown(now: now) { close(connection) }
         }
     }

@@ -28,6 +28,40 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
+    /// A field whose name is a literal needing no escaping (letters, digits, `_`): the
+    /// separator, quoted name and colon go in with one append instead of a scan.
+    public mutating func field(literal name: StaticString, _ value: String?) {
+        literalKey(name)
+        if let value { Self.appendQuoted(value, to: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
+        needsComma = true
+    }
+
+    /// ``field(_:_:)`` for a number, with a literal name (see ``field(literal:_:)``).
+    public mutating func field(literal name: StaticString, _ value: Int) {
+        literalKey(name)
+        bytes.append(contentsOf: String(value).utf8)
+        needsComma = true
+    }
+
+    /// ``beginArray(_:)`` with a literal name (see ``field(literal:_:)``).
+    public mutating func beginArray(literal name: StaticString) {
+        literalKey(name)
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    private mutating func literalKey(_ name: StaticString) {
+        let utf8 = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
+        assert(utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 >= 0x20 },
+                     "a literal JSON key must need no escaping")
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: utf8)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
     /// Appends an already-encoded JSON value (precomputed at load).
     public mutating func field(_ name: String, raw value: [UInt8]) {
         key(name)
@@ -47,47 +81,69 @@ public struct JSONWriter: Sendable {
 
     private mutating func separator() { if needsComma { bytes.append(UInt8(ascii: ",")) } }
 
+    /// Starts an array as the value of `name`; ``element(_:)`` appends to it.
+    public mutating func beginArray(_ name: String) { key(name); bytes.append(UInt8(ascii: "[")); needsComma = false }
+
+    /// Appends a string element to the array begun last.
+    public mutating func element(_ value: String) {
+        separator()
+        Self.appendQuoted(value, to: &bytes)
+        needsComma = true
+    }
+
+    public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
+
     /// RFC 8259 string escaping over UTF-8; U+2028/U+2029 are escaped too so
     /// the output is also valid JavaScript.
     public static func appendQuoted(_ value: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { utf8 in
-            var start = 0
-            var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
-                let escape: StaticString?
-                switch byte {
-                case UInt8(ascii: "\""): escape = "\\\""
-                case UInt8(ascii: "\\"): escape = "\\\\"
-                case 0x0A: escape = "\\n"
-                case 0x0D: escape = "\\r"
-                case 0x09: escape = "\\t"
-                case 0..<0x20: escape = nil
-                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                    out.append(contentsOf: (utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                    index += 3
-                    start = index
-                    continue
-                default:
-                    index += 1
-                    continue
-                }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                if let escape {
-                    out.append(contentsOf: UnsafeRawBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
-                } else {
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                            hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-                }
-                index += 1
-                start = index
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+        let done: Void? = value.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &out) }
+        if done == nil {
+            Array(value.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &out) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        var start = 0
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            // Only `"`, `\`, C0 controls and 0xE2 (the lead byte of U+2028/U+2029)
+            // may need an escape; everything else is copied in runs.
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 else {
+                index += 1
+                continue
+            }
+            let escape: StaticString?
+            switch byte {
+            case UInt8(ascii: "\""): escape = "\\\""
+            case UInt8(ascii: "\\"): escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x09: escape = "\\t"
+            case 0..<0x20: escape = nil
+            case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+                out.append(contentsOf: (utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                index += 3
+                start = index
+                continue
+            default:
+                index += 1
+                continue
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
+            if let escape {
+                out.append(contentsOf: UnsafeRawBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
+            } else {
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                        hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+            }
+            index += 1
+            start = index
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
     }
 }

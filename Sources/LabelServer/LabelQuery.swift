@@ -38,36 +38,12 @@ struct LabelQuery: Sendable {
             throw .badRequest("invalid_key", "the key \(problem)")
         }
 
-        var lang: String?
-        var table = "Localizable"
-        var count: String?
-        var arguments: [String] = []
-        let items = try request.queryItems()
-        for item in items {
-            switch item.name {
-            case "lang": lang = item.value
-            case "table": table = item.value
-            case "count": count = item.value
-            case "arg": arguments.append(item.value)
-            default: continue   // unknown parameters are ignored, as caches and analytics add them
-            }
-        }
-        guard arguments.count <= Self.maximumArguments else {
-            throw .badRequest("too_many_arguments", "at most \(Self.maximumArguments) arg values are accepted")
-        }
-        if let count, count.unicodeScalars.count > Self.maximumCountCharacters {
-            throw .badRequest("invalid_argument", "count is longer than \(Self.maximumCountCharacters) characters")
-        }
-        if let index = arguments.firstIndex(where: { $0.unicodeScalars.count > Self.maximumArgumentCharacters }) {
-            throw .badRequest("invalid_argument", "arg #\(index + 1) is longer than \(Self.maximumArgumentCharacters) characters")
-        }
-        guard TableName.isValid(table) else {
-            throw .badRequest("invalid_table", "table must be 1-\(TableName.maximumLength) letters, digits, '_', '-' or '.'")
-        }
-        if let lang {
-            guard let tag = LanguageTag(lang) else {
-                throw .badRequest("invalid_language", "lang \"\(lang.prefix(80))\" is not a well-formed BCP 47 language tag")
-            }
+        let parameters = try QueryParameters(request)
+        let arguments = try parameters.argumentList(maximum: Self.maximumArguments,
+                                                    maximumCharacters: Self.maximumArgumentCharacters)
+        let count = try parameters.countArgument(maximumCharacters: Self.maximumCountCharacters)
+        let table = try parameters.tableName() ?? "Localizable"
+        if let tag = try parameters.language() {
             preferred = [tag]
         } else if let header = request.headers.first(name: "Accept-Language") {
             preferred = AcceptLanguage.preferences(header)

@@ -5,29 +5,11 @@ extension LabelService {
     /// `GET /labels?lang=&table=&format=`: the whole resolved table, from
     /// bytes precomputed at load; `If-None-Match` → 304.
     func labelBundle(_ request: HTTPRequest) throws -> HTTPResponse {
-        let items = try request.queryItems()
-        var lang: String?
-        var table = "Localizable"
-        var format = "json"
-        for item in items {
-            switch item.name {
-            case "lang": lang = item.value
-            case "table": table = item.value
-            case "format": format = item.value
-            default: continue
-            }
-        }
-        guard format == "json" || format == "strings" else {
-            throw APIError.badRequest("invalid_format", "format must be json or strings")
-        }
-        guard TableName.isValid(table) else {
-            throw APIError.badRequest("invalid_table", "table must be 1-\(TableName.maximumLength) letters, digits, '_', '-' or '.'")
-        }
+        let parameters = try QueryParameters(request)
+        let format = try parameters.format(among: ["json", "strings"]) ?? "json"
+        let table = try parameters.tableName() ?? "Localizable"
         let preferred: [LanguageTag]
-        if let lang {
-            guard let tag = LanguageTag(lang) else {
-                throw APIError.badRequest("invalid_language", "lang \"\(lang.prefix(80))\" is not a well-formed BCP 47 language tag")
-            }
+        if let tag = try parameters.language() {
             preferred = [tag]
         } else {
             // A bundle follows one language: the client's first preference.

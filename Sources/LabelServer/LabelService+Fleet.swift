@@ -31,27 +31,28 @@ extension LabelService {
     /// `scope=fleet` (the default: every replica when peers are configured) or `scope=local`
     /// (this replica only); anything else is a 400, with or without peers.
     static func checkScope(_ request: HTTPRequest) throws {
-        for item in try request.queryItems() where item.name == "scope" {
-            guard item.value == "local" || item.value == "fleet" else {
-                throw APIError.badRequest("invalid_scope", "scope must be local or fleet")
-            }
-        }
+        _ = try QueryParameters(request).scopeValue()
     }
 
     /// The fleet route for `request`, or nil when it is answered by this replica alone.
     func fleetRoute(for request: HTTPRequest) -> FleetRoute? {
-        // A bad query (or scope) is answered by the local route with its 400.
-        guard fleet != nil, let items = try? request.queryItems(), (try? Self.checkScope(request)) != nil else { return nil }
-        if items.contains(where: { $0.name == "scope" && $0.value == "local" }) { return nil }
-        switch (request.path, request.method) {
-        case ("/missing", .get), ("/missing", .head): return missing == nil ? nil : .missingRead
-        // `/coverage` is not merged: it is computed from the store, the same on every replica
-        // serving the same store (README, "Fleet").
-        case ("/usage", .get), ("/usage", .head): return usage == nil ? nil : .usageRead
-        case ("/missing", .delete): return missing == nil ? nil : .missingReset
-        case ("/admin/reload", .post): return reloader == nil ? nil : .reload
-        default: return nil
+        // The table says which routes fan out (`/coverage` does not: it is computed from the
+        // store, the same on every replica serving the same store; README, "Fleet").
+        guard fleet != nil, let matched = Self.route(for: request.path),
+              let route = Self.routes[matched.index].fleet[request.method] else { return nil }
+        switch route {
+        case .missingRead, .missingReset: if missing == nil { return nil }
+        case .usageRead: if usage == nil { return nil }
+        case .reload: if reloader == nil { return nil }
         }
+        // A bad query (or scope) is answered by the local route with its 400.
+        let scope: String?
+        do {
+            scope = try QueryParameters(request).scopeValue()
+        } catch {
+            return nil
+        }
+        return scope == "local" ? nil : route
     }
 
     public func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {

@@ -10,9 +10,8 @@ extension LabelService {
         guard let missing else {
             throw APIError(.notFound, "missing_report_disabled", "this server keeps no missing-key report")
         }
+        // ``routes`` lets only GET, HEAD, POST and DELETE through.
         switch request.method {
-        case .get, .head:
-            return try readMissing(request, store: missing)
         case .post:
             let body = try Self.reportedBody(request)
             let summary = try missing.recorder.recordReported(body)
@@ -31,7 +30,7 @@ extension LabelService {
             try missing.reset()
             return Self.json(.ok, #"{"status":"reset"}"#)
         default:
-            throw APIError.methodNotAllowed(request.method, allow: "GET, HEAD, POST, DELETE")
+            return try readMissing(request, store: missing)
         }
     }
 
@@ -83,14 +82,14 @@ extension LabelService {
                      unreachable: [String] = []) throws -> HTTPResponse {
         // MissingQuery reads every parameter (an empty value is a form's "All");
         // MissingReportQuery is the page the JSON, CSV and .strings renderings cut.
-        let missingQuery = try MissingQuery(items: request.queryItems())
+        let missingQuery = try MissingQuery(request)
         var query = MissingReportQuery(lang: missingQuery.lang, table: missingQuery.table,
                                        limit: missingQuery.limit ?? MissingReportQuery.defaultLimit, offset: missingQuery.offset)
-        guard (1...MissingReportQuery.maximumLimit).contains(query.limit) else {
-            throw APIError.badRequest("invalid_limit", "limit must be an integer from 1 to \(MissingReportQuery.maximumLimit) (default \(MissingReportQuery.defaultLimit))")
+        guard query.limit <= MissingReportQuery.maximumLimit else {
+            throw QueryParameters.limitAbove(MissingReportQuery.maximumLimit, default: MissingReportQuery.defaultLimit)
         }
         guard query.offset <= MissingReportQuery.maximumOffset else {
-            throw APIError.badRequest("invalid_offset", "offset must be an integer from 0 to \(MissingReportQuery.maximumOffset)")
+            throw QueryParameters.offsetAbove(MissingReportQuery.maximumOffset)
         }
         let state = holder.state
         let development = state.catalog.developmentLanguage
@@ -111,7 +110,7 @@ extension LabelService {
             return translatorExport(format: format, query: missingQuery, full: source ?? store.recorder.snapshot(),
                                     unreachable: unreachable, state: state, sourceText: sourceText)
         default:
-            throw APIError.badRequest("invalid_format", "format must be json, csv, strings, xliff or html")
+            throw QueryParameters.invalidFormat(["json", "csv", "strings", "xliff", "html"])
         }
         let key = MissingReportCache.Key(query: query, format: format, search: missingQuery.search,
                                          catalogLoadedAt: format == "strings" || missingQuery.search != nil

@@ -6,7 +6,7 @@ import MissingKeys
 extension LabelService {
     /// `GET /coverage`: JSON, or the page for browsers (`format=html`); filters `lang`, `table`.
     func coverageReport(_ request: HTTPRequest) throws -> HTTPResponse {
-        let query = try MissingQuery(items: request.queryItems())
+        let query = try MissingQuery(request)
         let state = holder.state
         let rows = state.coverage.rows(language: query.lang, table: query.table)
         let development = state.catalog.developmentLanguage?.rawValue
@@ -17,7 +17,7 @@ extension LabelService {
         case "html":
             return TranslatorPage.response(CoveragePage.html(developmentLanguage: development, rows: rows))
         default:
-            throw APIError.badRequest("invalid_format", "format must be json or html")
+            throw QueryParameters.invalidFormat(["json", "html"])
         }
     }
 }
@@ -42,23 +42,11 @@ extension LabelService {
             throw APIError(.notFound, "usage_disabled", "this server counts no key usage (--usage off)")
         }
         try Self.checkScope(request)
-        var unused = false
-        var rest: [(name: String, value: String)] = []
-        for item in try request.queryItems() {
-            if item.name == "unused" {
-                switch item.value {
-                case "true": unused = true
-                case "false": unused = false
-                default: throw APIError.badRequest("invalid_unused", "unused must be true or false")
-                }
-            } else {
-                rest.append(item)
-            }
-        }
-        let query = try MissingQuery(items: rest)
-        guard query.format == nil || query.format == "json" || query.format == "html" else {
-            throw APIError.badRequest("invalid_format", "format must be json or html")
-        }
+        let parameters = try QueryParameters(request, emptyIsAbsent: true)
+        let unused = try parameters.unusedFlag() ?? false
+        let query = try MissingQuery(parameters)
+        // Checked before a fleet asks its peers; the renderer switches on it again.
+        _ = try parameters.format(among: ["json", "html"])
         return (usage, UsageQuery(unused: unused, filters: query))
     }
 
@@ -79,7 +67,7 @@ extension LabelService {
                                                           tables: state.catalog.tables, unused: query.unused,
                                                           unreachable: unreachable))
         default:
-            throw APIError.badRequest("invalid_format", "format must be json or html")
+            throw QueryParameters.invalidFormat(["json", "html"])
         }
     }
 }

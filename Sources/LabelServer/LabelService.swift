@@ -54,27 +54,35 @@ public struct LabelService: HTTPResponder {
 
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let started = DispatchTime.now().uptimeNanoseconds
+        let matched = Self.route(for: request.path)
         let response: HTTPResponse
         do {
-            response = try route(request)
+            response = try route(request, matched: matched)
         } catch let error as any HTTPResponseError {
             response = error.response
         } catch {
             // Handlers throw only HTTPResponseError; this keeps the type system honest.
             response = APIError(.internalServerError, "internal_error", "\(error)").response
         }
-        return recorded(request, started: started, response: response)
+        return recorded(request, route: matched?.index, started: started, response: response)
+    }
+
+    /// Counts and logs an answer given outside ``route(_:matched:)`` (fleet work, deferred answers).
+    func recorded(_ request: HTTPRequest, started: UInt64, response: HTTPResponse) -> HTTPResponse {
+        recorded(request, route: Self.route(for: request.path)?.index, started: started, response: response)
     }
 
     /// Counts and logs an answer; with peers, says which replica gave it.
-    func recorded(_ request: HTTPRequest, started: UInt64, response: HTTPResponse) -> HTTPResponse {
+    ///
+    /// - Parameter route: the index in ``routes`` (`nil`: no route, counted as `other`).
+    func recorded(_ request: HTTPRequest, route: Int?, started: UInt64, response: HTTPResponse) -> HTTPResponse {
         var response = response
         response.headers.add(name: "X-Content-Type-Options", value: "nosniff")
         if let fleet, !request.path.hasPrefix("/labels") {
             response.headers.add(name: Fleet.instanceHeader, value: fleet.instanceID)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        metrics.record(route: Metrics.Route(path: request.path), status: response.status.code, seconds: seconds)
+        metrics.record(route: route.map(Metrics.Route.init(index:)) ?? .other, status: response.status.code, seconds: seconds)
         accessLog?.record(request: request, status: response.status.code, bytes: response.body.count, seconds: seconds)
         return response
     }
@@ -87,57 +95,13 @@ public struct LabelService: HTTPResponder {
         return response
     }
 
+    /// Answers `request` through ``routes`` (a fleet write's local part).
     func route(_ request: HTTPRequest) throws -> HTTPResponse {
-        let path = request.path
-        if path.hasPrefix("/labels/") {
-            try allow(request, "GET, HEAD")
-            return try label(rawKey: path.dropFirst("/labels/".count), request: request)
-        }
-        switch path {
-        case "*":
-            // The parser yields `*` only for OPTIONS (RFC 9110 §9.3.7): what the server supports at all.
-            return HTTPResponse(status: .ok, headers: ["Allow": Self.serverMethods])
-        case "/labels":
-            try allow(request, "GET, HEAD")
-            return try labelBundle(request)
-        case "/healthz":
-            try allow(request, "GET, HEAD")
-            return Self.json(.ok, #"{"status":"ok"}"#)
-        case "/readyz":
-            try allow(request, "GET, HEAD")
-            return readiness.isReady
-                ? Self.json(.ok, #"{"status":"ready"}"#)
-                : Self.json(.serviceUnavailable, #"{"status":"shutting down"}"#)
-        case "/missing":
-            try Self.checkScope(request)
-            return try missingReport(request)
-        case "/usage":
-            try allow(request, "GET, HEAD")
-            return try usageReport(request)
-        case "/coverage":
-            try allow(request, "GET, HEAD")
-            return try coverageReport(request)
-        case "/metrics":
-            try allow(request, "GET, HEAD")
-            return metricsResponse()
-        case "/admin/reload":
-            guard request.method == .post else { throw APIError.methodNotAllowed(request.method, allow: "POST") }
-            try admin.check(request)
-            try Self.checkScope(request)
-            return reload()
-        default:
-            throw APIError.notFound(path)
-        }
-    }
-
-    func allow(_ request: HTTPRequest, _ methods: String) throws {
-        guard request.method == .get || request.method == .head else {
-            throw APIError.methodNotAllowed(request.method, allow: methods)
-        }
+        try route(request, matched: Self.route(for: request.path))
     }
 
     /// `GET /labels/{key}`: one rendered label.
-    private func label(rawKey: Substring, request: HTTPRequest) throws -> HTTPResponse {
+    func label(rawKey: Substring, request: HTTPRequest) throws -> HTTPResponse {
         let query = try LabelQuery(rawKey: rawKey, request: request)
         let state = holder.state
         let resolver = state.resolver
@@ -167,7 +131,7 @@ public struct LabelService: HTTPResponder {
         return HTTPResponse(status: .ok, headers: headers, body: query.plainText ? Array(label.value.utf8) : label.jsonBytes(chain: chain))
     }
 
-    private func metricsResponse() -> HTTPResponse {
+    func metricsResponse() -> HTTPResponse {
         let state = holder.state
         let gauges = Metrics.Gauges(
             strings: state.catalog.stringCount, files: state.fileCount, tables: state.catalog.tables.count,
@@ -181,7 +145,7 @@ public struct LabelService: HTTPResponder {
     }
 
     /// `POST /admin/reload`: synchronous, so the caller learns the result.
-    private func reload() -> HTTPResponse {
+    func reload() -> HTTPResponse {
         guard let reloader else {
             return APIError(.notFound, "reload_unavailable", "this server was started without a reloadable store").response
         }
@@ -206,9 +170,6 @@ public struct LabelService: HTTPResponder {
                                 body: writer.bytes)
         }
     }
-
-    /// Every method some route answers, for `OPTIONS *`.
-    static let serverMethods = "GET, HEAD, POST, DELETE, OPTIONS"
 
     static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: Array(body.utf8))

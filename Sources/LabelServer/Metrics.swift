@@ -4,45 +4,30 @@ import Synchronization
 
 /// Counters and histograms for `GET /metrics` (Prometheus text format 0.0.4).
 ///
-/// One lock guards all of it: a request takes it once, for a few additions,
-/// which is cheaper than the syscalls around the request.
+/// A request adds to per-thread atomic counters (``MetricsCounters``), summed at
+/// scrape time: no lock on the request path. Reloads, rare, keep a lock.
 public final class Metrics: Sendable {
     /// Upper bounds of the latency buckets, in seconds (handler time).
     public static let latencyBuckets: [Double] = [0.000_01, 0.000_025, 0.000_05, 0.000_1, 0.000_25, 0.000_5,
                                                   0.001, 0.002_5, 0.005, 0.01, 0.025, 0.1, 1]
 
-    /// Route labels: a fixed set, never the raw path, so clients cannot
+    /// A request's `route` label: a row of ``LabelService/routes``, or one of the
+    /// two labels no row has. A fixed set, never the raw path, so clients cannot
     /// create unbounded label values.
-    public enum Route: String, CaseIterable, Sendable {
-        case label = "/labels/{key}"
-        case bundle = "/labels"
-        case missing = "/missing"
-        case coverage = "/coverage"
-        case usage = "/usage"
-        case healthz = "/healthz"
-        case readyz = "/readyz"
-        case metrics = "/metrics"
-        case reload = "/admin/reload"
-        case other
-        case unparsed
+    public struct Route: Hashable, Sendable {
+        /// Rows of ``LabelService/routes`` first, then ``other``, then ``unparsed``.
+        let index: Int
 
-        public init(path: String) {
-            if path.hasPrefix("/labels/") { self = .label; return }
-            self = Route(rawValue: path).flatMap { $0 == .other || $0 == .unparsed ? nil : $0 } ?? .other
-        }
+        init(index: Int) { self.index = index }
 
-        var index: Int { Route.allCases.firstIndex(of: self)! }
-    }
+        /// No route has the path (404s, `OPTIONS *`).
+        public static let other = Route(index: LabelService.routes.count)
+        /// The request could not be parsed.
+        public static let unparsed = Route(index: LabelService.routes.count + 1)
+        /// Every label, in ``Route/index`` order.
+        static let labels = LabelService.routes.map(\.label) + ["other", "unparsed"]
 
-    struct RouteStatus: Hashable {
-        var route: Int
-        var status: Int
-    }
-
-    struct Histogram {
-        var buckets = [UInt64](repeating: 0, count: Metrics.latencyBuckets.count)
-        var count: UInt64 = 0
-        var sum: Double = 0
+        public var label: String { Route.labels[index] }
     }
 
     struct Reloads {
@@ -52,36 +37,25 @@ public final class Metrics: Sendable {
         var lastTimestamp: Double = 0
     }
 
-    private struct State {
-        var requests: [RouteStatus: UInt64] = [:]
-        var latency = [Histogram](repeating: Histogram(), count: Route.allCases.count)
-        var missingHits: UInt64 = 0
-        var reloads = Reloads()
-    }
-
-    private let state = Mutex(State())
+    private let counters = MetricsCounters(routes: Route.labels.count, buckets: Metrics.latencyBuckets.count)
+    private let reloads = Mutex(Reloads())
 
     public init() {}
 
     /// Counts one answered request and its handler time.
     public func record(route: Route, status: Int, seconds: Double) {
-        let index = route.index
         let bucket = Self.latencyBuckets.firstIndex(where: { seconds <= $0 })
-        state.withLock { state in
-            state.requests[RouteStatus(route: index, status: status), default: 0] += 1
-            if let bucket { state.latency[index].buckets[bucket] += 1 }
-            state.latency[index].count += 1
-            state.latency[index].sum += seconds
-        }
+        counters.record(route: route.index, status: status, bucket: bucket,
+                        nanoseconds: seconds > 0 ? UInt64(min(seconds, 1e9) * 1e9) : 0)
     }
 
-    public func recordMissingHit() { state.withLock { $0.missingHits += 1 } }
+    public func recordMissingHit() { counters.recordMissingHit() }
 
     public func recordReload(success: Bool, at date: Date = Date()) {
-        state.withLock { state in
-            if success { state.reloads.succeeded += 1 } else { state.reloads.failed += 1 }
-            state.reloads.lastSuccess = success
-            state.reloads.lastTimestamp = date.timeIntervalSince1970
+        reloads.withLock { reloads in
+            if success { reloads.succeeded += 1 } else { reloads.failed += 1 }
+            reloads.lastSuccess = success
+            reloads.lastTimestamp = date.timeIntervalSince1970
         }
     }
 
@@ -116,26 +90,27 @@ public final class Metrics: Sendable {
 
     /// The exposition text.
     public func render(_ gauges: Gauges) -> String {
-        let snapshot = state.withLock { $0 }
+        let snapshot = counters.snapshot()
+        let reloads = self.reloads.withLock { $0 }
         var out = ""
         func family(_ name: String, _ type: String, _ help: String) {
             out += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
         }
         family("label_server_requests_total", "counter", "Requests answered, by route and status.")
-        let routes = Route.allCases
-        for (key, count) in snapshot.requests.sorted(by: { ($0.key.route, $0.key.status) < ($1.key.route, $1.key.status) }) {
-            out += "label_server_requests_total{route=\"\(routes[key.route].rawValue)\",status=\"\(key.status)\"} \(count)\n"
+        let routes = Route.labels
+        for (route, status, count) in snapshot.requests {
+            out += "label_server_requests_total{route=\"\(routes[route])\",status=\"\(status)\"} \(count)\n"
         }
         family("label_server_request_duration_seconds", "histogram", "Time spent in the handler, by route.")
         for (index, histogram) in snapshot.latency.enumerated() where histogram.count > 0 {
-            let route = routes[index].rawValue
+            let route = routes[index]
             var cumulative: UInt64 = 0
             for (bound, count) in zip(Self.latencyBuckets, histogram.buckets) {
                 cumulative += count
                 out += "label_server_request_duration_seconds_bucket{route=\"\(route)\",le=\"\(bound)\"} \(cumulative)\n"
             }
             out += "label_server_request_duration_seconds_bucket{route=\"\(route)\",le=\"+Inf\"} \(histogram.count)\n"
-            out += "label_server_request_duration_seconds_sum{route=\"\(route)\"} \(histogram.sum)\n"
+            out += "label_server_request_duration_seconds_sum{route=\"\(route)\"} \(Double(histogram.nanoseconds) / 1e9)\n"
             out += "label_server_request_duration_seconds_count{route=\"\(route)\"} \(histogram.count)\n"
         }
         /// A family with one unlabelled sample; `nil` leaves it out.
@@ -155,10 +130,10 @@ public final class Metrics: Sendable {
         single("label_server_catalog_bundles", "gauge", "Precomputed (table, language) bundles.", gauges.bundles)
         single("label_server_catalog_loaded_timestamp_seconds", "gauge", "When the catalog being served was loaded.", gauges.loadTimestamp)
         family("label_server_reloads_total", "counter", "Store reloads, by result.")
-        out += "label_server_reloads_total{result=\"success\"} \(snapshot.reloads.succeeded)\n"
-        out += "label_server_reloads_total{result=\"failure\"} \(snapshot.reloads.failed)\n"
-        single("label_server_last_reload_success", "gauge", "1 when the last reload succeeded (or none was tried), 0 when it failed.", snapshot.reloads.lastSuccess ? 1 : 0)
-        single("label_server_last_reload_timestamp_seconds", "gauge", "When the last reload was tried (0: never).", snapshot.reloads.lastTimestamp)
+        out += "label_server_reloads_total{result=\"success\"} \(reloads.succeeded)\n"
+        out += "label_server_reloads_total{result=\"failure\"} \(reloads.failed)\n"
+        single("label_server_last_reload_success", "gauge", "1 when the last reload succeeded (or none was tried), 0 when it failed.", reloads.lastSuccess ? 1 : 0)
+        single("label_server_last_reload_timestamp_seconds", "gauge", "When the last reload was tried (0: never).", reloads.lastTimestamp)
         single("label_server_open_connections", "gauge", "Open client connections.", gauges.openConnections)
         return out
     }

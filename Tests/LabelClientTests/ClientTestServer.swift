@@ -31,7 +31,11 @@ final class ClientTestServer: Sendable {
         missing = MissingReportStore(stateDirectory: temporaryDirectory(), recorder: MissingKeyRecorder())
         let service = LabelService(catalog: CatalogHolder(ServiceState(store: loaded)), missing: missing)
         server = EpollServer(
+            // The parity sweep opens its raw connection before its first client fetch: on a
+            // busy box that fetch can outlast the 10 s a silent new connection is given
+            // (the connection closed under the full suite), so the test server waits longer.
             configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1,
+                                                   timeouts: .init(headerReadTimeout: 120 * 1_000_000_000),
                                                    lingerNanoseconds: 200_000_000),
             responder: service)
         port = try server.start().port

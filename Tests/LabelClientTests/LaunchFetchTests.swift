@@ -1,6 +1,7 @@
 import Foundation
 import LabelClient
 import LabelCore
+import LabelServer
 import Testing
 
 @Suite struct LaunchFetchTests {

@@ -2,8 +2,9 @@ import TestSupport
 import Foundation
 import Testing
 
-/// The label API end to end: the real ``LabelService`` over the bundled `Strings/`, through
-/// the real server, over a socket.
+/// The label API: the real ``LabelService`` over the bundled `Strings/`, answering in process
+/// through the server's parser and encoder; a few tests (a label, HEAD, the parser's
+/// rejections, health) go end to end through the real server over a socket.
 @Suite(.serialized)
 struct LabelServiceTests {
     // MARK: Labels
@@ -26,7 +27,7 @@ struct LabelServiceTests {
     }
 
     @Test func germanThreeCoinsArePluralOther() throws {
-        try LabelTestServer.with { server in
+        try LabelTestServer.inProcess { server in
             let json = try #require(try server.get("/labels/coins.count?lang=de&count=3").json)
             #expect(json["value"] as? String == "3 Münzen")
             #expect(json["plural"] as? String == "other")
@@ -34,7 +35,7 @@ struct LabelServiceTests {
     }
 
     @Test func regionalTagResolvesThroughItsLanguage() throws {
-        try LabelTestServer.with { server in
+        try LabelTestServer.inProcess { server in
             let response = try server.get("/labels/coins.count?lang=de-AT&count=3")
             #expect(response.status == 200)
             #expect(response.header("Content-Language") == "de")
@@ -46,7 +47,7 @@ struct LabelServiceTests {
     }
 
     @Test func acceptLanguageIsHonouredWithoutLang() throws {
-        try LabelTestServer.with { server in
+        try LabelTestServer.inProcess { server in
             // No French coins anywhere: fr-CH, fr fall through to the second preference.
             let response = try server.get("/labels/coins.count?count=3", "Accept-Language: fr-CH, de;q=0.5\r\n")
             #expect(response.status == 200)
@@ -58,7 +59,7 @@ struct LabelServiceTests {
     }
 
     @Test func langWinsOverAcceptLanguage() throws {
-        try LabelTestServer.with { server in
+        try LabelTestServer.inProcess { server in
             let response = try server.get("/labels/coins.count?lang=en&count=3", "Accept-Language: de\r\n")
             #expect(response.json?["value"] as? String == "3 coins")
             #expect(response.header("Content-Language") == "en")
@@ -66,7 +67,7 @@ struct LabelServiceTests {
     }
 
     @Test func wellFormedLanguageWithoutStringsFallsThroughToTheDevelopmentLanguage() throws {
-        try LabelTestServer.with { server in
+        try LabelTestServer.inProcess { server in
             let response = try server.get("/labels/coins.count?lang=xx&count=3")
             #expect(response.status == 200)
             let json = try #require(response.json)
@@ -77,7 +78,7 @@ struct LabelServiceTests {
     }
 
     @Test func acceptTextPlainGetsJustTheValue() throws {
-        try LabelTestServer.with { server in
+        try LabelTestServer.inProcess { server in
             let response = try server.get("/labels/coins.count?lang=de&count=3", "Accept: text/plain\r\n")
             #expect(response.status == 200)
             #expect(response.header("Content-Type")?.hasPrefix("text/plain") == true)
@@ -87,7 +88,7 @@ struct LabelServiceTests {
     }
 
     @Test func unknownKeyIsTheKeyItself() throws {
-        try LabelTestServer.with { server in
+        try LabelTestServer.inProcess { server in
             let response = try server.get("/labels/no.such.key?lang=de")
             #expect(response.status == 200)
             let json = try #require(response.json)
@@ -97,7 +98,7 @@ struct LabelServiceTests {
     }
 
     @Test func pluralTemplateWithoutCountComesBackUnrenderedWithItsArgumentCount() throws {
-        try LabelTestServer.with { server in
+        try LabelTestServer.inProcess { server in
             let response = try server.get("/labels/coins.count?lang=de")
             #expect(response.status == 200)
             let json = try #require(response.json)
@@ -108,7 +109,7 @@ struct LabelServiceTests {
     }
 
     @Test func missingSecondArgumentIs400NamingIt() throws {
-        try LabelTestServer.with { server in
+        try LabelTestServer.inProcess { server in
             let response = try server.get("/labels/reward.youtube?lang=de&count=3")
             #expect(response.status == 400)
             let json = try #require(response.json)
@@ -119,7 +120,7 @@ struct LabelServiceTests {
     }
 
     @Test func bothArgumentsRenderTheTwoPlurals() throws {
-        try LabelTestServer.with { server in
+        try LabelTestServer.inProcess { server in
             let json = try #require(try server.get("/labels/reward.youtube?lang=de&count=5&arg=10").json)
             #expect(json["value"] as? String == "5 Minuten YouTube schauen, kostet 10 Münzen")
         }
@@ -138,21 +139,21 @@ struct LabelServiceTests {
 
     @Test(arguments: ["..%2Fetc", "../etc", "de%0A", "%00", "de_DE-"])
     func malformedLanguageIs400InvalidLanguage(lang: String) throws {
-        try LabelTestServer.with { server in
+        try LabelTestServer.inProcess { server in
             let response = try server.get("/labels/coins.count?lang=\(lang)")
             try expectError(response, status: 400, code: "invalid_language")
         }
     }
 
     @Test func twoHundredCharacterLanguageIs400() throws {
-        try LabelTestServer.with { server in
+        try LabelTestServer.inProcess { server in
             let response = try server.get("/labels/coins.count?lang=\(String(repeating: "a", count: 200))")
             try expectError(response, status: 400, code: "invalid_language")
         }
     }
 
     @Test func fiveThousandByteKeyIs400KeyTooLong() throws {
-        try LabelTestServer.with { server in
+        try LabelTestServer.inProcess { server in
             let response = try server.get("/labels/\(String(repeating: "k", count: 5000))")
             try expectError(response, status: 400, code: "key_too_long")
         }
@@ -170,13 +171,13 @@ struct LabelServiceTests {
 
     @Test(arguments: ["%ZZ", "abc%", "%C3", "%FF%FE", "a%2"])
     func badPercentEncodingInTheKeyIs400(key: String) throws {
-        try LabelTestServer.with { server in
+        try LabelTestServer.inProcess { server in
             try expectError(try server.get("/labels/\(key)"), status: 400, code: "invalid_key")
         }
     }
 
     @Test func postToALabelIs405WithAllow() throws {
-        try LabelTestServer.with { server in
+        try LabelTestServer.inProcess { server in
             let response = try server.get("/labels/x", "Content-Length: 0\r\n", method: "POST")
             try expectError(response, status: 405, code: "method_not_allowed")
             #expect(response.header("Allow") == "GET, HEAD")
@@ -184,7 +185,7 @@ struct LabelServiceTests {
     }
 
     @Test func unknownPathIs404Json() throws {
-        try LabelTestServer.with { server in
+        try LabelTestServer.inProcess { server in
             try expectError(try server.get("/nope"), status: 404, code: "not_found")
         }
     }
@@ -211,12 +212,27 @@ struct LabelServiceTests {
     }
 
     @Test func readyzIs503OnceNotReady() throws {
-        try LabelTestServer.with { server in
+        try LabelTestServer.inProcess { server in
             server.readiness.set(false)
             let ready = try server.get("/readyz")
             let health = try server.get("/healthz")
             #expect(ready.status == 503)
             #expect(health.status == 200)
+        }
+    }
+
+    /// The in-process helper is only worth its tests if it answers as the socket does:
+    /// the same status, fields (but `Date`) and body for labels, bundles, HEAD, errors and gzip.
+    @Test(arguments: ["/labels/coins.count?lang=de&count=3", "/labels?lang=ru", "/labels?lang=de&format=strings",
+                      "/labels/x?lang=..", "/nope", "/labels/%ZZ", "/healthz"])
+    func inProcessAnswersAreTheSocketsAnswers(target: String) throws {
+        for (method, extra) in [("GET", ""), ("HEAD", ""), ("GET", "Accept-Encoding: gzip\r\n"), ("DELETE", "")] {
+            let socket = try LabelTestServer.with { try $0.get(target, extra, method: method) }
+            let local = try LabelTestServer.inProcess { try $0.get(target, extra, method: method) }
+            #expect(local.status == socket.status, "\(method) \(target)")
+            #expect(local.headers.filter { $0.name != "Date" }.map { "\($0.name): \($0.value)" }
+                    == socket.headers.filter { $0.name != "Date" }.map { "\($0.name): \($0.value)" }, "\(method) \(target)")
+            #expect(local.body == socket.body, "\(method) \(target)")
         }
     }
 

@@ -6,10 +6,14 @@ import LabelServer
 import Testing
 
 /// The real ``LabelService`` over the repository's bundled `Strings/`, served by a real
-/// ``EpollServer`` on an ephemeral 127.0.0.1 port for the length of one test.
+/// ``EpollServer`` on an ephemeral 127.0.0.1 port for the length of one test (``with(_:)``),
+/// or answering in process through the server's parser and encoder (``inProcess(_:)``).
 struct LabelTestServer {
+    /// The socket's port (0 in process).
     let port: UInt16
     let readiness: Readiness
+    /// Set in process: requests never touch a socket.
+    var client: InProcessClient?
 
     /// The repository's own `Strings/`, found from this file's path.
     static var bundledStore: String {
@@ -39,10 +43,18 @@ struct LabelTestServer {
         return try body(LabelTestServer(port: address.port, readiness: readiness))
     }
 
-    /// Sends `GET target` (plus extra header lines) on a new connection and reads the response.
+    /// The service without a socket, for tests of what it answers.
+    static func inProcess<R>(_ body: (LabelTestServer) throws -> R) throws -> R {
+        let readiness = Readiness()
+        let service = LabelService(catalog: try catalog.get(), readiness: readiness)
+        return try body(LabelTestServer(port: 0, readiness: readiness, client: InProcessClient(service)))
+    }
+
+    /// Sends `GET target` (plus extra header lines) on a new connection, or in process, and reads the response.
     func get(_ target: String, _ extra: String = "", method: String = "GET") throws -> RawResponse {
-        let client = try RawClient(port: port)
-        return try client.exchange("\(method) \(target) HTTP/1.1\r\nHost: test\r\n\(extra)\r\n", head: method == "HEAD")
+        let request = "\(method) \(target) HTTP/1.1\r\nHost: test\r\n\(extra)\r\n"
+        if let client { return try client.exchange(request) }
+        return try RawClient(port: port).exchange(request, head: method == "HEAD")
     }
 }
 

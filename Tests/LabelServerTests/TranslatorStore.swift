@@ -11,7 +11,8 @@ import Testing
 /// `files.count` (CLDR ru needs one, few, many, other), plus the real
 /// LabelService with a missing report and usage counting, served on loopback.
 struct TranslatorServer {
-    let port: UInt16
+    /// The service, answering in process: these tests are about its pages, not the socket.
+    let client: InProcessClient
     let missing: MissingReportStore
     let usage: UsageStore
     let holder: CatalogHolder
@@ -58,20 +59,11 @@ struct TranslatorServer {
         let missing = MissingReportStore(stateDirectory: state, recorder: MissingKeyRecorder())
         let usage = UsageStore(stateDirectory: state, current: { holder.state.usage })
         let service = LabelService(catalog: holder, missing: missing, usage: usage)
-        let server = EpollServer(
-            configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 2, lingerNanoseconds: 500_000_000),
-            responder: service)
-        let address = try server.start()
-        defer {
-            server.shutdown()
-            #expect(server.wait(seconds: 3), "the server did not finish within 3 s of shutdown()")
-        }
-        return try body(TranslatorServer(port: address.port, missing: missing, usage: usage, holder: holder))
+        return try body(TranslatorServer(client: InProcessClient(service), missing: missing, usage: usage, holder: holder))
     }
 
     func get(_ target: String, _ extra: String = "") throws -> RawResponse {
-        let client = try RawClient(port: port)
-        return try client.exchange("GET \(target) HTTP/1.1\r\nHost: test\r\n\(extra)\r\n", head: false)
+        try client.exchange("GET \(target) HTTP/1.1\r\nHost: test\r\n\(extra)\r\n")
     }
 
     static let browserAccept = "Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8\r\n"

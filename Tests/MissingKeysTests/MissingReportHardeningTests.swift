@@ -86,27 +86,6 @@ private func entry(_ key: String, hits: Int = 1, lang: String = "de", table: Str
         let query = MissingReportQuery(lang: "de-AT", table: "Accessibility", limit: 50, offset: 0)
         #expect(query.queryString(offset: 50, extra: [("format", "csv")]) == "format=csv&lang=de-AT&table=Accessibility&limit=50&offset=50")
     }
-
-    @Test(arguments: [("limit", "0", "invalid_limit"), ("limit", "10001", "invalid_limit"), ("limit", "-1", "invalid_limit"),
-                      ("limit", "1e3", "invalid_limit"), ("limit", "", "invalid_limit"), ("limit", " 5", "invalid_limit"),
-                      ("offset", "-1", "invalid_offset"), ("offset", "x", "invalid_offset"),
-                      ("offset", "999999999999", "invalid_offset"), ("lang", "../etc", "invalid_language"),
-                      ("table", "../x", "invalid_table")])
-    func outOfRangeParametersAreRefusedWithTheirCode(name: String, value: String, code: String) {
-        #expect(throws: MissingReportQuery.Invalid.self) { try MissingReportQuery(items: [(name, value)]) }
-        #expect((try? MissingReportQuery(items: [(name, value)])) == nil)
-        do {
-            _ = try MissingReportQuery(items: [(name, value)])
-        } catch {
-            #expect(error.code == code)
-        }
-    }
-
-    @Test func theBoundsThemselvesAreAccepted() throws {
-        #expect(try MissingReportQuery(items: [("limit", "1")]).limit == 1)
-        #expect(try MissingReportQuery(items: [("limit", "10000"), ("offset", "0")]).limit == 10_000)
-        #expect(try MissingReportQuery(items: [("lang", "de_at")]).lang == "de-AT")
-    }
 }
 
 /// Issue 9: client reports have their own quota and the same key rules as GET.

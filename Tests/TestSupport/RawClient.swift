@@ -200,7 +200,7 @@ package final class RawClient {
         return nil
     }
 
-    private static func parseHead(_ bytes: [UInt8]) throws(Failure) -> RawResponse {
+    static func parseHead(_ bytes: [UInt8]) throws(Failure) -> RawResponse {
         let text = String(decoding: bytes, as: UTF8.self)
         var lines = text.components(separatedBy: "\r\n")
         let statusLine = lines.removeFirst()

@@ -29,3 +29,15 @@ package struct RawResponse: Sendable, CustomStringConvertible {
 
     package var description: String { "\(version) \(status) \(reason) \(headers.map { "\($0.name): \($0.value)" }) \(text.prefix(200))" }
 }
+
+extension RawResponse {
+    /// A whole encoded response (head, then a `Content-Length` body unless it answers HEAD).
+    package static func decode(_ bytes: [UInt8], head: Bool) throws(RawClient.Failure) -> RawResponse {
+        guard let end = (0..<max(bytes.count - 3, 0)).first(where: {
+            bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10
+        }) else { throw RawClient.Failure("no end of head") }
+        var response = try RawClient.parseHead(Array(bytes[..<end]))
+        if !head { response.body = Array(bytes[(end + 4)...]) }
+        return response
+    }
+}

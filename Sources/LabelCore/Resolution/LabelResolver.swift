@@ -1,12 +1,25 @@
 /// Resolves keys against a catalog (SPEC §3) and renders them (SPEC §4).
 public struct LabelResolver: Sendable {
     public let catalog: Catalog
+    /// The chain for each single preference the store has a folder for (`lang=de`, the
+    /// usual request), built once: building it per request probed the matcher's shared,
+    /// locked cache twice and deduplicated the result each time.
+    private let singleChains: [LanguageTag: LanguageChain]
 
-    public init(catalog: Catalog) { self.catalog = catalog }
+    public init(catalog: Catalog) {
+        self.catalog = catalog
+        var chains: [LanguageTag: LanguageChain] = [:]
+        for language in catalog.languages {
+            chains[language] = LanguageChain(preferred: [language], development: catalog.developmentLanguage,
+                                             matcher: catalog.matcher)
+        }
+        singleChains = chains
+    }
 
     /// The chain for a client's preferences with this catalog's development language.
     public func chain(preferred: [LanguageTag]) -> LanguageChain {
-        LanguageChain(preferred: preferred, development: catalog.developmentLanguage, matcher: catalog.matcher)
+        if preferred.count == 1, let chain = singleChains[preferred[0]] { return chain }
+        return LanguageChain(preferred: preferred, development: catalog.developmentLanguage, matcher: catalog.matcher)
     }
 
     /// Looks `key` up language by language, bundle by bundle; first hit wins.

@@ -19,6 +19,11 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
     /// - Returns: `nil` when `text` is not a well-formed tag.
     public init?(_ text: some StringProtocol) {
         guard !text.isEmpty, text.utf8.count <= Self.maximumLength else { return nil }
+        if Self.isSimpleCanonical(text.utf8) {
+            // `de`, `pt-BR`: already what canonicalizing would give (the usual query).
+            rawValue = String(text)
+            return
+        }
         var subtags: [String] = []
         var current: [UInt8] = []
         current.reserveCapacity(8)
@@ -95,6 +100,26 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
             }
         }
         return out.joined(separator: "-")
+    }
+
+    /// `ll`, `lll`, `ll-RR` or `lll-RR` in canonical case.
+    private static func isSimpleCanonical(_ utf8: some Collection<UInt8>) -> Bool {
+        var index = utf8.startIndex
+        var count = 0
+        while index != utf8.endIndex, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(utf8[index]) {
+            count += 1
+            utf8.formIndex(after: &index)
+        }
+        guard count == 2 || count == 3 else { return false }
+        if index == utf8.endIndex { return true }
+        guard utf8[index] == UInt8(ascii: "-") else { return false }
+        utf8.formIndex(after: &index)
+        count = 0
+        while index != utf8.endIndex, (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(utf8[index]) {
+            count += 1
+            utf8.formIndex(after: &index)
+        }
+        return count == 2 && index == utf8.endIndex
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

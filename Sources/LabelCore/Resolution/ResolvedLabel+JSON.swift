@@ -14,23 +14,19 @@ extension ResolvedLabel {
     public func jsonBytes(chain: LanguageChain?) -> [UInt8] {
         var out = JSONWriter()
         out.beginObject()
-        out.field("key", key)
-        out.field("requested", requested?.rawValue)
-        out.field("lang", language?.rawValue)
-        out.field("table", table)
-        out.field("value", value)
-        out.field("source", source)
-        if let plural { out.field("plural", plural.rawValue) }
-        if let arguments { out.field("arguments", arguments) }
-        if let numberLocale { out.field("numberLocale", numberLocale.rawValue) }
+        out.field(literal: "key", key)
+        out.field(literal: "requested", requested?.rawValue)
+        out.field(literal: "lang", language?.rawValue)
+        out.field(literal: "table", table)
+        out.field(literal: "value", value)
+        out.field(literal: "source", source)
+        if let plural { out.field(literal: "plural", plural.rawValue) }
+        if let arguments { out.field(literal: "arguments", arguments) }
+        if let numberLocale { out.field(literal: "numberLocale", numberLocale.rawValue) }
         if let chain {
-            var list: [UInt8] = [UInt8(ascii: "[")]
-            for (index, language) in chain.languages.enumerated() {
-                if index > 0 { list.append(UInt8(ascii: ",")) }
-                JSONWriter.appendQuoted(language.rawValue, to: &list)
-            }
-            list.append(UInt8(ascii: "]"))
-            out.field("chain", raw: list)
+            out.beginArray(literal: "chain")
+            for language in chain.languages { out.element(language.rawValue) }
+            out.endArray()
         }
         out.endObject()
         return out.bytes

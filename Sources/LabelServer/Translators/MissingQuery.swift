@@ -1,4 +1,5 @@
 import Foundation
+import HTTP1
 import LabelCore
 import MissingKeys
 
@@ -29,47 +30,23 @@ struct MissingQuery: Sendable, Hashable {
         self.offset = offset
     }
 
-    /// Parses and validates the query items; empty values mean "not set" (a form's "All").
-    init(items: [(name: String, value: String)]) throws(APIError) {
-        for item in items {
-            let value = item.value
-            switch item.name {
-            case "lang":
-                guard !value.isEmpty else { continue }
-                guard let tag = LanguageTag(value) else {
-                    throw .badRequest("invalid_language", "lang \"\(value.prefix(80))\" is not a well-formed BCP 47 language tag")
-                }
-                lang = tag.rawValue
-            case "table":
-                guard !value.isEmpty else { continue }
-                guard TableName.isValid(value) else {
-                    throw .badRequest("invalid_table", "table must be 1-\(TableName.maximumLength) letters, digits, '_', '-' or '.'")
-                }
-                table = value
-            case "q":
-                guard !value.isEmpty else { continue }
-                guard value.unicodeScalars.count <= Self.maximumSearchLength else {
-                    throw .badRequest("invalid_search", "q must be at most \(Self.maximumSearchLength) characters")
-                }
-                search = value
-            case "format":
-                format = value
-            case "limit":
-                // Any positive page size is valid (a fleet peer asks for 10,000); the
-                // HTML page shows at most maximumPageSize rows of it.
-                guard let number = Int(value), number >= 1 else {
-                    throw .badRequest("invalid_limit", "limit must be a positive integer")
-                }
-                limit = number
-            case "offset":
-                guard let number = Int(value), number >= 0 else {
-                    throw .badRequest("invalid_offset", "offset must be a non-negative integer")
-                }
-                offset = number
-            default:
-                continue
-            }
-        }
+    /// Reads and validates the report parameters of a request; empty `lang`, `table`
+    /// and `q` mean "not set" (a form's "All").
+    init(_ request: HTTPRequest) throws(APIError) {
+        try self.init(QueryParameters(request, emptyIsAbsent: true))
+    }
+
+    /// Validates the report parameters of a decoded query.
+    ///
+    /// `limit` is any positive page size here (a fleet peer asks for 10,000); the
+    /// HTML page shows at most ``maximumPageSize`` rows of it.
+    init(_ parameters: QueryParameters) throws(APIError) {
+        lang = try parameters.language()?.rawValue
+        table = try parameters.tableName()
+        search = try parameters.searchText(maximumCharacters: Self.maximumSearchLength)
+        format = parameters.format
+        limit = try parameters.pageLimit()
+        offset = try parameters.pageOffset() ?? 0
     }
 
     /// The one filter every rendering applies: language, table, then search

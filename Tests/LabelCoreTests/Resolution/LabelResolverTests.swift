@@ -14,6 +14,17 @@ import Testing
         return try resolver.label(key: key, table: table, chain: chain, arguments: arguments)
     }
 
+    @Test func aPrebuiltChainIsTheChainBuiltOnDemand() {
+        let catalog = resolver.catalog
+        let tags = catalog.languages + ["de-AT", "zz", "en-GB", "pt"].map { LanguageTag($0)! }
+        for tag in tags {
+            let fresh = LanguageChain(preferred: [tag], development: catalog.developmentLanguage, matcher: catalog.matcher)
+            #expect(resolver.chain(preferred: [tag]) == fresh, "\(tag)")
+        }
+        #expect(resolver.chain(preferred: []) == LanguageChain(preferred: [], development: catalog.developmentLanguage,
+                                                              matcher: catalog.matcher))
+    }
+
     @Test func theAppBundleWinsOverTheFramework() throws {
         let label = try resolve("control.back.label", lang: "de")
         #expect(label.value == "Zurück zur vorherigen Seite")

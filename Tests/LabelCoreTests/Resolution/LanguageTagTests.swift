@@ -6,6 +6,8 @@ import Testing
         ("de", "de"), ("DE", "de"), ("de-at", "de-AT"), ("DE_at", "de-AT"), ("pt_BR", "pt-BR"),
         ("zh-hant-tw", "zh-Hant-TW"), ("sr-latn", "sr-Latn"), ("es-419", "es-419"),
         ("en-US-x-twain", "en-US-x-twain"), ("yue", "yue"),
+        // Already canonical (the short path that skips re-casing), and near misses of it.
+        ("pt-BR", "pt-BR"), ("fil-PH", "fil-PH"), ("de-Latn", "de-Latn"), ("de-A", "de-a"), ("de-ABC", "de-abc"),
     ])
     func wellFormedTagsAreCanonicalized(input: String, canonical: String) {
         #expect(LanguageTag(input)?.rawValue == canonical)

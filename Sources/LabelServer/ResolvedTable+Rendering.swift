@@ -1,5 +1,8 @@
 import Foundation
+import LabelCore
 
+// The bodies of `GET /labels` (precomputed per catalog by `LabelBundles`): HTTP
+// rendering, so it lives with the server, not in the engine apps embed.
 extension ResolvedTable {
     /// `{lang, table, etag, labels:{key:value}, plurals:{key:{category:template}},
     /// development, entries:{key:{source, lang, variables?}}}`.
@@ -10,7 +13,7 @@ extension ResolvedTable {
     /// `GET /labels/{key}` does (see `writeEntries`). `etag` is the
     /// fingerprint of everything else in the body, so it is stable across
     /// reloads of unchanged strings.
-    public func json() -> (body: [UInt8], etag: String) {
+    package func json() -> (body: [UInt8], etag: String) {
         var content = JSONWriter(capacity: items.count * 64 + 64)
         content.beginObject("labels")
         for item in items { content.field(item.key, item.entry.string.template) }
@@ -46,7 +49,7 @@ extension ResolvedTable {
     /// variable whole (value type, argument number, each category's text), so
     /// strings with several variables or nested substitutions render on the
     /// client with the same formatter. The template is `labels[key]`.
-    func writeEntries(into content: inout JSONWriter) {
+    private func writeEntries(into content: inout JSONWriter) {
         content.field("development", developmentLanguage?.rawValue)
         content.beginObject("entries")
         for item in items {
@@ -77,7 +80,7 @@ extension ResolvedTable {
     /// An Apple `.strings` file (UTF-8) of the table's non-plural labels,
     /// which a client can drop into a bundle; plural keys need a
     /// `.stringsdict` and are listed in the header comment instead.
-    public func strings() -> [UInt8] {
+    package func strings() -> [UInt8] {
         var out = "/* \(table).strings for \(language), resolved by label-server through \(languages.map(\.rawValue).joined(separator: ", ")). */\n"
         let plural = items.filter { $0.entry.string.isPlural }.map(\.key)
         if !plural.isEmpty {

@@ -1,0 +1,53 @@
+import HTTP1
+
+/// One row of ``LabelService/routes``: where a route is, which methods it answers,
+/// the label its requests are counted under, and the handler.
+///
+/// Dispatch, the `405` and its `Allow`, `OPTIONS *` and the metrics' route labels
+/// all read the table, so a route is declared once.
+struct LabelRoute: Sendable {
+    /// What a request path must be.
+    enum Path: Sendable {
+        case exact(String)
+        /// `prefix` then one parameter, the rest of the path: `/labels/{key}`.
+        case parameter(prefix: String, name: String)
+    }
+
+    /// Answers a request that matched; `parameter` is the path's captured part (empty for `.exact`).
+    typealias Handler = @Sendable (_ service: LabelService, _ request: HTTPRequest, _ parameter: Substring) throws -> HTTPResponse
+
+    let path: Path
+    /// In the order `Allow` lists them.
+    let methods: [HTTPMethod]
+    /// The `route` label in `/metrics`: the path or its pattern, never a client's raw path,
+    /// so clients cannot create unbounded label values.
+    let label: String
+    /// `methods` as an `Allow` value.
+    let allow: String
+    /// The methods whose answer, with peers configured (`--peers`), covers every replica.
+    let fleet: [HTTPMethod: LabelService.FleetRoute]
+    let handler: Handler
+
+    init(_ path: Path, _ methods: [HTTPMethod], fleet: [HTTPMethod: LabelService.FleetRoute] = [:],
+         handler: @escaping Handler) {
+        self.path = path
+        self.methods = methods
+        self.fleet = fleet
+        switch path {
+        case .exact(let exact): label = exact
+        case .parameter(let prefix, let name): label = "\(prefix){\(name)}"
+        }
+        allow = methods.map(\.rawValue).joined(separator: ", ")
+        self.handler = handler
+    }
+
+    /// The captured parameter when `path` is this route's, else nil.
+    func match(_ requestPath: String) -> Substring? {
+        switch path {
+        case .exact(let exact):
+            return requestPath == exact ? requestPath[requestPath.endIndex...] : nil
+        case .parameter(let prefix, _):
+            return requestPath.hasPrefix(prefix) ? requestPath.dropFirst(prefix.count) : nil
+        }
+    }
+}

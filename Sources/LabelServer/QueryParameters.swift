@@ -1,0 +1,156 @@
+import HTTP1
+import LabelCore
+
+/// The query string of any route, decoded once, and the one place its parameters
+/// are validated: each problem of each parameter has one `code` and one wording.
+///
+/// Unknown names are ignored (caches and analytics add them). Of a repeated name
+/// the last wins, except `arg`, a list, and `scope`, where every value must be valid
+/// and `local` wins.
+/// A route reads the parameters it takes through the validating accessors, in the
+/// order it wants its errors reported.
+struct QueryParameters: Sendable {
+    var lang: String?
+    var table: String?
+    var format: String?
+    var count: String?
+    var arguments: [String] = []
+    /// `q`: the search of the report pages.
+    var search: String?
+    var limit: String?
+    var offset: String?
+    var unused: String?
+    /// `scope` when every value given was `local` or `fleet`; see ``scope()``.
+    var scope: String?
+    private var invalidScope = false
+
+    /// Decodes the request's query.
+    ///
+    /// - Parameter emptyIsAbsent: `lang=`, `table=` and `q=` count as not given (a
+    ///   form's "All" on the report pages); otherwise an empty value is validated.
+    init(_ request: HTTPRequest, emptyIsAbsent: Bool = false) throws(APIError) {
+        for item in try request.queryItems() {
+            let value = item.value
+            if emptyIsAbsent, value.isEmpty, item.name == "lang" || item.name == "table" || item.name == "q" { continue }
+            switch item.name {
+            case "lang": lang = value
+            case "table": table = value
+            case "format": format = value
+            case "count": count = value
+            case "arg": arguments.append(value)
+            case "q": search = value
+            case "limit": limit = value
+            case "offset": offset = value
+            case "unused": unused = value
+            case "scope":
+                // `local` anywhere keeps the request on this replica: no request travels twice.
+                if scope != "local" { scope = value }
+                if value != "local", value != "fleet" { invalidScope = true }
+            default: continue
+            }
+        }
+    }
+
+    /// `lang`: a well-formed BCP 47 tag (`de_at` is read as `de-AT`).
+    func language() throws(APIError) -> LanguageTag? {
+        guard let lang else { return nil }
+        guard let tag = LanguageTag(lang) else {
+            throw .badRequest("invalid_language", "lang \"\(lang.prefix(80))\" is not a well-formed BCP 47 language tag")
+        }
+        return tag
+    }
+
+    /// `table`: a store table name.
+    func tableName() throws(APIError) -> String? {
+        guard let table else { return nil }
+        guard TableName.isValid(table) else {
+            throw .badRequest("invalid_table", "table must be 1-\(TableName.maximumLength) letters, digits, '_', '-' or '.'")
+        }
+        return table
+    }
+
+    /// `format`, when given, one of `allowed`.
+    func format(among allowed: [String]) throws(APIError) -> String? {
+        guard let format else { return nil }
+        guard allowed.contains(format) else { throw Self.invalidFormat(allowed) }
+        return format
+    }
+
+    /// The error for a `format` a route does not render.
+    static func invalidFormat(_ allowed: [String]) -> APIError {
+        let list = allowed.count > 1 ? allowed.dropLast().joined(separator: ", ") + " or " + allowed[allowed.count - 1] : allowed.joined()
+        return .badRequest("invalid_format", "format must be \(list)")
+    }
+
+    /// `count` (`GET /labels/{key}`), at most `maximumCharacters` long.
+    func countArgument(maximumCharacters: Int) throws(APIError) -> String? {
+        if let count, count.unicodeScalars.count > maximumCharacters {
+            throw .badRequest("invalid_argument", "count is longer than \(maximumCharacters) characters")
+        }
+        return count
+    }
+
+    /// The `arg` values (`GET /labels/{key}`): at most `maximum`, each at most `maximumCharacters` long.
+    func argumentList(maximum: Int, maximumCharacters: Int) throws(APIError) -> [String] {
+        guard arguments.count <= maximum else {
+            throw .badRequest("too_many_arguments", "at most \(maximum) arg values are accepted")
+        }
+        if let index = arguments.firstIndex(where: { $0.unicodeScalars.count > maximumCharacters }) {
+            throw .badRequest("invalid_argument", "arg #\(index + 1) is longer than \(maximumCharacters) characters")
+        }
+        return arguments
+    }
+
+    /// `q`, at most `maximumCharacters` long.
+    func searchText(maximumCharacters: Int) throws(APIError) -> String? {
+        guard let search else { return nil }
+        guard search.unicodeScalars.count <= maximumCharacters else {
+            throw .badRequest("invalid_search", "q must be at most \(maximumCharacters) characters")
+        }
+        return search
+    }
+
+    /// `limit`: a positive integer (a route checks its own maximum with ``limitAbove(_:default:)``).
+    func pageLimit() throws(APIError) -> Int? {
+        guard let limit else { return nil }
+        guard let number = Int(limit), number >= 1 else {
+            throw .badRequest("invalid_limit", "limit must be a positive integer")
+        }
+        return number
+    }
+
+    /// The error for a `limit` above what a route pages.
+    static func limitAbove(_ maximum: Int, default defaultLimit: Int) -> APIError {
+        .badRequest("invalid_limit", "limit must be an integer from 1 to \(maximum) (default \(defaultLimit))")
+    }
+
+    /// `offset`: a non-negative integer (a route checks its own maximum with ``offsetAbove(_:)``).
+    func pageOffset() throws(APIError) -> Int? {
+        guard let offset else { return nil }
+        guard let number = Int(offset), number >= 0 else {
+            throw .badRequest("invalid_offset", "offset must be a non-negative integer")
+        }
+        return number
+    }
+
+    /// The error for an `offset` above what a route pages.
+    static func offsetAbove(_ maximum: Int) -> APIError {
+        .badRequest("invalid_offset", "offset must be an integer from 0 to \(maximum)")
+    }
+
+    /// `unused`: `true` or `false`.
+    func unusedFlag() throws(APIError) -> Bool? {
+        switch unused {
+        case nil: return nil
+        case "true": return true
+        case "false": return false
+        default: throw .badRequest("invalid_unused", "unused must be true or false")
+        }
+    }
+
+    /// `scope`: `local` (this replica) or `fleet` (every replica, the default); every value given must be one.
+    func scopeValue() throws(APIError) -> String? {
+        guard !invalidScope else { throw .badRequest("invalid_scope", "scope must be local or fleet") }
+        return scope
+    }
+}

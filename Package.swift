@@ -3,6 +3,12 @@ import PackageDescription
 
 // No package dependencies, by the user's requirement: the HTTP server is our own
 // and gzip goes through the system zlib.
+// Upcoming language features for every target, as Hummingbird 2.28.1 enables them:
+// existentials spelled `any P`.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
 let package = Package(
     name: "label-server",
     // iOS 17: apps embed LabelClient and LabelCore (which therefore avoid Mutex and Atomic).
@@ -71,3 +77,7 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}

@@ -83,18 +83,18 @@ struct HTTPFetcher: Sendable {
 /// arriving before the continuation exists (cancelled at once) is kept for it.
 private final class ResumeOnce: Sendable {
     private struct State {
-        var continuation: CheckedContinuation<HTTPFetcher.Response, Error>?
+        var continuation: CheckedContinuation<HTTPFetcher.Response, any Error>?
         var task: URLSessionDataTask?
         var timer: DispatchWorkItem?
-        var early: Result<HTTPFetcher.Response, Error>?
+        var early: Result<HTTPFetcher.Response, any Error>?
         var done = false
     }
 
     private let state = Locked(State())
 
     /// Stores the continuation; `false` (and resumed) when the outcome is already known.
-    func set(_ continuation: CheckedContinuation<HTTPFetcher.Response, Error>) -> Bool {
-        let early: Result<HTTPFetcher.Response, Error>? = state.withLock { state in
+    func set(_ continuation: CheckedContinuation<HTTPFetcher.Response, any Error>) -> Bool {
+        let early: Result<HTTPFetcher.Response, any Error>? = state.withLock { state in
             if state.done { return state.early }
             state.continuation = continuation
             return nil
@@ -115,9 +115,9 @@ private final class ResumeOnce: Sendable {
         return !finished
     }
 
-    func resume(_ result: Result<HTTPFetcher.Response, Error>) {
+    func resume(_ result: Result<HTTPFetcher.Response, any Error>) {
         let (continuation, task, timer) = state.withLock {
-            (state: inout State) -> (CheckedContinuation<HTTPFetcher.Response, Error>?, URLSessionDataTask?, DispatchWorkItem?) in
+            (state: inout State) -> (CheckedContinuation<HTTPFetcher.Response, any Error>?, URLSessionDataTask?, DispatchWorkItem?) in
             guard !state.done else { return (nil, nil, nil) }
             state.done = true
             if state.continuation == nil { state.early = result }

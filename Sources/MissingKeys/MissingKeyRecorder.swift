@@ -436,7 +436,7 @@ extension MissingKeyRecorder {
     }
 
     /// Foundation's parse errors carry the useful part in the debug description.
-    private static func shortReason(_ error: Error) -> String {
+    private static func shortReason(_ error: any Error) -> String {
         let nsError = error as NSError
         let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
         return String(detail.prefix(200))

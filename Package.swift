@@ -4,9 +4,11 @@ import PackageDescription
 // No package dependencies, by the user's requirement: the HTTP server is our own
 // and gzip goes through the system zlib.
 // Upcoming language features for every target, as Hummingbird 2.28.1 enables them:
-// existentials spelled `any P`.
+// existentials spelled `any P`, and imports internal unless a file says `public import`
+// (its public API shows that module's types).
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 let package = Package(

@@ -1,5 +1,5 @@
 import BackgroundWork
-import Foundation
+public import Foundation
 import HTTP1
 import Synchronization
 

@@ -1,8 +1,8 @@
 import BackgroundWork
 import Dispatch
 import Foundation
-import HTTP1
-import HTTPServer
+public import HTTP1
+public import HTTPServer
 import Synchronization
 
 /// The other replicas (`--peers`) and the calls to them.

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPServer
-import LabelCore
+public import LabelCore
 import Synchronization
 
 /// Reloads the store and swaps it in atomically; a broken store leaves the

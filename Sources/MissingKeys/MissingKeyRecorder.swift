@@ -1,5 +1,5 @@
-import LabelCore
-import Foundation
+public import LabelCore
+public import Foundation
 import Synchronization
 
 /// Counts missing hits per `(table, key, requested language)` in bounded memory.

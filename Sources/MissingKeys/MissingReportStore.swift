@@ -1,6 +1,6 @@
 import LabelCore
 import BackgroundWork
-import Foundation
+public import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,6 @@
 import LabelCore
 import BackgroundWork
-import Foundation
+public import Foundation
 import Synchronization
 
 /// Requests per `(table, key)` of the catalog, kept across restarts in

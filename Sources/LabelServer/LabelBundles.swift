@@ -1,5 +1,5 @@
 import Dispatch
-import LabelCore
+public import LabelCore
 import Synchronization
 
 /// `GET /labels` bodies for every table and language, built once per catalog

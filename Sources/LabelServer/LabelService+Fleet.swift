@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import HTTP1
-import HTTPServer
+public import HTTP1
+public import HTTPServer
 import LabelCore
 import MissingKeys
 

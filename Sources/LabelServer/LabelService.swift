@@ -1,8 +1,8 @@
 import Foundation
-import HTTP1
-import HTTPServer
+public import HTTP1
+public import HTTPServer
 import LabelCore
-import MissingKeys
+public import MissingKeys
 
 /// The label API as an ``HTTPResponder``: routes requests to handlers, turns
 /// every error into its JSON response, and counts both in ``Metrics``.

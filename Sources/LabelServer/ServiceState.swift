@@ -1,6 +1,6 @@
-import Foundation
-import LabelCore
-import MissingKeys
+public import Foundation
+public import LabelCore
+public import MissingKeys
 
 /// Everything derived from one load of the store, replaced as a whole on reload.
 ///

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPServer
-import LabelCore
+public import LabelCore
 import Synchronization
 
 /// Reloads the store and swaps it in atomically; a broken store leaves the

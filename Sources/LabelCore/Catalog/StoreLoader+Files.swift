@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension StoreLoader {
     /// The store folder, or the problem when there is no folder at that path.

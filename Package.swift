@@ -3,6 +3,14 @@ import PackageDescription
 
 // No package dependencies, by the user's requirement: the HTTP server is our own
 // and gzip goes through the system zlib.
+// Upcoming language features for every target, as Hummingbird 2.28.1 enables them:
+// existentials spelled `any P`, and imports internal unless a file says `public import`
+// (its public API shows that module's types).
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
 let package = Package(
     name: "label-server",
     // iOS 17: apps embed LabelClient and LabelCore (which therefore avoid Mutex and Atomic).
@@ -23,10 +31,13 @@ let package = Package(
         .target(name: "LabelCore"),
         // The missing-key report and key usage: recorders, their durable state files
         // (write, fsync, rename), merging, paging and exports. All the server's state.
-        .target(name: "MissingKeys", dependencies: ["LabelCore"]),
+        .target(name: "MissingKeys", dependencies: ["LabelCore", "BackgroundWork"]),
         // `label-server lint`: Apple's label rules and cross-language checks over the
         // files LabelCore's loader finds and reads.
         .target(name: "LabelLint", dependencies: ["LabelCore"]),
+        // The server's one mechanism for periodic work off the event loops (PeriodicTask).
+        // Not in LabelCore: apps embed the engine, and it has no background work.
+        .target(name: "BackgroundWork"),
         // Pure HTTP/1.1 values, incremental request parser, response encoder. No I/O.
         .target(name: "HTTP1"),
         // epoll/eventfd headers and wrappers Glibc's Swift module does not export.
@@ -37,7 +48,7 @@ let package = Package(
         // Sockets, epoll loops, connections, gzip: the server's system calls.
         .target(name: "HTTPServer", dependencies: ["CLabelSystem", "CZlib", "HTTP1"]),
         // Routes and handlers joining the catalog to the server.
-        .target(name: "LabelServer", dependencies: ["LabelCore", "MissingKeys", "HTTP1", "HTTPServer"]),
+        .target(name: "LabelServer", dependencies: ["LabelCore", "MissingKeys", "BackgroundWork", "HTTP1", "HTTPServer"]),
         // What apps link: launch fetch, disk cache, offline fallback, rendering
         // with LabelCore's engine, miss reports. URLSession only; never the server.
         .target(name: "LabelClient", dependencies: ["LabelCore"]),
@@ -59,6 +70,7 @@ let package = Package(
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
         .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport"]),
+        .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork"]),
         .testTarget(name: "MissingKeysTests", dependencies: ["MissingKeys", "LabelCore", "TestSupport"]),
         .testTarget(name: "LabelClientTests", dependencies: ["LabelClient", "LabelCore", "LabelServer", "HTTPServer", "TestSupport"]),
         // What several test targets share: a raw loopback HTTP client, an in-process one
@@ -67,3 +79,7 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + swiftSettings
+}

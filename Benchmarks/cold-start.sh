@@ -3,21 +3,30 @@
 # for GET /labels/coins.count?lang=de&count=3 (store loaded, socket bound, request
 # answered), median of RUNS (default 5). A small Python client polls the port in a
 # tight loop (0.2 ms apart) from just before the exec. With PEER_BIN set, the
-# Hummingbird peer is measured the same way for comparison.
+# Hummingbird peer is measured the same way for comparison; with ANCHOR_BIN and
+# ANCHOR_BODY set, the raw SwiftNIO anchor (Sources/NIOAnchor, serving ANCHOR_BODY's
+# bytes) too: the anchor of issue 15's cold-start target. All interleaved.
 #
-# Env: RUNS (5), LABEL_SERVER_BIN (default: build it in release), PEER_BIN (optional),
-#      STRINGS (default: the repo's Strings/).
+# Env: RUNS (5), LABEL_SERVER_BIN (default: build it in release, --static-swift-stdlib
+#      as shipped), PEER_BIN, ANCHOR_BIN, ANCHOR_BODY (optional), BASELINE_BIN (optional:
+#      an earlier label-server, measured as "baseline"), STRINGS (default: the repo's Strings/).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 runs=${RUNS:-5}
 strings=${STRINGS:-$root/Strings}
 if [[ -z "${LABEL_SERVER_BIN:-}" ]]; then
-    (cd "$root" && swift build -c release --product label-server >/dev/null)
+    (cd "$root" && swift build -c release --product label-server --static-swift-stdlib >/dev/null)
     LABEL_SERVER_BIN=$(cd "$root" && swift build -c release --show-bin-path)/label-server
 fi
 commands=("ours=$LABEL_SERVER_BIN serve --host 127.0.0.1 --port {port} --strings $strings")
+if [[ -n "${BASELINE_BIN:-}" ]]; then
+    commands+=("baseline=$BASELINE_BIN serve --host 127.0.0.1 --port {port} --strings $strings")
+fi
 if [[ -n "${PEER_BIN:-}" ]]; then
     commands+=("hummingbird=$PEER_BIN --host 127.0.0.1 --port {port} --strings $strings")
+fi
+if [[ -n "${ANCHOR_BIN:-}" && -n "${ANCHOR_BODY:-}" ]]; then
+    commands+=("nio-anchor=$ANCHOR_BIN --host 127.0.0.1 --port {port} --body $ANCHOR_BODY")
 fi
 
 python3 - "$runs" "${commands[@]}" <<'PY'

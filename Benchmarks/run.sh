@@ -1,12 +1,23 @@
 #!/usr/bin/env bash
-# Throughput, latency, CPU per request, idle-connection memory and cold start of
-# label-server against a Hummingbird 2 server doing the same lookups (LabelCore)
-# and nginx serving the same bytes as a static file. See Benchmarks/README.md.
+# Every figure of issue 15, each against its anchor measured in the same run:
+# throughput, latency and CPU per request of label-server against nginx serving the
+# same bytes as a static file (and a Hummingbird 2 server doing the same lookups, and a
+# raw SwiftNIO server answering the same bytes), idle-connection memory, cold start
+# against the raw-NIO anchor, a 110,000-string store (time to ready, RSS serving, RSS
+# after a reload, worst latency while it reloads), and the bundle, text/plain and
+# random-miss routes against a previous binary. Ends with one summary table:
+# figure | ours | anchor | ratio | target | ok. See Benchmarks/README.md.
 #
 # Env: ROUNDS (3), DURATION (10s), WARMUP (2s), CONNECTIONS (64,256),
+#      WRK (1; 0 skips the wrk rounds on the measured URL),
 #      IDLE (10000 idle keep-alive connections; 0 skips), IDLE_HOLD (5 s),
 #      COLD_RUNS (5; 0 skips), ONE_LOOP (1: also ours with --event-loops 1; 0 skips), JSON (file for every wrk run, optional),
-#      LABEL_SERVER_BIN / PEER_BIN (use these binaries instead of building).
+#      ROUTES (1; 0 skips the bundle / text/plain / random-miss rounds), ROUTE_ROUNDS (ROUNDS),
+#      STORE (1; 0 skips the 110k-store rows), STORE_RUNS (3), STORE_LANGUAGES (10),
+#      STORE_STRINGS (11000 per language), STATIC (1: build with --static-swift-stdlib, as shipped),
+#      LABEL_SERVER_BIN / PEER_BIN / ANCHOR_BIN (use these binaries instead of building),
+#      BASELINE_BIN (a previous label-server: the "before" of the store and route rows).
+# Quick check of the store rows alone: WRK=0 ROUTES=0 IDLE=0 COLD_RUNS=0 Benchmarks/run.sh
 # Needs root for apt-get when wrk or nginx is missing. Everything listens on
 # 127.0.0.1 only; every server is a child of this script and is stopped on exit.
 set -euo pipefail
@@ -20,6 +31,20 @@ IDLE=${IDLE:-10000}
 IDLE_HOLD=${IDLE_HOLD:-5}
 COLD_RUNS=${COLD_RUNS:-5}
 ONE_LOOP=${ONE_LOOP:-1}
+WRK=${WRK:-1}
+ROUTES=${ROUTES:-1}
+ROUTE_ROUNDS=${ROUTE_ROUNDS:-$ROUNDS}
+STORE=${STORE:-1}
+STORE_RUNS=${STORE_RUNS:-3}
+STORE_LANGUAGES=${STORE_LANGUAGES:-10}
+STORE_STRINGS=${STORE_STRINGS:-11000}
+STATIC=${STATIC:-1}
+baseline_bin=${BASELINE_BIN:-}
+# The servers on Strings/ are needed by everything but the store rows.
+servers_needed=$((WRK || ROUTES || IDLE > 0 || COLD_RUNS > 0))
+static_flag=()
+((STATIC)) && static_flag=(--static-swift-stdlib)
+load_start=$(cut -d' ' -f1-3 /proc/loadavg)
 path='/labels/coins.count?lang=de&count=3'
 strings=$root/Strings
 
@@ -28,13 +53,14 @@ say() { printf '\n== %s\n' "$*" >&2; }
 # --- tools -------------------------------------------------------------------
 missing=()
 command -v wrk >/dev/null || missing+=(wrk)
-command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx)
+((servers_needed)) && { command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || missing+=(nginx); }
 if ((${#missing[@]})); then
     say "installing ${missing[*]} from Debian's packages"
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
+results=$(mktemp -d)
 
 # Servers inherit this: 10,000 idle connections need more than the default 1024 files.
 # Where the hard limit cannot be raised (a container without CAP_SYS_RESOURCE), take it.
@@ -54,7 +80,7 @@ cleanup() {
         kill -KILL "$pid" 2>/dev/null || true
     done
     wait 2>/dev/null || true
-    rm -rf "$work"
+    rm -rf "$work" "$results"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
@@ -63,7 +89,7 @@ trap 'exit 130' INT TERM
 ours_bin=${LABEL_SERVER_BIN:-}
 if [[ -z $ours_bin ]]; then
     say "building label-server (release)"
-    if (cd "$root" && swift build -c release --product label-server >"$work/build-ours.log" 2>&1); then
+    if (cd "$root" && swift build -c release --product label-server "${static_flag[@]}" >"$work/build-ours.log" 2>&1); then
         ours_bin=$(cd "$root" && swift build -c release --show-bin-path)/label-server
     else
         echo "label-server does not build; skipping ours:" >&2
@@ -71,11 +97,14 @@ if [[ -z $ours_bin ]]; then
     fi
 fi
 peer_bin=${PEER_BIN:-}
-if [[ -z $peer_bin ]]; then
-    say "building the Hummingbird peer (release; the first build takes minutes)"
-    swift build -c release --package-path "$bench" --product HummingbirdPeer >"$work/build-peer.log" 2>&1 \
+anchor_bin=${ANCHOR_BIN:-}
+if ((servers_needed)) && [[ -z $peer_bin || -z $anchor_bin ]]; then
+    say "building the Hummingbird peer and the raw SwiftNIO anchor (release; the first build takes minutes)"
+    swift build -c release --package-path "$bench" "${static_flag[@]}" >"$work/build-peer.log" 2>&1 \
         || { tail -30 "$work/build-peer.log" >&2; exit 1; }
-    peer_bin=$(swift build -c release --package-path "$bench" --show-bin-path)/HummingbirdPeer
+    bench_bin=$(swift build -c release --package-path "$bench" "${static_flag[@]}" --show-bin-path)
+    peer_bin=${peer_bin:-$bench_bin/HummingbirdPeer}
+    anchor_bin=${anchor_bin:-$bench_bin/NIOAnchor}
 fi
 
 # --- servers -----------------------------------------------------------------
@@ -116,6 +145,8 @@ PY
 }
 
 servers=()
+table="" idle_rows=() cold="" route_tables=()
+if ((servers_needed)); then
 if [[ -n $ours_bin ]] && start ours "$ours_bin" serve --host 127.0.0.1 --port 0 --strings "$strings" --access-log off --state-dir "$work/state"; then
     ours_pid=$started_pid ours_port=$started_port
     servers+=("ours=$ours_pid:$ours_port")
@@ -188,6 +219,11 @@ done
 servers+=("nginx=$nginx_pid:$nginx_port")
 echo "nginx: master $nginx_master, worker pid $nginx_pid, port $nginx_port" >&2
 
+# The raw SwiftNIO anchor answers the same bytes, read from the same file as nginx's.
+start nio-anchor "$anchor_bin" --host 127.0.0.1 --port 0 --body "$work/nginx/www/labels/coins.count"
+servers+=("nio-anchor=$started_pid:$started_port")
+echo "nio-anchor: pid $started_pid, port $started_port" >&2
+
 say "checking that all serve the same bytes for $path"
 reference=$work/nginx/www/labels/coins.count
 echo "body ($(wc -c <"$reference") bytes): $(cat "$reference")" >&2
@@ -199,20 +235,45 @@ for spec in "${servers[@]}"; do
 done
 
 # --- throughput ----------------------------------------------------------------
-say "wrk: $ROUNDS interleaved rounds × -c{$CONNECTIONS} × ${#servers[@]} servers, $DURATION each after a $WARMUP warm-up"
-server_args=()
-for spec in "${servers[@]}"; do server_args+=(--server "$spec"); done
-table=$(python3 "$bench/wrk-rounds.py" --path "$path" "${server_args[@]}" --rounds "$ROUNDS" \
-    --duration "$DURATION" --warmup "$WARMUP" --connections "$CONNECTIONS" ${JSON:+--json "$JSON"})
+if ((WRK)); then
+    say "wrk: $ROUNDS interleaved rounds × -c{$CONNECTIONS} × ${#servers[@]} servers, $DURATION each after a $WARMUP warm-up"
+    server_args=()
+    for spec in "${servers[@]}"; do server_args+=(--server "$spec"); done
+    table=$(python3 "$bench/wrk-rounds.py" --path "$path" "${server_args[@]}" --rounds "$ROUNDS" \
+        --duration "$DURATION" --warmup "$WARMUP" --connections "$CONNECTIONS" --json "$results/wrk.json")
+    [[ -n ${JSON:-} ]] && cp "$results/wrk.json" "$JSON"
+fi
+
+# --- other routes: no regression against the previous binary ---------------------
+if ((ROUTES)) && [[ -n $ours_pid ]]; then
+    route_servers=(--server "ours=$ours_pid:$ours_port")
+    if [[ -n $baseline_bin ]] && start baseline "$baseline_bin" serve --host 127.0.0.1 --port 0 --strings "$strings" \
+        --access-log off --state-dir "$work/state-baseline"; then
+        route_servers+=(--server "baseline=$started_pid:$started_port")
+        echo "baseline: pid $started_pid, port $started_port ($baseline_bin)" >&2
+    else
+        echo "no BASELINE_BIN: the route rows show ours alone" >&2
+    fi
+    for route in "bundle|/labels?lang=de|" "text-plain|$path|Accept: text/plain" "random-miss|/labels/x?lang=de|"; do
+        IFS='|' read -r name route_path header <<<"$route"
+        say "route $name: $ROUTE_ROUNDS interleaved rounds × -c64, $DURATION each"
+        extra=()
+        [[ -n $header ]] && extra+=(--header "$header")
+        [[ $name == random-miss ]] && extra+=(--script "$bench/random-miss.lua")
+        route_tables+=("$(python3 "$bench/wrk-rounds.py" --path "$route_path" "${route_servers[@]}" "${extra[@]}" \
+            --rounds "$ROUTE_ROUNDS" --duration "$DURATION" --warmup "$WARMUP" --connections 64 \
+            --title "$name -t1" --json "$results/route-$name.json")")
+    done
+fi
 
 # --- idle connections --------------------------------------------------------------
-idle_rows=()
 if ((IDLE > 0)); then
     say "idle keep-alive connections: $IDLE per server, held ${IDLE_HOLD} s"
     for spec in "${servers[@]}"; do
         name=${spec%%=*} rest=${spec#*=}
         pid=${rest%%:*} port=${rest##*:}
-        [[ $name == ours-1loop ]] && continue   # same code as ours; one memory figure is enough
+        # ours-1loop is the same code as ours, one memory figure is enough; the anchor is not asked.
+        [[ $name == ours-1loop || $name == nio-anchor ]] && continue
         echo "-- $name" >&2
         out=$(python3 "$bench/idle-connections.py" --port "$port" --pid "$pid" --connections "$IDLE" \
             --hold "$IDLE_HOLD" || true)
@@ -231,20 +292,47 @@ if ((IDLE > 0)); then
 fi
 
 # --- cold start ----------------------------------------------------------------
-cold=""
 if ((COLD_RUNS > 0)) && [[ -n $ours_pid ]]; then
     say "cold start, median of $COLD_RUNS"
-    cold=$(RUNS=$COLD_RUNS LABEL_SERVER_BIN=$ours_bin PEER_BIN=$peer_bin STRINGS=$strings "$bench/cold-start.sh")
+    cold=$(RUNS=$COLD_RUNS LABEL_SERVER_BIN=$ours_bin PEER_BIN=$peer_bin ANCHOR_BIN=$anchor_bin \
+        ANCHOR_BODY=$work/nginx/www/labels/coins.count BASELINE_BIN=$baseline_bin STRINGS=$strings \
+        "$bench/cold-start.sh")
+    echo "$cold" >"$results/cold.txt"
+fi
+fi  # servers_needed
+
+# --- a 110,000-string store: ready, memory, reload ------------------------------------
+store_table=""
+if ((STORE)) && [[ -n $ours_bin ]]; then
+    say "store: $STORE_LANGUAGES languages × $STORE_STRINGS strings, $STORE_RUNS interleaved runs"
+    python3 "$root/scripts/generate-store.py" "$work/store" --languages "$STORE_LANGUAGES" \
+        --strings-per-language "$STORE_STRINGS" >&2
+    store_servers=(--server "ours=$ours_bin")
+    [[ -n $baseline_bin ]] && store_servers+=(--server "baseline=$baseline_bin")
+    store_table=$(python3 "$bench/store-reload.py" --store "$work/store" "${store_servers[@]}" \
+        --runs "$STORE_RUNS" --json "$results/store.json")
 fi
 
 # --- report --------------------------------------------------------------------
 model=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
 echo
+nginx_version=$("$nginx_bin" -v 2>&1 | sed 's/.*nginx\///' || true)
 echo "$(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc) cores ($model), $(free -g | awk '/^Mem:/{print $2}') GiB;" \
-    "wrk $(wrk -v 2>&1 | head -n1 | awk '{print $2}'), $("$nginx_bin" -v 2>&1 | sed 's/.*nginx\///');" \
-    "$ROUNDS rounds × $DURATION, wrk -t1, keep-alive, GET $path"
+    "wrk $(wrk -v 2>&1 | head -n1 | awk '{print $2}'), nginx ${nginx_version:-—};" \
+    "$( ((WRK)) && echo "$ROUNDS rounds × $DURATION, wrk -t1, keep-alive, GET $path;" )" \
+    "Swift binaries $( ((STATIC)) && echo "with --static-swift-stdlib" || echo "dynamically linked")"
+# How busy the machine was: the figures of a busy run are indicative only (CPU µs per request least affected).
+echo "load average (1, 5, 15 min) at start: $load_start; at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "$table"
+[[ -n $table ]] && echo "$table"
+for route_table in "${route_tables[@]}"; do
+    echo
+    echo "$route_table"
+done
+if [[ -n $store_table ]]; then
+    echo
+    echo "$store_table"
+fi
 if ((${#idle_rows[@]})); then
     echo
     echo "| $IDLE idle keep-alive connections | held (still open) | VmRSS before KiB | VmRSS after KiB | KiB per connection | new client while held |"
@@ -255,3 +343,15 @@ if [[ -n $cold ]]; then
     echo
     echo "$cold"
 fi
+
+summary_args=()
+[[ -f $results/wrk.json ]] && summary_args+=(--wrk "$results/wrk.json")
+[[ -f $results/cold.txt ]] && summary_args+=(--cold "$results/cold.txt")
+[[ -f $results/store.json ]] && summary_args+=(--store "$results/store.json")
+for name in bundle text-plain random-miss; do
+    [[ -f $results/route-$name.json ]] && summary_args+=(--route "$name=$results/route-$name.json")
+done
+echo
+echo "Summary (issue 15: every figure against its anchor from this run; -c64 for the wrk figures)"
+echo
+python3 "$bench/summary.py" "${summary_args[@]}"

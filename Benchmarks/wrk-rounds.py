@@ -4,6 +4,7 @@
 Usage: wrk-rounds.py --path '/labels/coins.count?lang=de&count=3' \
            --server ours=PID:PORT --server hummingbird=PID:PORT --server nginx=PID:PORT \
            [--rounds 3] [--duration 10s] [--warmup 2s] [--connections 64,256] [--json out.json]
+           [--header 'Accept: text/plain'] [--script random-miss.lua] [--title 'bundle -t1']
 
 For every round, every connection count and every server (the server order
 rotates each round, so no server always runs first or last), runs a short wrk
@@ -44,8 +45,12 @@ def ms(text):
     return float(match.group(1)) * UNITS[match.group(2)]
 
 
-def wrk(url, connections, duration, latency=True, extra=()):
+def wrk(url, connections, duration, latency=True, headers=(), script=None, extra=()):
     command = ["wrk", "-t1", f"-c{connections}", f"-d{duration}", "--timeout", "5s", *extra]
+    for header in headers:
+        command += ["-H", header]
+    if script:
+        command += ["-s", script]
     if latency:
         command.append("--latency")
     command.append(url)
@@ -73,6 +78,9 @@ def main():
     parser.add_argument("--warmup", default="2s")
     parser.add_argument("--connections", default="64,256")
     parser.add_argument("--json", help="write every run here")
+    parser.add_argument("--header", action="append", default=[], help="a request header for wrk (-H)")
+    parser.add_argument("--script", help="a wrk Lua script (-s), e.g. one that varies the path")
+    parser.add_argument("--title", default="wrk -t1", help="first column's heading")
     parser.add_argument("--wrk-arg", action="append", default=[],
                         help="passed to wrk as is (repeatable), e.g. --wrk-arg=-H --wrk-arg='Accept: text/plain'")
     args = parser.parse_args()
@@ -90,9 +98,11 @@ def main():
         for connections in counts:
             for name, pid, port in order:
                 url = f"http://127.0.0.1:{port}{args.path}"
-                wrk(url, connections, args.warmup, latency=False, extra=args.wrk_arg)
+                wrk(url, connections, args.warmup, latency=False, headers=args.header, script=args.script,
+                    extra=args.wrk_arg)
                 cpu_before = cpu_seconds(pid)
-                result = wrk(url, connections, args.duration, extra=args.wrk_arg)
+                result = wrk(url, connections, args.duration, headers=args.header, script=args.script,
+                             extra=args.wrk_arg)
                 cpu = cpu_seconds(pid) - cpu_before
                 raw = result.pop("raw")
                 if "rps" not in result or "requests" not in result:
@@ -122,7 +132,7 @@ def main():
         return "—" if value is None else format(value, spec)
 
     names = [s[0] for s in servers]
-    print(f"| wrk -t1 | server | req/s (median) | p99 ms (median) | server CPU µs/req (median) | req/s each round |")
+    print(f"| {args.title} | server | req/s (median) | p99 ms (median) | server CPU µs/req (median) | req/s each round |")
     print("|---|---|---:|---:|---:|---|")
     for connections in counts:
         for name in names:
@@ -135,7 +145,7 @@ def main():
     others = [n for n in names if not n.startswith("ours")]
     if ours and others:
         print()
-        print("| wrk -t1 | ours | vs | req/s ratio (ours ÷ them) | p99 ratio (ours ÷ them) | CPU/req ratio (them ÷ ours) |")
+        print(f"| {args.title} | ours | vs | req/s ratio (ours ÷ them) | p99 ratio (ours ÷ them) | CPU/req ratio (them ÷ ours) |")
         print("|---|---|---|---:|---:|---:|")
         for connections in counts:
             for mine in ours:

@@ -1,6 +1,6 @@
 import CLabelSystem
 import Glibc
-import HTTP1
+public import HTTP1
 
 /// A small HTTP/1.1 client for calls between replicas: several requests at once from one
 /// thread (non-blocking sockets and `poll`), one request per connection, a shared deadline,

@@ -1,4 +1,4 @@
-import HTTP1
+public import HTTP1
 
 /// Answers requests for the server, inline on an event-loop thread.
 ///

@@ -1,4 +1,4 @@
-import HTTP1
+public import HTTP1
 import Synchronization
 
 /// A response that a responder finishes later, from any thread.

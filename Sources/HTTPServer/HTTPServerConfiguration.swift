@@ -1,5 +1,5 @@
 import Glibc
-import HTTP1
+public import HTTP1
 
 /// Everything the server's sockets and loops can be tuned by.
 public struct HTTPServerConfiguration: Sendable {

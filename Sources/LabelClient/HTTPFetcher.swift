@@ -1,4 +1,5 @@
 import Foundation
+import LabelCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -80,19 +81,22 @@ struct HTTPFetcher: Sendable {
 /// Resumes a continuation exactly once, from whichever of the data task, the
 /// deadline and cancellation comes first; the others are cancelled. A result
 /// arriving before the continuation exists (cancelled at once) is kept for it.
-private final class ResumeOnce: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<HTTPFetcher.Response, Error>?
-    private var task: URLSessionDataTask?
-    private var timer: DispatchWorkItem?
-    private var early: Result<HTTPFetcher.Response, Error>?
-    private var done = false
+private final class ResumeOnce: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<HTTPFetcher.Response, any Error>?
+        var task: URLSessionDataTask?
+        var timer: DispatchWorkItem?
+        var early: Result<HTTPFetcher.Response, any Error>?
+        var done = false
+    }
+
+    private let state = Locked(State())
 
     /// Stores the continuation; `false` (and resumed) when the outcome is already known.
-    func set(_ continuation: CheckedContinuation<HTTPFetcher.Response, Error>) -> Bool {
-        let early: Result<HTTPFetcher.Response, Error>? = lock.withLock {
-            if done { return self.early }
-            self.continuation = continuation
+    func set(_ continuation: CheckedContinuation<HTTPFetcher.Response, any Error>) -> Bool {
+        let early: Result<HTTPFetcher.Response, any Error>? = state.withLock { state in
+            if state.done { return state.early }
+            state.continuation = continuation
             return nil
         }
         if let early { continuation.resume(with: early); return false }
@@ -101,24 +105,24 @@ private final class ResumeOnce: @unchecked Sendable {
 
     /// Attaches what to cancel; `false` (and cancelled) when the outcome is already known.
     func attach(task: URLSessionDataTask, timer: DispatchWorkItem) -> Bool {
-        let finished = lock.withLock {
-            if done { return true }
-            self.task = task
-            self.timer = timer
+        let finished = state.withLock { state in
+            if state.done { return true }
+            state.task = task
+            state.timer = timer
             return false
         }
         if finished { task.cancel(); timer.cancel() }
         return !finished
     }
 
-    func resume(_ result: Result<HTTPFetcher.Response, Error>) {
-        let (continuation, task, timer) = lock.withLock {
-            () -> (CheckedContinuation<HTTPFetcher.Response, Error>?, URLSessionDataTask?, DispatchWorkItem?) in
-            guard !done else { return (nil, nil, nil) }
-            done = true
-            if self.continuation == nil { early = result }
-            defer { self.continuation = nil; self.task = nil; self.timer = nil }
-            return (self.continuation, self.task, self.timer)
+    func resume(_ result: Result<HTTPFetcher.Response, any Error>) {
+        let (continuation, task, timer) = state.withLock {
+            (state: inout State) -> (CheckedContinuation<HTTPFetcher.Response, any Error>?, URLSessionDataTask?, DispatchWorkItem?) in
+            guard !state.done else { return (nil, nil, nil) }
+            state.done = true
+            if state.continuation == nil { state.early = result }
+            defer { state.continuation = nil; state.task = nil; state.timer = nil }
+            return (state.continuation, state.task, state.timer)
         }
         timer?.cancel()
         if case .failure = result { task?.cancel() }

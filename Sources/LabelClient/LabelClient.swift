@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import LabelCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -29,7 +29,7 @@ public actor LabelClient {
     private let cache: LabelCache?
     private let misses = MissQueue()
     private var fallbackCatalog: Result<Catalog, LabelClientError>?
-    private var flushInFlight: Task<Int, Error>?
+    private var flushInFlight: Task<Int, any Error>?
 
     /// - Parameters:
     ///   - baseURL: The label server (`https://labels.example.com`).

@@ -1,10 +1,11 @@
 import Foundation
+import LabelCore
 
 /// Keys a ``LabelSet`` did not find in the requested language, waiting for
 /// ``LabelClient/flushMissing()``. Shared by the client and every set it
 /// hands out, and written from whatever thread renders a label, so it is a
 /// small locked box rather than actor state (`string` must not await).
-final class MissQueue: @unchecked Sendable {
+final class MissQueue: Sendable {
     /// What `POST /missing` takes for one item.
     struct Miss: Hashable, Sendable {
         var key: String
@@ -17,47 +18,53 @@ final class MissQueue: @unchecked Sendable {
     static let batchLimit = 1_000
     static let maximumKeyCharacters = 256
 
-    private let lock = NSLock()
-    private var pending: [Miss] = []
-    private var queued: Set<Miss> = []
-    private var failedKeys: Set<String> = []
+    private struct State {
+        var pending: [Miss] = []
+        var queued: Set<Miss> = []
+        var failedKeys: Set<String> = []
+        var dropped = 0
+    }
+
+    private let state = Locked(State())
     private let capacity: Int
-    private(set) var dropped = 0
 
     init(capacity: Int = 10_000) { self.capacity = capacity }
+
+    /// Misses not queued because the queue was full.
+    var dropped: Int { state.withLock { $0.dropped } }
 
     /// Queues a miss once; beyond `capacity` it is counted and dropped, so a
     /// render loop over random keys cannot grow memory without bound.
     func record(key: String, language: String, table: String) {
         guard !key.isEmpty, key.unicodeScalars.count <= Self.maximumKeyCharacters else { return }
         let miss = Miss(key: key, language: language, table: table)
-        lock.withLock {
-            guard !queued.contains(miss) else { return }
-            guard pending.count < capacity else { dropped += 1; return }
-            queued.insert(miss)
-            pending.append(miss)
+        state.withLock { state in
+            guard !state.queued.contains(miss) else { return }
+            guard state.pending.count < capacity else { state.dropped += 1; return }
+            state.queued.insert(miss)
+            state.pending.append(miss)
         }
     }
 
     /// The oldest misses, at most one batch.
     func batch() -> [Miss] {
-        lock.withLock { Array(pending.prefix(Self.batchLimit)) }
+        state.withLock { Array($0.pending.prefix(Self.batchLimit)) }
     }
 
     /// Forgets misses the server has accepted (or refused for good).
     func remove(_ sent: [Miss]) {
         let sent = Set(sent)
-        lock.withLock {
-            pending.removeAll { sent.contains($0) }
-            queued.subtract(sent)
+        state.withLock { state in
+            state.pending.removeAll { sent.contains($0) }
+            state.queued.subtract(sent)
         }
     }
 
-    var count: Int { lock.withLock { pending.count } }
+    var count: Int { state.withLock { $0.pending.count } }
 
     /// Whether this is the first rendering failure for the key (log once).
     func firstFailure(key: String, table: String) -> Bool {
-        lock.withLock { failedKeys.insert("\(table)\u{0}\(key)").inserted }
+        state.withLock { $0.failedKeys.insert("\(table)\u{0}\(key)").inserted }
     }
 
     /// The JSON body of `POST /missing`.

@@ -1,19 +1,20 @@
 import Foundation
 
-/// A value behind a lock, for LabelCore's caches and recorders.
+/// A value behind a lock, for LabelCore's caches and LabelClient's shared state.
 ///
 /// LabelCore ships inside apps (through `LabelClient`) that support iOS 17, where
-/// `Synchronization.Mutex` does not exist (iOS 18+), so the engine uses this one small
-/// `NSLock` wrapper instead; the server-only targets use `Mutex`. The API mirrors
-/// `Mutex.withLock`, so the two read alike.
-final class Locked<Value>: @unchecked Sendable {
+/// `Synchronization.Mutex` does not exist (iOS 18+), so the code apps embed uses this one
+/// small `NSLock` wrapper instead; the server-only targets use `Mutex`. The API mirrors
+/// `Mutex.withLock`, so the two read alike. `package`: the package's own targets share it,
+/// apps do not see it.
+package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) { self.value = value }
+    package init(_ value: Value) { self.value = value }
 
     /// Runs `body` with exclusive access to the value.
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

@@ -1,4 +1,4 @@
-import LabelCore
+public import LabelCore
 
 /// One problem `lint` found: which rule, where (file, line, key) and what.
 public struct LintFinding: Sendable, Hashable, CustomStringConvertible {

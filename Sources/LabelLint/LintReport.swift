@@ -1,4 +1,4 @@
-import LabelCore
+public import LabelCore
 
 /// What `lint` found in a store: findings and a completeness table.
 public struct LintReport: Sendable, Hashable {

@@ -1,5 +1,5 @@
 import Foundation
-import LabelCore
+public import LabelCore
 
 /// Checks a store the way an app team's CI needs it: crash-prone format
 /// specifiers, missing plural categories and keys, Apple's label and hint rules,

@@ -1,4 +1,4 @@
-import HTTP1
+public import HTTP1
 
 /// Errors the API itself raises.
 public struct APIError: HTTPResponseError, Sendable, Hashable {

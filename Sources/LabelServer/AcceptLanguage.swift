@@ -1,5 +1,5 @@
 import HTTP1
-import LabelCore
+public import LabelCore
 
 /// Parses an `Accept-Language` header (RFC 9110 §12.5.4) into preferences.
 public enum AcceptLanguage {

@@ -1,4 +1,5 @@
-import Foundation
+import BackgroundWork
+public import Foundation
 import HTTP1
 import Synchronization
 
@@ -11,21 +12,14 @@ public final class AccessLog: Sendable {
     private let limit = 4 << 20
     private let dropped = Mutex<Int>(0)
     private let sink: @Sendable ([UInt8]) -> Void
-    /// Writes the buffer out every 200 ms, off the event loops.
-    private let timer: Mutex<any DispatchSourceTimer>
+    /// Writes the buffer out every 200 ms, off the event loops; cancelled when the log goes.
+    private let writer = PeriodicTask(label: "label-server.access-log")
 
     /// - Parameter sink: Where lines go (stderr by default).
     public init(sink: @escaping @Sendable ([UInt8]) -> Void = { FileHandle.standardError.write(Data($0)) }) {
         self.sink = sink
-        timer = Mutex(DispatchSource.makeTimerSource(queue: DispatchQueue(label: "label-server.access-log")))
-        timer.withLock { timer in
-            timer.schedule(deadline: .now() + .milliseconds(200), repeating: .milliseconds(200))
-            timer.setEventHandler { [weak self] in self?.flush() }
-            timer.resume()
-        }
+        writer.start(every: .milliseconds(200)) { [weak self] in self?.writeBuffered() }
     }
-
-    deinit { timer.withLock { $0.cancel() } }
 
     func record(request: HTTPRequest, status: Int, bytes: Int, seconds: Double) {
         // `access METHOD TARGET HTTP/x.y STATUS BYTES MICROSECONDSus`, a format awk
@@ -54,8 +48,10 @@ public final class AccessLog: Sendable {
         }
     }
 
-    /// Writes what is buffered (also called at shutdown).
-    public func flush() {
+    /// Writes what is buffered now (at shutdown), in order with the timer's writes.
+    public func flush() { writer.runNow() }
+
+    private func writeBuffered() {
         let pending = buffer.withLock { buffer -> [UInt8] in
             defer { buffer.removeAll(keepingCapacity: true) }
             return buffer

@@ -1,7 +1,8 @@
+import BackgroundWork
 import Dispatch
 import Foundation
-import HTTP1
-import HTTPServer
+public import HTTP1
+public import HTTPServer
 import Synchronization
 
 /// The other replicas (`--peers`) and the calls to them.
@@ -31,14 +32,8 @@ public final class Fleet: Sendable {
     let adminToken: String?
     private let resolve: @Sendable (String, UInt16) -> [SocketAddress]
     private let members = Mutex(Members())
-    private let timer = Mutex<RefreshTimer?>(nil)
-
-    /// DispatchSource is thread-safe but not marked Sendable. (Made only when resumed: a
-    /// suspended source must not be released.)
-    private final class RefreshTimer: @unchecked Sendable {
-        let source: any DispatchSourceTimer
-        init(_ source: any DispatchSourceTimer) { self.source = source }
-    }
+    /// Resolves the endpoints again every ``refreshInterval``.
+    private let refresher = PeriodicTask(label: "label-server.fleet-refresh")
     private let inFlight = Atomic<Int>(0)
     let queue = DispatchQueue(label: "label-server.fleet", attributes: .concurrent)
 
@@ -94,22 +89,18 @@ public final class Fleet: Sendable {
         metrics.setPeers(count)
     }
 
-    /// Resolves now and then every ``refreshInterval``, in the background.
+    /// Resolves now and then every ``refreshInterval``, all in the background (DNS may be
+    /// slow: the caller never waits for it). Does nothing when already refreshing.
     public func startRefreshing() {
-        refresh()
-        timer.withLock { timer in
-            guard timer == nil else { return }
-            let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "label-server.fleet-refresh"))
-            source.schedule(deadline: .now() + refreshInterval, repeating: refreshInterval)
-            source.setEventHandler { [weak self] in self?.refresh() }
-            source.resume()
-            timer = RefreshTimer(source)
+        guard !refresher.isScheduled else { return }
+        refresher.start(every: .seconds(refreshInterval), immediately: true) { [weak self] in
+            self?.refresh()
         }
     }
 
-    public func stop() {
-        timer.withLock { $0?.source.cancel(); $0 = nil }
-    }
+    /// Stops the refreshing without waiting for a resolution under way (DNS may hang; nothing
+    /// is lost by leaving it at shutdown).
+    public func stop() { refresher.cancel() }
 
     /// The peers to call: every resolved address but ours, and the endpoints that resolved
     /// to nothing (reported unreachable by name).

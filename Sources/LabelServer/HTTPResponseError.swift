@@ -1,6 +1,6 @@
-import HTTP1
-import LabelCore
-import MissingKeys
+public import HTTP1
+public import LabelCore
+public import MissingKeys
 
 /// An error that knows its HTTP answer. Every error a handler or the parser
 /// produces maps to a status here, in one place, and is sent as

@@ -1,4 +1,4 @@
-import LabelCore
+public import LabelCore
 
 /// `GET /labels` bundles of one catalog: which chains exist is worked out at load
 /// (cheap); each bundle's bodies are built on the first request that needs them

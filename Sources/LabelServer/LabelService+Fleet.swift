@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-import HTTP1
-import HTTPServer
+public import HTTP1
+public import HTTPServer
 import LabelCore
 import MissingKeys
 
@@ -61,7 +61,9 @@ extension LabelService {
         case .deferred: return nil
         case .notHandled: break
         }
-        guard let fleet, let route = fleetRoute(for: request) else { return respond(to: request) }
+        guard let fleet, let route = fleetRoute(for: request) else {
+            return deferringReload(request, context: context) ? nil : respond(to: request)
+        }
         // Refused writes are refused here, before any peer hears of them.
         if route.isWrite, (try? admin.check(request)) == nil { return respond(to: request) }
         let started = DispatchTime.now().uptimeNanoseconds

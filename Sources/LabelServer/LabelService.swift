@@ -1,8 +1,8 @@
 import Foundation
-import HTTP1
-import HTTPServer
+public import HTTP1
+public import HTTPServer
 import LabelCore
-import MissingKeys
+public import MissingKeys
 
 /// The label API as an ``HTTPResponder``: routes requests to handlers, turns
 /// every error into its JSON response, and counts both in ``Metrics``.
@@ -142,33 +142,6 @@ public struct LabelService: HTTPResponder {
             missingReportedRefused: missing.map { $0.recorder.statistics().dropped.reported })
         return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
                             body: Array((metrics.render(gauges) + (fleet?.metrics.render() ?? "")).utf8))
-    }
-
-    /// `POST /admin/reload`: synchronous, so the caller learns the result.
-    func reload() -> HTTPResponse {
-        guard let reloader else {
-            return APIError(.notFound, "reload_unavailable", "this server was started without a reloadable store").response
-        }
-        switch reloader.reload() {
-        case .success(let state):
-            var writer = JSONWriter()
-            writer.beginObject()
-            writer.field("status", "reloaded")
-            writer.field("strings", state.catalog.stringCount)
-            writer.field("files", state.fileCount)
-            writer.endObject()
-            return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: writer.bytes)
-        case .failure(let error):
-            // The store on disk is broken, not the request: 422 with every
-            // problem, while the previous catalog keeps serving.
-            var writer = JSONWriter()
-            writer.beginObject()
-            writer.field("error", "reload_failed")
-            writer.field("message", "the store has errors; the previous catalog keeps serving:\n\(error)")
-            writer.endObject()
-            return HTTPResponse(status: HTTPStatus(code: 422), headers: ["Content-Type": "application/json; charset=utf-8"],
-                                body: writer.bytes)
-        }
     }
 
     static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import HTTP1
 import Synchronization
 
@@ -114,7 +114,7 @@ public final class Metrics: Sendable {
             out += "label_server_request_duration_seconds_count{route=\"\(route)\"} \(histogram.count)\n"
         }
         /// A family with one unlabelled sample; `nil` leaves it out.
-        func single(_ name: String, _ type: String, _ help: String, _ value: CustomStringConvertible?) {
+        func single(_ name: String, _ type: String, _ help: String, _ value: (any CustomStringConvertible)?) {
             guard let value else { return }
             family(name, type, help)
             out += "\(name) \(value)\n"

@@ -1,30 +1,57 @@
-import Foundation
-import LabelCore
-import MissingKeys
+public import Foundation
+public import LabelCore
+public import MissingKeys
 
 /// Everything derived from one load of the store, replaced as a whole on reload.
+///
+/// One reference to a shared, immutable box: a request's snapshot costs one retain, and
+/// the reloader can tell when the last request holding an old state has let it go
+/// (``isOnlyReference``), so the old catalog is freed on the reload worker, not by
+/// whichever event loop happened to drop it last.
 public struct ServiceState: Sendable {
-    public let resolver: LabelResolver
-    public let bundles: LabelBundles
-    public let loadedAt: Date
-    public let fileCount: Int
-    /// Per language × table translation coverage, computed at load (`GET /coverage`).
-    public let coverage: Coverage
-    /// Lock-free per-key request counters for this load, drained by ``UsageStore``.
-    public let usage: UsageCounters
-    /// Bundle folders this load found; the next reload must find them again.
-    public let bundleFolders: [String]
+    final class Storage: Sendable {
+        let resolver: LabelResolver
+        let bundles: LabelBundles
+        let loadedAt: Date
+        let fileCount: Int
+        let coverage: Coverage
+        let usage: UsageCounters
+        let bundleFolders: [String]
+
+        init(store: LoadedStore, loadedAt: Date) {
+            resolver = LabelResolver(catalog: store.catalog)
+            bundles = LabelBundles(catalog: store.catalog)
+            self.loadedAt = loadedAt
+            fileCount = store.fileCount
+            coverage = Coverage(catalog: store.catalog)
+            usage = UsageCounters(catalog: store.catalog)
+            bundleFolders = store.bundleFolders
+        }
+    }
+
+    private var storage: Storage
 
     /// Derives the state of a freshly loaded store (bundles are built on first request: ``LabelBundles``).
     public init(store: LoadedStore, loadedAt: Date = Date()) {
-        resolver = LabelResolver(catalog: store.catalog)
-        bundles = LabelBundles(catalog: store.catalog)
-        self.loadedAt = loadedAt
-        fileCount = store.fileCount
-        coverage = Coverage(catalog: store.catalog)
-        usage = UsageCounters(catalog: store.catalog)
-        bundleFolders = store.bundleFolders
+        storage = Storage(store: store, loadedAt: loadedAt)
     }
 
+    public var resolver: LabelResolver { storage.resolver }
+    public var bundles: LabelBundles { storage.bundles }
+    public var loadedAt: Date { storage.loadedAt }
+    public var fileCount: Int { storage.fileCount }
+    /// Per language × table translation coverage, computed at load (`GET /coverage`).
+    public var coverage: Coverage { storage.coverage }
+    /// Lock-free per-key request counters for this load, drained by ``UsageStore``.
+    public var usage: UsageCounters { storage.usage }
+    /// Bundle folders this load found; the next reload must find them again.
+    public var bundleFolders: [String] { storage.bundleFolders }
     public var catalog: Catalog { resolver.catalog }
+
+    /// True when no other copy of this state exists any more (no request holds it):
+    /// dropping this one then frees the catalog on the caller's thread.
+    mutating func isOnlyReference() -> Bool { isKnownUniquelyReferenced(&storage) }
+
+    /// The shared box, for tests that check when it is freed.
+    var box: AnyObject { storage }
 }

@@ -1,3 +1,4 @@
+import BackgroundWork
 import Foundation
 import Glibc
 import Synchronization
@@ -7,8 +8,9 @@ import Synchronization
 /// Linux: inotify on the store folder and every folder below it, symlinks followed, so a
 /// Kubernetes ConfigMap update — new files in a fresh `..<timestamp>` folder, then an atomic
 /// rename of the `..data` symlink — shows as one event on the store folder, and layouts of
-/// symlinks (`app -> ..data/app`) are watched through to their targets. Elsewhere (or when
-/// inotify is unavailable) it polls a fingerprint of the tree every second.
+/// symlinks (`app -> ..data/app`) are watched through to their targets; that thread blocks
+/// in `poll` on the inotify descriptor. Where inotify is unavailable, a ``PeriodicTask``
+/// compares a fingerprint of the tree every second instead (no thread of its own).
 ///
 /// Changes are debounced (``quietPeriod`` without events, at most ``maximumDelay`` after the
 /// first), then the existing ``StoreReloader`` reloads: a broken change keeps the previous
@@ -19,6 +21,9 @@ public final class StoreWatcher: Sendable {
     private let reload: @Sendable () -> Void
     private let log: @Sendable (String) -> Void
     private let stopping = Atomic<Bool>(false)
+    /// The polling fallback: its timer and the fingerprint it last saw.
+    private let poller = PeriodicTask(label: "label-server.store-poll")
+    private let polled = Mutex<[String]>([])
     /// Seconds without a new event before reloading.
     public static let quietPeriod = 0.3
     /// Seconds after the first event by which a reload happens even if events keep coming.
@@ -32,23 +37,29 @@ public final class StoreWatcher: Sendable {
         self.log = log
     }
 
-    /// Starts the watching thread.
+    /// Starts watching: an inotify thread, or polling where inotify is unavailable.
     public func start() {
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else {
+            log("inotify unavailable (errno \(errno)); polling \(directory) every second")
+            startPolling(every: .seconds(1))
+            return
+        }
         let thread = Thread { [self] in
-            let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-            if fd >= 0 {
-                watchWithInotify(fd)
-                close(fd)
-            } else {
-                log("inotify unavailable (errno \(errno)); polling \(directory) every second")
-                watchByPolling()
-            }
+            watchWithInotify(fd)
+            close(fd)
         }
         thread.name = "label-server-store-watch"
         thread.start()
     }
 
-    public func stop() { stopping.store(true, ordering: .relaxed) }
+    /// Stops watching: no change seen after this returns reloads. A reload already under way
+    /// is not waited for (nothing is lost by leaving it at shutdown); the inotify thread
+    /// ends within its 0.5 s `poll` timeout.
+    public func stop() {
+        stopping.store(true, ordering: .sequentiallyConsistent)
+        poller.cancel()
+    }
 
     // MARK: inotify
 
@@ -68,7 +79,7 @@ public final class StoreWatcher: Sendable {
         defer { buffer.deallocate() }
         var firstEvent: Double?
         var lastEvent = 0.0
-        while !stopping.load(ordering: .relaxed) {
+        while !stopping.load(ordering: .sequentiallyConsistent) {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let wait: Int32 = firstEvent == nil ? 500 : 50
             if poll(&poller, 1, wait) > 0 {
@@ -82,6 +93,7 @@ public final class StoreWatcher: Sendable {
             guard let first = firstEvent else { continue }
             let now = Self.now()
             if now - lastEvent >= Self.quietPeriod || now - first >= Self.maximumDelay {
+                guard !stopping.load(ordering: .sequentiallyConsistent) else { break }
                 firstEvent = nil
                 log("the store changed on disk; reloading \(directory)")
                 reload()
@@ -92,17 +104,23 @@ public final class StoreWatcher: Sendable {
 
     // MARK: Polling
 
-    private func watchByPolling() {
-        var last = Self.fingerprint(directory)
-        while !stopping.load(ordering: .relaxed) {
-            Thread.sleep(forTimeInterval: 1)
-            let current = Self.fingerprint(directory)
-            if current != last {
-                last = current
-                log("the store changed on disk; reloading \(directory)")
-                reload()
-            }
+    /// Compares the tree's fingerprint with the last one every `interval`; the first is
+    /// taken now, so a change right after start is seen.
+    func startPolling(every interval: Duration) {
+        polled.withLock { $0 = Self.fingerprint(directory) }
+        poller.start(every: interval) { [weak self] in self?.pollOnce() }
+    }
+
+    private func pollOnce() {
+        let current = Self.fingerprint(directory)
+        let changed = polled.withLock { last in
+            defer { last = current }
+            return last != current
         }
+        // Checked after the fingerprint: a change made after stop() returned is never reloaded.
+        guard changed, !stopping.load(ordering: .sequentiallyConsistent) else { return }
+        log("the store changed on disk; reloading \(directory)")
+        reload()
     }
 
     /// Every folder under `root` (itself included), symlinks followed, each real folder once.

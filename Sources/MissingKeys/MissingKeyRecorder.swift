@@ -1,5 +1,5 @@
-import LabelCore
-import Foundation
+public import LabelCore
+public import Foundation
 import Synchronization
 
 /// Counts missing hits per `(table, key, requested language)` in bounded memory.
@@ -436,7 +436,7 @@ extension MissingKeyRecorder {
     }
 
     /// Foundation's parse errors carry the useful part in the debug description.
-    private static func shortReason(_ error: Error) -> String {
+    private static func shortReason(_ error: any Error) -> String {
         let nsError = error as NSError
         let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String ?? nsError.localizedDescription
         return String(detail.prefix(200))

@@ -1,5 +1,5 @@
 import LabelCore
-import Foundation
+public import Foundation
 
 /// The renderings of the report (JSON, CSV, `.strings` stub); the JSON one is also the file format.
 extension MissingReport {

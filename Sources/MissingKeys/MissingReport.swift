@@ -1,5 +1,5 @@
-import LabelCore
-import Foundation
+public import LabelCore
+public import Foundation
 
 /// A snapshot of the missing-key report: entries sorted by hits, drop counters, and since when.
 ///

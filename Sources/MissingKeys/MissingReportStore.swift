@@ -1,6 +1,6 @@
 import LabelCore
-import Dispatch
-import Foundation
+import BackgroundWork
+public import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -39,8 +39,7 @@ public final class MissingReportStore: Sendable {
     private let log: @Sendable (String) -> Void
     /// Held for a whole write, so flushes from the timer, `stop()` and `reset()` never interleave.
     private let flushState: Mutex<FlushState>
-    private let timer = Mutex<TimerBox?>(nil)
-    private let queue = DispatchQueue(label: "label-server.missing-report-flush")
+    private let flusher = PeriodicTask(label: "label-server.missing-report-flush")
 
     /// The file name inside the state directory.
     public static let fileName = "missing.json"
@@ -94,22 +93,8 @@ public final class MissingReportStore: Sendable {
     ///
     /// Calling it again replaces the previous schedule.
     public func startFlushing(every interval: Duration = .seconds(1)) {
-        let (seconds, attoseconds) = interval.components
-        let nanoseconds = max(1_000_000, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-        let source = DispatchSource.makeTimerSource(queue: queue)
-        source.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds),
-                        leeway: .nanoseconds(nanoseconds / 20))
-        source.setEventHandler { [weak self] in
-            // Failures are logged inside, once; the next tick retries.
-            _ = try? self?.flushIfDirty()
-        }
-        let previous = timer.withLock { box in
-            let previous = box
-            box = TimerBox(source: source)
-            return previous
-        }
-        previous?.source.cancel()
-        source.resume()
+        // Failures are logged inside, once; the next tick retries.
+        flusher.start(every: interval) { [weak self] in _ = try? self?.flushIfDirty() }
     }
 
     /// Stops the background flushing and flushes once more (call on SIGTERM).
@@ -122,13 +107,8 @@ public final class MissingReportStore: Sendable {
     ///   should exit non-zero so a supervisor notices.
     @discardableResult
     public func stop() -> Bool {
-        let box = timer.withLock { box in
-            let current = box
-            box = nil
-            return current
-        }
-        box?.source.cancel()
-        // flushIfDirty waits for a flush in progress, then writes the latest state.
+        // Returns once a tick in progress has finished; then the latest state is written.
+        flusher.stop()
         do {
             try flushIfDirty()
             return true
@@ -426,10 +406,5 @@ extension MissingReportStore {
         var persistedGeneration: UInt64
         /// The last write failed (logged once until a write succeeds).
         var failing = false
-    }
-
-    /// Dispatch sources are thread-safe; the box lets one sit in a `Mutex`.
-    struct TimerBox: @unchecked Sendable {
-        let source: any DispatchSourceTimer
     }
 }

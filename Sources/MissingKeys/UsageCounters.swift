@@ -1,4 +1,4 @@
-import LabelCore
+public import LabelCore
 import Synchronization
 #if canImport(Glibc)
 import Glibc

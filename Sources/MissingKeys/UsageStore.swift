@@ -1,6 +1,6 @@
 import LabelCore
-import Dispatch
-import Foundation
+import BackgroundWork
+public import Foundation
 import Synchronization
 
 /// Requests per `(table, key)` of the catalog, kept across restarts in
@@ -33,8 +33,7 @@ public final class UsageStore: Sendable {
     private let current: @Sendable () -> UsageCounters
     private let log: @Sendable (String) -> Void
     private let state: Mutex<State>
-    private let timer = Mutex<MissingReportStore.TimerBox?>(nil)
-    private let queue = DispatchQueue(label: "label-server.usage-flush")
+    private let flusher = PeriodicTask(label: "label-server.usage-flush")
 
     private struct State: Sendable {
         var totals: [UsageCounters.Key: Totals] = [:]
@@ -115,27 +114,13 @@ public final class UsageStore: Sendable {
     }
 
     /// Flushes every `interval` on a background queue, never on an event loop.
-    public func startFlushing(every interval: DispatchTimeInterval = .seconds(1)) {
-        let source = DispatchSource.makeTimerSource(queue: queue)
-        source.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
-        source.setEventHandler { [weak self] in _ = try? self?.flushIfDirty() }
-        let previous = timer.withLock { box in
-            let previous = box
-            box = MissingReportStore.TimerBox(source: source)
-            return previous
-        }
-        previous?.source.cancel()
-        source.resume()
+    public func startFlushing(every interval: Duration = .seconds(1)) {
+        flusher.start(every: interval) { [weak self] in _ = try? self?.flushIfDirty() }
     }
 
-    /// Stops the timer and writes what is left (SIGTERM).
+    /// Stops the timer (waiting out a flush in progress) and writes what is left (SIGTERM).
     public func stop() {
-        let box = timer.withLock { box in
-            let current = box
-            box = nil
-            return current
-        }
-        box?.source.cancel()
+        flusher.stop()
         _ = try? flushIfDirty()
     }
 

@@ -47,6 +47,8 @@ enum ServeCommand {
 
     /// Configuration → wiring → signals → listening, then waits for the server to stop.
     static func run(_ arguments: [String]) -> Int32 {
+        // Before any thread exists (the loader starts some): see SignalHandlers.
+        SignalHandlers.blockInEveryThread()
         // Two arenas: the loader's threads would otherwise each fragment their own,
         // and RSS ratchets with every reload of a large store. MALLOC_ARENA_MAX wins.
         if ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil {
@@ -76,7 +78,8 @@ enum ServeCommand {
         // "listening" line must already shut down gracefully.
         let signals = SignalHandlers(onReload: {
             Log.info("received SIGHUP; reloading \(configuration.store.directory)")
-            components.reloader.reload()
+            // On the reloader's worker: the signal thread must stay free to hear SIGTERM meanwhile.
+            components.reloader.reloadInBackground()
         }, onStop: { signal in
             Log.info("received \(signal); shutting down")
             components.readiness.set(false)

@@ -67,7 +67,7 @@ struct ServeComponents {
     func startAfterListening(on address: SocketAddress) {
         if let fleet {
             fleet.noteListening(on: address)
-            DispatchQueue.global().async { fleet.startRefreshing() }
+            fleet.startRefreshing()
             Log.info("fleet: peers \(fleet.endpoints.map(\.description).joined(separator: ",")), instance \(fleet.instanceID), timeout \(fleet.timeout) s")
         }
         watcher?.start()

@@ -1,5 +1,5 @@
 import HTTP1
-import HTTPServer
+package import HTTPServer
 
 /// Answers raw HTTP/1.1 requests with a responder, in process: the request goes through
 /// the server's parser, the response through `negotiated(acceptEncoding:)` and the

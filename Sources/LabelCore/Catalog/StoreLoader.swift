@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads a store folder into a ``Catalog``.
 ///

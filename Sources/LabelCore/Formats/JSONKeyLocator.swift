@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Finds where each object key of a JSON document is written.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Finds where each dictionary key of an XML property list is written.
 ///

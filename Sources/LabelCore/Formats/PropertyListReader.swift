@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads XML (`<plist>`) and binary (`bplist00`) property lists, the forms
 /// `.stringsdict` files and compiled `.strings` files take, without Foundation.

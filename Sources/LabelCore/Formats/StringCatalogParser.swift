@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads `.xcstrings` String Catalogs into `LocalizedString`s, one set per language.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads `.stringsdict` property lists into `LocalizedString`s.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads `.strings` files the way Apple's CoreFoundation reads them.
 ///

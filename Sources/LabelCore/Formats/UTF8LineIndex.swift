@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Turns byte offsets in UTF-8 text into 1-based line and column numbers.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The symbols and grouping rules one language uses to write numbers.
 ///

@@ -1,0 +1,105 @@
+import Dispatch
+import Synchronization
+
+/// Work repeated on a timer, never on an event loop: the server's one mechanism for
+/// periodic background work (the missing-key report's and usage counters' flushes, the
+/// access log, the fleet's DNS refresh, the store watcher's polling fallback).
+///
+/// Each task runs on its own serial queue, so its runs never overlap and ``runNow()`` is
+/// ordered with the timer's runs. ``stop()`` returns only when no run is in progress and
+/// none will start, so what an owner does after it (a final flush on SIGTERM) cannot race
+/// a tick; ``cancel()`` only prevents new runs. Releasing the task cancels its timer too.
+///
+/// The work is given to ``start(every:immediately:_:)`` rather than to the initializer,
+/// so an owner can make the task a stored property and hand it `[weak self]` work once
+/// it is initialized (the timer must not keep its owner alive).
+public final class PeriodicTask: Sendable {
+    /// The queue's label, for debuggers and thread names.
+    public let label: String
+    private let queue: DispatchQueue
+    /// Marks `queue`, so that ``stop()`` called from the work does not wait for itself.
+    private let queueKey = DispatchSpecificKey<Bool>()
+    /// Entered per timer and left by its cancel handler, which Dispatch runs only after
+    /// the timer's last event handler has returned: waiting on it waits out a run.
+    private let timers = DispatchGroup()
+    private let state = Mutex(State())
+
+    private struct State {
+        var work: (@Sendable () -> Void)?
+        var timer: (any DispatchSourceTimer)?
+    }
+
+    public init(label: String) {
+        self.label = label
+        queue = DispatchQueue(label: label)
+        queue.setSpecific(key: queueKey, value: true)
+    }
+
+    deinit {
+        // No waiting here: the last reference may be dropped anywhere.
+        state.withLock { $0.timer?.cancel() }
+    }
+
+    /// Runs `work` every `interval` on the task's queue, the first time one interval from
+    /// now (or at once with `immediately`), until ``stop()``.
+    ///
+    /// Calling it again replaces the schedule and the work (runs stay serial: both timers
+    /// target the same queue).
+    public func start(every interval: Duration, immediately: Bool = false,
+                      _ work: @escaping @Sendable () -> Void) {
+        let nanoseconds = max(1_000_000, Self.nanoseconds(interval))
+        let (queue, timers) = (queue, timers)
+        state.withLock { state in
+            // Cancelled without waiting: the new timer's runs queue behind a run in progress.
+            state.timer?.cancel()
+            let timer = DispatchSource.makeTimerSource(queue: queue)
+            // 5 % slack lets the kernel coalesce wake-ups; none of the users needs better.
+            timer.schedule(deadline: .now() + .nanoseconds(immediately ? 0 : nanoseconds),
+                           repeating: .nanoseconds(nanoseconds), leeway: .nanoseconds(nanoseconds / 20))
+            timer.setEventHandler(handler: work)
+            timers.enter()
+            timer.setCancelHandler { timers.leave() }
+            timer.resume()
+            state.timer = timer
+            state.work = work
+        }
+    }
+
+    /// Whether a schedule is active (between ``start(every:immediately:_:)`` and ``stop()``
+    /// or ``cancel()``).
+    public var isScheduled: Bool { state.withLock { $0.timer != nil } }
+
+    /// Runs the work now on the task's queue and waits for it: "flush now", ordered with the
+    /// timer's runs. Works after ``stop()`` too (the work is kept); does nothing before the
+    /// first ``start(every:immediately:_:)``. Must not be called from the work itself.
+    public func runNow() {
+        guard let work = state.withLock({ $0.work }) else { return }
+        queue.sync(execute: work)
+    }
+
+    /// Cancels the schedule and waits until a run in progress has returned; no run starts
+    /// after this returns. For owners that do a final run of their own after it (a flush on
+    /// SIGTERM). Safe to call more than once, and from the work itself (which then only
+    /// cancels: it cannot wait for itself).
+    public func stop() {
+        cancel()
+        guard DispatchQueue.getSpecific(key: queueKey) != true else { return }
+        timers.wait()
+    }
+
+    /// Cancels the schedule without waiting: no new run starts, a run in progress finishes
+    /// on its own. For work that need not be waited for at shutdown (a DNS refresh, a store
+    /// reload: neither leaves anything to lose).
+    public func cancel() {
+        state.withLock { state in
+            state.timer?.cancel()
+            state.timer = nil
+        }
+    }
+
+    private static func nanoseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        let (whole, overflow) = Int(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
+        return overflow ? Int.max / 2 : whole + Int(attoseconds / 1_000_000_000)
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+@testable import LabelServer
+
+/// A store folder in a fresh temp directory, removed at the end.
+private final class WatchedStore {
+    let root: URL
+    let file: URL
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID())")
+        let folder = root.appendingPathComponent("app/en.lproj")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        file = folder.appendingPathComponent("Localizable.strings")
+        try write("\"a\" = \"A\";\n")
+    }
+
+    func write(_ text: String) throws { try Data(text.utf8).write(to: file) }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+}
+
+@Suite struct StoreWatcherTests {
+    @Test func pollingReloadsWhenAFileChanges() async throws {
+        let store = try WatchedStore()
+        let reloads = Calls()
+        let watcher = StoreWatcher(directory: store.root.path, reload: { reloads.record() }, log: { _ in })
+        watcher.startPolling(every: .milliseconds(20))
+        defer { watcher.stop() }
+        try store.write("\"a\" = \"A, changed\";\n")
+        #expect(try await eventually { reloads.value == 1 })
+    }
+
+    @Test func pollingStopsAtOnceAndAnUnchangedTreeNeverReloads() async throws {
+        let store = try WatchedStore()
+        let reloads = Calls()
+        let watcher = StoreWatcher(directory: store.root.path, reload: { reloads.record() }, log: { _ in })
+        watcher.startPolling(every: .milliseconds(10))
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(reloads.value == 0)
+        watcher.stop()
+        try store.write("\"a\" = \"A, changed after stop\";\n")
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(reloads.value == 0)
+    }
+
+    @Test func inotifyReloadsWhenAFileChanges() async throws {
+        let store = try WatchedStore()
+        let reloads = Calls()
+        let watcher = StoreWatcher(directory: store.root.path, reload: { reloads.record() }, log: { _ in })
+        watcher.start()
+        defer { watcher.stop() }
+        // The thread sets its watches once it runs, which a busy box may delay: change the
+        // file again until a reload comes (bounded).
+        for index in 0..<20 where reloads.value == 0 {
+            try store.write("\"a\" = \"A \(index)\";\n")
+            for _ in 0..<100 where reloads.value == 0 { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(reloads.value >= 1)
+    }
+}

@@ -16,8 +16,8 @@ public func fuzzPropertyListReader(_ data: UnsafePointer<UInt8>, _ size: Int) ->
         // A binary plist the reader calls malformed is not shown to Foundation: corelibs'
         // binary reader follows out-of-range object offsets outside the buffer (CI's fuzz
         // run found `bplist00…` with every offset past the end read as a dictionary, then
-        // ASan stopped on the wild read). The loader still hands rejections to Foundation,
-        // as every load did before this reader: an exposure left for later.
+        // ASan stopped on the wild read). The loader does the same (PropertyListValue.read):
+        // for such input the reader's error stands.
         if case .malformed(let reason) = error.reason, !bytes.starts(with: Array("bplist".utf8)) {
             let theirs = try? PropertyListSerialization.propertyList(from: bytes, options: [], format: nil)
             precondition(theirs == nil, "the reader calls malformed (\(reason)) what Foundation reads")

@@ -31,13 +31,27 @@ extension PropertyListValue {
         }
     }
 
-    /// Reads `data` with ``PropertyListReader``; what the reader leaves or
-    /// refuses goes to `PropertyListSerialization`, so the outcome (the value,
+    /// Reads `data` with ``PropertyListReader``; what the reader leaves, and XML
+    /// it refuses, go to `PropertyListSerialization`, so the outcome (the value,
     /// or Foundation's own error) is Foundation's whenever the reader is unsure.
     ///
-    /// - Throws: the `NSError` of `PropertyListSerialization`.
+    /// A binary plist the reader calls malformed is not shown to Foundation:
+    /// corelibs' binary reader follows object offsets past the end of the buffer
+    /// (a fuzzed `bplist00` whose every offset lies beyond the file was read as a
+    /// dictionary of whatever memory followed), so the reader's error stands.
+    ///
+    /// - Throws: an `NSError` whose `NSDebugDescriptionErrorKey` is the message:
+    ///   Foundation's, or the reader's for a malformed binary plist.
     static func read(_ data: Data) throws -> PropertyListValue {
-        if let value = try? PropertyListReader.read(data) { return value }
+        do {
+            return try PropertyListReader.read(data)
+        } catch let error where data.starts(with: Array("bplist".utf8)) {
+            if case .malformed(let reason) = error.reason {
+                throw NSError(domain: NSCocoaErrorDomain, code: CocoaError.propertyListReadCorrupt.rawValue, userInfo: [
+                    NSDebugDescriptionErrorKey: "malformed binary property list at byte \(error.offset): \(reason)",
+                ])
+            }
+        } catch {}
         return PropertyListValue(foundation: try PropertyListSerialization.propertyList(from: data, options: [], format: nil))
     }
 }

@@ -133,6 +133,21 @@ struct StringsFileParserEncodingTests {
         }
     }
 
+    @Test func aBinaryPlistWhoseOffsetsLieBeyondTheFileIsRefusedWithoutAskingFoundation() throws {
+        // Found by the plist fuzz target: corelibs' binary reader reads this as a
+        // dictionary of whatever memory follows the buffer; the reader's error stands.
+        let data = try #require(Data(base64Encoded: "YnBsaXN0MDByQ3kxRjYwMDs8L3N0cmluZz48a2V5PgAAAAABAQAAAAAAAAAGAAAAAAAAAAAAAAAAAAAAFw=="))
+        guard case .invalidPropertyList(let message)? = parseError(data)?.reason else {
+            Issue.record("a bplist with out-of-range offsets is an invalid property list")
+            return
+        }
+        #expect(message == "malformed binary property list at byte 23: object offset out of range")
+        guard case .invalidPropertyList? = try #require(stringsDictError(data)) else {
+            Issue.record("the same bytes as a .stringsdict are an invalid property list")
+            return
+        }
+    }
+
     @Test func aFileWithOnlyOneStringIsAnEmptyTableWithAWarning() throws {
         // Foundation reads the lone string; Bundle finds no key = value pairs in it.
         let foundation = try PropertyListSerialization.propertyList(from: Data("\"just a string\"\n".utf8), options: [], format: nil)
@@ -209,5 +224,14 @@ struct StringsTextLocatorTests {
             }
             #expect(expected[units.count] == SourceLocation(file: "f", line: 7, column: 5))
         }
+    }
+}
+
+private func stringsDictError(_ data: Data) -> StoreFileError.Reason? {
+    do {
+        _ = try StringsDictParser.parse(data, file: "Localizable.stringsdict")
+        return nil
+    } catch {
+        return error.reason
     }
 }

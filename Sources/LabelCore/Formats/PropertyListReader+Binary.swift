@@ -42,7 +42,8 @@ struct BinaryPropertyListReader {
         tableOffset = Int(table)
         values = Array(repeating: nil, count: objectCount)
         open = Array(repeating: false, count: objectCount)
-        // CoreFoundation checks every offset, used or not, against the offset table.
+        // Every offset, used or not, must lie before the offset table (CoreFoundation
+        // means to check this too, but corelibs read such a file: see PropertyListValue.read).
         for number in 0..<objectCount
         where Self.bigEndian(bytes, at: tableOffset + number * offsetSize, size: offsetSize) >= UInt64(tableOffset) {
             throw PropertyListReadError(offset: tableOffset + number * offsetSize, reason: .malformed("object offset out of range"))

@@ -48,9 +48,6 @@ final class BundleSlot: Sendable {
         }
     }
 
-    /// Whether any body has been built (the bundles metric counts every slot).
-    var isBuilt: Bool { bodies.withLock { $0.json != nil || $0.strings != nil } }
-
     private func render(_ format: Format) -> PrecomputedBody {
         // The slot exists only for a table present in the chain's first language.
         guard let resolved = ResolvedTable(catalog: catalog, table: table, chain: chain) else {

@@ -15,7 +15,7 @@ extension LabelService {
 
     /// How ``answerBundle(_:context:)`` handled a request.
     enum BundleAnswer {
-        /// Not a well-formed `GET /labels`: the route table answers (and its errors).
+        /// Not a `GET`/`HEAD /labels`: the route table answers.
         case notHandled
         case now(HTTPResponse)
         /// Its body is being built on a worker, which answers through the promise.
@@ -50,7 +50,7 @@ extension LabelService {
         return HTTPResponse(status: .ok, headers: headers, body: gzip ? body.gzip : body.identity)
     }
 
-    func bundleRequest(_ request: HTTPRequest, state: ServiceState) throws -> BundleRequest {
+    func bundleRequest(_ request: HTTPRequest, state: ServiceState) throws(APIError) -> BundleRequest {
         let parameters = try QueryParameters(request)
         let format = try parameters.format(among: ["json", "strings"]) ?? "json"
         let table = try parameters.tableName() ?? "Localizable"
@@ -69,12 +69,18 @@ extension LabelService {
     }
 
     /// A `GET /labels` on an event loop: answered at once from a built body, or
-    /// deferred to a worker that builds it (never on the loop). The query is decoded
-    /// once, against one catalog state, so a reload in between cannot make the loop build.
+    /// deferred to a worker that builds it (never on the loop), or refused with the
+    /// route table's error. The query is decoded once, against one catalog state, so a
+    /// reload in between cannot make the loop build.
     func answerBundle(_ request: HTTPRequest, context: HTTPRequestContext) -> BundleAnswer {
         guard request.path == "/labels", request.method == .get || request.method == .head else { return .notHandled }
         let started = DispatchTime.now().uptimeNanoseconds
-        guard let wanted = try? bundleRequest(request, state: holder.state) else { return .notHandled }
+        let wanted: BundleRequest
+        do {
+            wanted = try bundleRequest(request, state: holder.state)
+        } catch {
+            return .now(recorded(request, started: started, response: error.response))
+        }
         if let body = wanted.slot.readyBody(wanted.format, gzip: wanted.gzip) {
             return .now(recorded(request, started: started, response: bundleResponse(request, wanted, body: body)))
         }

@@ -127,7 +127,7 @@ public final class Metrics: Sendable {
         single("label_server_catalog_files", "gauge", "Store files read.", gauges.files)
         single("label_server_catalog_tables", "gauge", "Tables in the store.", gauges.tables)
         single("label_server_catalog_languages", "gauge", "Languages in the store.", gauges.languages)
-        single("label_server_catalog_bundles", "gauge", "Precomputed (table, language) bundles.", gauges.bundles)
+        single("label_server_catalog_bundles", "gauge", "(Table, language) bundles the catalog can serve, each built on its first request.", gauges.bundles)
         single("label_server_catalog_loaded_timestamp_seconds", "gauge", "When the catalog being served was loaded.", gauges.loadTimestamp)
         family("label_server_reloads_total", "counter", "Store reloads, by result.")
         out += "label_server_reloads_total{result=\"success\"} \(reloads.succeeded)\n"

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HTTP1
 import HTTPServer
 import TestSupport
 import Testing
@@ -65,6 +66,25 @@ import Testing
             let revalidated = try RawClient(port: address.port).exchange(
                 "GET \(target) HTTP/1.1\r\nHost: test\r\n\(extra)If-None-Match: \(etag)\r\n\r\n")
             #expect(revalidated.status == 304)
+        }
+    }
+
+    /// A refused `GET /labels` on a loop is answered where its query is decoded, with the
+    /// route table's error: the same status and body as through ``LabelService/respond(to:)``.
+    @Test func refusedQueriesOverASocketAnswerLikeTheRouteTable() throws {
+        let service = LabelService(catalog: try Self.freshHolder())
+        let server = EpollServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1),
+                                 responder: service)
+        let address = try server.start()
+        defer {
+            server.shutdown()
+            #expect(server.wait(seconds: 3))
+        }
+        for target in ["/labels?lang=de&format=xml", "/labels?lang=de&table=Nope", "/labels?lang=%C3"] {
+            let direct = service.respond(to: HTTPRequest(method: .get, target: target, headers: [:]))
+            let answer = try RawClient(port: address.port).exchange("GET \(target) HTTP/1.1\r\nHost: test\r\n\r\n")
+            #expect(direct.status.code >= 400, "\(target)")
+            #expect(answer.status == direct.status.code && answer.body == direct.body, "\(target)")
         }
     }
 }

@@ -43,25 +43,17 @@ python3 -c 'import sys, urllib.request; open(sys.argv[2], "wb").write(urllib.req
     "http://127.0.0.1:$after_port$path" "$nginx_www/labels/coins.count"
 start_nginx "$nginx_bin" || exit 1
 
-# A key nobody has, different on every request (wrk's Lua).
-cat >"$work/miss.lua" <<'LUA'
-math.randomseed(42)
-request = function()
-    return wrk.format(nil, "/labels/miss." .. math.random(1, 1000000000) .. "?lang=de")
-end
-LUA
-
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-rounds() {  # rounds TITLE PATH SERVERS... [-- WRK ARGS...]
+rounds() {  # rounds TITLE PATH SERVERS... [-- wrk-rounds.py options: --header, --script]
     local title=$1 route=$2
     shift 2
-    local servers=() extra=()
+    local servers=()
     while (($#)) && [[ $1 != -- ]]; do servers+=(--server "$1"); shift; done
-    if (($#)); then shift; for arg in "$@"; do extra+=("--wrk-arg=$arg"); done; fi
+    (($#)) && shift
     echo
     echo "### $title (\`$route\`)"
     echo
-    python3 "$bench/wrk-rounds.py" --path "$route" "${servers[@]}" "${extra[@]}" --rounds "$ROUNDS" \
+    python3 "$bench/wrk-rounds.py" --path "$route" "${servers[@]}" "$@" --rounds "$ROUNDS" \
         --duration "$DURATION" --warmup "$WARMUP" --connections "$CONNECTIONS" \
         ${JSON:+--json "$JSON/$(echo "$title" | tr -c 'A-Za-z0-9' '-').json"}
 }
@@ -71,10 +63,10 @@ for route in ${ROUTES//,/ }; do
     main) rounds "label, the issue-15 URL" "$path" "$before_spec" "$after_spec" "nginx=$nginx_pid:$nginx_port" ;;
     bundle) rounds "bundle" "/labels?lang=de" "$before_spec" "$after_spec" ;;
     bundle-gzip) rounds "bundle, gzip accepted" "/labels?lang=de" "$before_spec" "$after_spec" \
-        -- -H "Accept-Encoding: gzip" ;;
-    plain) rounds "label as text/plain" "$path" "$before_spec" "$after_spec" -- -H "Accept: text/plain" ;;
-    miss) rounds "miss, a random key per request" "/labels/miss.KEY?lang=de" "$before_spec" "$after_spec" \
-        -- -s "$work/miss.lua" ;;
+        -- --header "Accept-Encoding: gzip" ;;
+    plain) rounds "label as text/plain" "$path" "$before_spec" "$after_spec" -- --header "Accept: text/plain" ;;
+    miss) rounds "miss, a random key per request" "/labels/bench.missing.KEY?lang=de" "$before_spec" "$after_spec" \
+        -- --script "$bench/random-miss.lua" ;;
     *) echo "unknown route $route" >&2; exit 1 ;;
     esac
 done

@@ -26,108 +26,34 @@ command -v wrk >/dev/null && [[ -x $nginx_bin ]] || { echo "needs wrk and nginx 
 ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 
 work=$(mktemp -d)
-pids=()
-cleanup() {
-    local pid
-    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-    for pid in "${pids[@]}"; do
-        for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-        kill -KILL "$pid" 2>/dev/null || true
-    done
-    wait 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+# shellcheck source=Benchmarks/lib.sh
+source "$bench/lib.sh"
 
-start() {  # start NAME BINARY: sets started_pid, started_port
-    local name=$1 line
-    "$2" serve --host 127.0.0.1 --port 0 --strings "$root/Strings" --access-log off \
-        --state-dir "$work/state-$name" >"$work/$name.out" 2>"$work/$name.err" &
-    started_pid=$!
-    pids+=("$started_pid")
-    for _ in $(seq 300); do
-        line=$(head -n1 "$work/$name.out" 2>/dev/null || true)
-        if [[ $line == "listening on http://"* ]]; then
-            started_port=${line##*:}
-            started_port=${started_port%%/*}
-            return 0
-        fi
-        sleep 0.05
-    done
-    echo "$name did not start:" >&2
-    cat "$work/$name.err" >&2
-    exit 1
+serve() {  # serve NAME BINARY: sets started_pid, started_port
+    start "$1" "$2" serve --host 127.0.0.1 --port 0 --strings "$root/Strings" --access-log off \
+        --state-dir "$work/state-$1" || exit 1
 }
-start ours-before "$before"
+serve ours-before "$before"
 before_spec="ours-before=$started_pid:$started_port"
-start ours-after "$after"
+serve ours-after "$after"
 after_spec="ours-after=$started_pid:$started_port"
 after_port=$started_port
 
-mkdir -p "$work/nginx/www/labels" "$work/nginx/temp"
-chmod a+rx "$work" "$work/nginx" "$work/nginx/www" "$work/nginx/www/labels"
 python3 -c 'import sys, urllib.request; open(sys.argv[2], "wb").write(urllib.request.urlopen(sys.argv[1]).read())' \
-    "http://127.0.0.1:$after_port$path" "$work/nginx/www/labels/coins.count"
-nginx_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-cat >"$work/nginx/nginx.conf" <<CONF
-daemon off;
-worker_processes 1;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/error.log warn;
-events { worker_connections 20000; }
-http {
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_timeout 75s;
-    keepalive_requests 100000000;
-    client_body_temp_path $work/nginx/temp/body;
-    proxy_temp_path $work/nginx/temp/proxy;
-    fastcgi_temp_path $work/nginx/temp/fastcgi;
-    uwsgi_temp_path $work/nginx/temp/uwsgi;
-    scgi_temp_path $work/nginx/temp/scgi;
-    server {
-        listen 127.0.0.1:$nginx_port;
-        root $work/nginx/www;
-        location /labels/ { types { } default_type application/json; }
-    }
-}
-CONF
-"$nginx_bin" -p "$work/nginx" -e "$work/nginx/error.log" -c "$work/nginx/nginx.conf" \
-    >"$work/nginx.out" 2>"$work/nginx.err" &
-nginx_master=$!
-pids+=("$nginx_master")
-nginx_pid=""
-for _ in $(seq 100); do
-    nginx_pid=$(cat "/proc/$nginx_master/task/$nginx_master/children" 2>/dev/null | awk '{print $1}')
-    if [[ -n $nginx_pid ]] && python3 -c "import socket; socket.create_connection(('127.0.0.1', $nginx_port), 1)" 2>/dev/null; then
-        break
-    fi
-    nginx_pid=""
-    sleep 0.05
-done
-[[ -n $nginx_pid ]] || { cat "$work/nginx.err" "$work/nginx/error.log" >&2; exit 1; }
-
-# A key nobody has, different on every request (wrk's Lua).
-cat >"$work/miss.lua" <<'LUA'
-math.randomseed(42)
-request = function()
-    return wrk.format(nil, "/labels/miss." .. math.random(1, 1000000000) .. "?lang=de")
-end
-LUA
+    "http://127.0.0.1:$after_port$path" "$nginx_www/labels/coins.count"
+start_nginx "$nginx_bin" || exit 1
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-rounds() {  # rounds TITLE PATH SERVERS... [-- WRK ARGS...]
+rounds() {  # rounds TITLE PATH SERVERS... [-- wrk-rounds.py options: --header, --script]
     local title=$1 route=$2
     shift 2
-    local servers=() extra=()
+    local servers=()
     while (($#)) && [[ $1 != -- ]]; do servers+=(--server "$1"); shift; done
-    if (($#)); then shift; for arg in "$@"; do extra+=("--wrk-arg=$arg"); done; fi
+    (($#)) && shift
     echo
     echo "### $title (\`$route\`)"
     echo
-    python3 "$bench/wrk-rounds.py" --path "$route" "${servers[@]}" "${extra[@]}" --rounds "$ROUNDS" \
+    python3 "$bench/wrk-rounds.py" --path "$route" "${servers[@]}" "$@" --rounds "$ROUNDS" \
         --duration "$DURATION" --warmup "$WARMUP" --connections "$CONNECTIONS" \
         ${JSON:+--json "$JSON/$(echo "$title" | tr -c 'A-Za-z0-9' '-').json"}
 }
@@ -137,10 +63,10 @@ for route in ${ROUTES//,/ }; do
     main) rounds "label, the issue-15 URL" "$path" "$before_spec" "$after_spec" "nginx=$nginx_pid:$nginx_port" ;;
     bundle) rounds "bundle" "/labels?lang=de" "$before_spec" "$after_spec" ;;
     bundle-gzip) rounds "bundle, gzip accepted" "/labels?lang=de" "$before_spec" "$after_spec" \
-        -- -H "Accept-Encoding: gzip" ;;
-    plain) rounds "label as text/plain" "$path" "$before_spec" "$after_spec" -- -H "Accept: text/plain" ;;
-    miss) rounds "miss, a random key per request" "/labels/miss.KEY?lang=de" "$before_spec" "$after_spec" \
-        -- -s "$work/miss.lua" ;;
+        -- --header "Accept-Encoding: gzip" ;;
+    plain) rounds "label as text/plain" "$path" "$before_spec" "$after_spec" -- --header "Accept: text/plain" ;;
+    miss) rounds "miss, a random key per request" "/labels/bench.missing.KEY?lang=de" "$before_spec" "$after_spec" \
+        -- --script "$bench/random-miss.lua" ;;
     *) echo "unknown route $route" >&2; exit 1 ;;
     esac
 done

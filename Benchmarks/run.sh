@@ -71,19 +71,9 @@ if (($(ulimit -n) < IDLE + 100)); then
 fi
 
 work=$(mktemp -d)
-pids=()
-cleanup() {
-    local pid
-    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-    for pid in "${pids[@]}"; do
-        for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-        kill -KILL "$pid" 2>/dev/null || true
-    done
-    wait 2>/dev/null || true
-    rm -rf "$work" "$results"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+# shellcheck source=Benchmarks/lib.sh
+source "$bench/lib.sh"
+cleanup_dirs+=("$results")
 
 # --- builds ------------------------------------------------------------------
 ours_bin=${LABEL_SERVER_BIN:-}
@@ -108,32 +98,6 @@ if ((servers_needed)) && [[ -z $peer_bin || -z $anchor_bin ]]; then
 fi
 
 # --- servers -----------------------------------------------------------------
-# start NAME COMMAND...: runs it in the background, waits up to 10 s for its first
-# stdout line `listening on http://HOST:PORT`; sets started_pid and started_port.
-start() {
-    local name=$1 line
-    shift
-    "$@" >"$work/$name.out" 2>"$work/$name.err" &
-    started_pid=$!
-    pids+=("$started_pid")
-    for _ in $(seq 200); do
-        line=$(head -n1 "$work/$name.out" 2>/dev/null || true)
-        if [[ $line == "listening on http://"* ]]; then
-            started_port=${line##*:}
-            started_port=${started_port%%/*}
-            return 0
-        fi
-        kill -0 "$started_pid" 2>/dev/null || break
-        sleep 0.05
-    done
-    echo "$name did not start:" >&2
-    cat "$work/$name.out" "$work/$name.err" >&2
-    kill -TERM "$started_pid" 2>/dev/null || true
-    return 1
-}
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-
 # fetch URL OUTFILE: body to OUTFILE, "status content-type" to stdout.
 fetch() {
     python3 - "$1" "$2" <<'PY'
@@ -167,65 +131,23 @@ servers+=("hummingbird=$peer_pid:$peer_port")
 echo "hummingbird: pid $peer_pid, port $peer_port" >&2
 
 # nginx: one worker, static file holding exactly our JSON bytes for the URL.
-mkdir -p "$work/nginx/www/labels" "$work/nginx/temp"
-# Started as root, nginx's worker runs as nobody: it must be able to read the file.
-chmod a+rx "$work" "$work/nginx" "$work/nginx/www" "$work/nginx/www/labels"
 if [[ -n $ours_pid ]]; then
-    fetch "http://127.0.0.1:$ours_port$path" "$work/nginx/www/labels/coins.count" >/dev/null
+    fetch "http://127.0.0.1:$ours_port$path" "$nginx_www/labels/coins.count" >/dev/null
 else
     # Ours is not serving: the peer renders the same JSON with the same LabelCore.
-    fetch "http://127.0.0.1:$peer_port$path" "$work/nginx/www/labels/coins.count" >/dev/null
+    fetch "http://127.0.0.1:$peer_port$path" "$nginx_www/labels/coins.count" >/dev/null
 fi
-nginx_port=$(free_port)
-cat >"$work/nginx/nginx.conf" <<EOF
-daemon off;
-worker_processes 1;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/error.log warn;
-events { worker_connections 20000; }
-http {
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_timeout 75s;
-    keepalive_requests 100000000;
-    client_body_temp_path $work/nginx/temp/body;
-    proxy_temp_path $work/nginx/temp/proxy;
-    fastcgi_temp_path $work/nginx/temp/fastcgi;
-    uwsgi_temp_path $work/nginx/temp/uwsgi;
-    scgi_temp_path $work/nginx/temp/scgi;
-    server {
-        listen 127.0.0.1:$nginx_port;
-        root $work/nginx/www;
-        location = /healthz { default_type text/plain; return 200 "ok\n"; }
-        location /labels/ { types { } default_type application/json; }
-    }
-}
-EOF
-"$nginx_bin" -p "$work/nginx" -e "$work/nginx/error.log" -c "$work/nginx/nginx.conf" \
-    >"$work/nginx.out" 2>"$work/nginx.err" &
-nginx_master=$!
-pids+=("$nginx_master")
-nginx_pid=""
-for _ in $(seq 100); do
-    nginx_pid=$(cat "/proc/$nginx_master/task/$nginx_master/children" 2>/dev/null | awk '{print $1}')
-    if [[ -n $nginx_pid ]] && python3 -c "import socket; socket.create_connection(('127.0.0.1', $nginx_port), 1)" 2>/dev/null; then
-        break
-    fi
-    nginx_pid=""
-    sleep 0.05
-done
-[[ -n $nginx_pid ]] || { cat "$work/nginx.err" "$work/nginx/error.log" >&2; exit 1; }
+start_nginx "$nginx_bin" || exit 1
 servers+=("nginx=$nginx_pid:$nginx_port")
 echo "nginx: master $nginx_master, worker pid $nginx_pid, port $nginx_port" >&2
 
 # The raw SwiftNIO anchor answers the same bytes, read from the same file as nginx's.
-start nio-anchor "$anchor_bin" --host 127.0.0.1 --port 0 --body "$work/nginx/www/labels/coins.count"
+start nio-anchor "$anchor_bin" --host 127.0.0.1 --port 0 --body "$nginx_www/labels/coins.count"
 servers+=("nio-anchor=$started_pid:$started_port")
 echo "nio-anchor: pid $started_pid, port $started_port" >&2
 
 say "checking that all serve the same bytes for $path"
-reference=$work/nginx/www/labels/coins.count
+reference=$nginx_www/labels/coins.count
 echo "body ($(wc -c <"$reference") bytes): $(cat "$reference")" >&2
 for spec in "${servers[@]}"; do
     name=${spec%%=*} port=${spec##*:}
@@ -295,7 +217,7 @@ fi
 if ((COLD_RUNS > 0)) && [[ -n $ours_pid ]]; then
     say "cold start, median of $COLD_RUNS"
     cold=$(RUNS=$COLD_RUNS LABEL_SERVER_BIN=$ours_bin PEER_BIN=$peer_bin ANCHOR_BIN=$anchor_bin \
-        ANCHOR_BODY=$work/nginx/www/labels/coins.count BASELINE_BIN=$baseline_bin STRINGS=$strings \
+        ANCHOR_BODY=$nginx_www/labels/coins.count BASELINE_BIN=$baseline_bin STRINGS=$strings \
         "$bench/cold-start.sh")
     echo "$cold" >"$results/cold.txt"
 fi

@@ -45,8 +45,8 @@ def ms(text):
     return float(match.group(1)) * UNITS[match.group(2)]
 
 
-def wrk(url, connections, duration, latency=True, headers=(), script=None, extra=()):
-    command = ["wrk", "-t1", f"-c{connections}", f"-d{duration}", "--timeout", "5s", *extra]
+def wrk(url, connections, duration, latency=True, headers=(), script=None):
+    command = ["wrk", "-t1", f"-c{connections}", f"-d{duration}", "--timeout", "5s"]
     for header in headers:
         command += ["-H", header]
     if script:
@@ -81,8 +81,6 @@ def main():
     parser.add_argument("--header", action="append", default=[], help="a request header for wrk (-H)")
     parser.add_argument("--script", help="a wrk Lua script (-s), e.g. one that varies the path")
     parser.add_argument("--title", default="wrk -t1", help="first column's heading")
-    parser.add_argument("--wrk-arg", action="append", default=[],
-                        help="passed to wrk as is (repeatable), e.g. --wrk-arg=-H --wrk-arg='Accept: text/plain'")
     args = parser.parse_args()
 
     servers = []
@@ -98,11 +96,9 @@ def main():
         for connections in counts:
             for name, pid, port in order:
                 url = f"http://127.0.0.1:{port}{args.path}"
-                wrk(url, connections, args.warmup, latency=False, headers=args.header, script=args.script,
-                    extra=args.wrk_arg)
+                wrk(url, connections, args.warmup, latency=False, headers=args.header, script=args.script)
                 cpu_before = cpu_seconds(pid)
-                result = wrk(url, connections, args.duration, headers=args.header, script=args.script,
-                             extra=args.wrk_arg)
+                result = wrk(url, connections, args.duration, headers=args.header, script=args.script)
                 cpu = cpu_seconds(pid) - cpu_before
                 raw = result.pop("raw")
                 if "rps" not in result or "requests" not in result:

@@ -2,7 +2,7 @@
 # Store load and memory: a 110,000-string store (scripts/generate-store.py, 10
 # languages x 11,000: a tenth plurals in .stringsdict, UTF-8 and UTF-16 .strings)
 # served by the release build. Per run: time from exec to the `listening` line
-# (the store is loaded and bundles are precomputed before the server listens),
+# (the store is loaded before the server listens),
 # then VmRSS after one request per language (bundle, text/plain, plural).
 # Also VmRSS at ready (before any request: bundles are built on first request, so
 # this is the catalog alone) and after every bundle variant (JSON and .strings,
@@ -51,9 +51,9 @@ def once(i):
         urllib.request.urlopen(base + "/labels?lang=de").read()
         first = time.perf_counter() - t
         for lang in langs:
-            for path in (f"/labels?lang={lang}", f"/labels/screen3.element150.label?lang={lang}&format=text",
-                         f"/labels/items7.count?lang={lang}&count=3"):
-                urllib.request.urlopen(base + path).read()
+            for path, accept in ((f"/labels?lang={lang}", "*/*"), (f"/labels/screen3.element150.label?lang={lang}", "text/plain"),
+                                 (f"/labels/items7.count?lang={lang}&count=3", "*/*")):
+                urllib.request.urlopen(urllib.request.Request(base + path, headers={"Accept": accept})).read()
         serving = rss(p.pid)
         for lang in langs:
             for fmt in ("json", "strings"):

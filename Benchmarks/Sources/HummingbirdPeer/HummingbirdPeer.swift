@@ -57,11 +57,11 @@ struct HummingbirdPeer {
             if let count = query.get("count") { values.append(count) }
             values += query.getAll("arg")
             do {
-                let label = try resolver.label(key: key, table: table, chain: resolver.chain(preferred: preferred),
-                                               arguments: values)
+                let chain = resolver.chain(preferred: preferred)
+                let label = try resolver.label(key: key, table: table, chain: chain, arguments: values)
                 var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
                 if let language = label.language { headers[.contentLanguage] = language.rawValue }
-                return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: label.json)))
+                return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: label.jsonBytes(chain: chain))))
             } catch {
                 return Self.error(.badRequest, "bad_argument", "\(error)")
             }

@@ -1,0 +1,95 @@
+# Sourced by run.sh and compare.sh: servers started here and stopped on exit, and nginx
+# serving our JSON as a static file. The sourcing script sets `work` (a temporary
+# folder) first; `cleanup_dirs` may name more folders to remove on exit.
+pids=()
+cleanup_dirs=("$work")
+cleanup() {
+    local pid
+    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+    for pid in "${pids[@]}"; do
+        for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+        kill -KILL "$pid" 2>/dev/null || true
+    done
+    wait 2>/dev/null || true
+    rm -rf "${cleanup_dirs[@]}"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# start NAME COMMAND...: runs it in the background, waits up to 15 s for its first
+# stdout line `listening on http://HOST:PORT`; sets started_pid and started_port.
+start() {
+    local name=$1 line
+    shift
+    "$@" >"$work/$name.out" 2>"$work/$name.err" &
+    started_pid=$!
+    pids+=("$started_pid")
+    for _ in $(seq 300); do
+        line=$(head -n1 "$work/$name.out" 2>/dev/null || true)
+        if [[ $line == "listening on http://"* ]]; then
+            started_port=${line##*:}
+            started_port=${started_port%%/*}
+            return 0
+        fi
+        kill -0 "$started_pid" 2>/dev/null || break
+        sleep 0.05
+    done
+    echo "$name did not start:" >&2
+    cat "$work/$name.out" "$work/$name.err" >&2
+    kill -TERM "$started_pid" 2>/dev/null || true
+    return 1
+}
+
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+# The folder nginx serves, $work/nginx/www; files under labels/ go out as application/json.
+# Started as root, nginx's worker runs as nobody: it must be able to read them.
+nginx_www=$work/nginx/www
+mkdir -p "$nginx_www/labels" "$work/nginx/temp"
+chmod a+rx "$work" "$work/nginx" "$nginx_www" "$nginx_www/labels"
+
+# start_nginx NGINX_BIN: one worker, no access log, serving $nginx_www on a free port;
+# sets nginx_master, nginx_pid (the worker: the process whose CPU is measured) and nginx_port.
+start_nginx() {
+    nginx_port=$(free_port)
+    cat >"$work/nginx/nginx.conf" <<EOF
+daemon off;
+worker_processes 1;
+pid $work/nginx/nginx.pid;
+error_log $work/nginx/error.log warn;
+events { worker_connections 20000; }
+http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_timeout 75s;
+    keepalive_requests 100000000;
+    client_body_temp_path $work/nginx/temp/body;
+    proxy_temp_path $work/nginx/temp/proxy;
+    fastcgi_temp_path $work/nginx/temp/fastcgi;
+    uwsgi_temp_path $work/nginx/temp/uwsgi;
+    scgi_temp_path $work/nginx/temp/scgi;
+    server {
+        listen 127.0.0.1:$nginx_port;
+        root $nginx_www;
+        location = /healthz { default_type text/plain; return 200 "ok\n"; }
+        location /labels/ { types { } default_type application/json; }
+    }
+}
+EOF
+    "$1" -p "$work/nginx" -e "$work/nginx/error.log" -c "$work/nginx/nginx.conf" \
+        >"$work/nginx.out" 2>"$work/nginx.err" &
+    nginx_master=$!
+    pids+=("$nginx_master")
+    nginx_pid=""
+    for _ in $(seq 100); do
+        nginx_pid=$(cat "/proc/$nginx_master/task/$nginx_master/children" 2>/dev/null | awk '{print $1}')
+        if [[ -n $nginx_pid ]] && python3 -c "import socket; socket.create_connection(('127.0.0.1', $nginx_port), 1)" 2>/dev/null; then
+            return 0
+        fi
+        nginx_pid=""
+        sleep 0.05
+    done
+    cat "$work/nginx.err" "$work/nginx/error.log" >&2
+    return 1
+}

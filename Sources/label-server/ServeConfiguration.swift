@@ -88,16 +88,8 @@ struct ServeConfiguration {
         missingMaxReported = values.raw("--missing-max-reported") == "auto"
             ? nil : try values.integer("--missing-max-reported", in: 1...missingMaxEntries)
         missingMaxKeyBytes = try values.integer("--missing-max-key-bytes", in: 1...LabelQueryLimits.maximumKeyBytes)
-        switch values.raw("--access-log") {
-        case "on": accessLog = true
-        case "off": accessLog = false
-        default: throw ArgumentScanner.UsageError(description: "--access-log must be on or off")
-        }
-        switch values.raw("--usage") {
-        case "on": usage = true
-        case "off": usage = false
-        default: throw ArgumentScanner.UsageError(description: "--usage must be on or off")
-        }
+        accessLog = try values.onOff("--access-log")
+        usage = try values.onOff("--usage")
         adminToken = environment["LABEL_SERVER_ADMIN_TOKEN"]
         do {
             peers = try PeerEndpoint.parseList(values.raw("--peers"))
@@ -105,11 +97,7 @@ struct ServeConfiguration {
             throw ArgumentScanner.UsageError(description: error.description)
         }
         peerTimeout = Double(try values.nanoseconds("--peer-timeout")) / 1e9
-        switch values.raw("--watch") {
-        case "on": watch = true
-        case "off": watch = false
-        default: throw ArgumentScanner.UsageError(description: "--watch must be on or off")
-        }
+        watch = try values.onOff("--watch")
     }
 
     private static func serverConfiguration(_ values: SettingValues) throws(ArgumentScanner.UsageError) -> HTTPServerConfiguration {

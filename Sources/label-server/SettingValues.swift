@@ -17,6 +17,15 @@ struct SettingValues {
         return value
     }
 
+    /// `on` or `off`, as true or false.
+    func onOff(_ flag: String) throws(ArgumentScanner.UsageError) -> Bool {
+        switch raw(flag) {
+        case "on": return true
+        case "off": return false
+        default: throw .init(description: "\(flag) must be on or off")
+        }
+    }
+
     /// Seconds, decimals allowed (`0.5`), as nanoseconds.
     func nanoseconds(_ flag: String) throws(ArgumentScanner.UsageError) -> UInt64 {
         guard let seconds = Double(raw(flag)), seconds > 0, seconds <= 86_400 else {

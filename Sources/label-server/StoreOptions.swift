@@ -6,11 +6,15 @@ import LabelCore
 struct StoreOptions {
     static let valued: Set<String> = ["--strings", "--bundles", "--dev-lang"]
 
-    static let help = """
-          --strings DIR      store folder (LABEL_SERVER_STRINGS, default: Strings)
-          --bundles LIST     bundle order, comma-separated (LABEL_SERVER_BUNDLES, default: app,framework)
-          --dev-lang TAG     development language, or `none` (LABEL_SERVER_DEV_LANG, default: en)
-        """
+    /// The defaults shown are `StoreConfiguration`'s own.
+    static var help: String {
+        let defaults = StoreConfiguration()
+        return """
+              --strings DIR      store folder (LABEL_SERVER_STRINGS, default: \(defaults.directory))
+              --bundles LIST     bundle order, comma-separated (LABEL_SERVER_BUNDLES, default: \(defaults.bundles.joined(separator: ",")))
+              --dev-lang TAG     development language, or `none` (LABEL_SERVER_DEV_LANG, default: \(defaults.developmentLanguage?.rawValue ?? "none"))
+            """
+    }
 
     var configuration: StoreConfiguration
 

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import LabelCore
 
 /// Paths to stores the tests read: a small fixture store and the bundled `Strings/`.
@@ -14,6 +15,18 @@ enum TestStores {
         URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Strings").path
+    }
+
+    /// The bytes of a file of the real-world corpus (`Fixtures/corpus/PATH`).
+    static func corpusData(_ path: String) throws -> Data {
+        try Data(contentsOf: fixtures.appendingPathComponent("corpus").appendingPathComponent(path))
+    }
+
+    /// The `files` of the corpus's EXPECTED.json, by path.
+    static func expectedCorpusFiles() throws -> [String: [String: Any]] {
+        let json = try JSONSerialization.jsonObject(with: try corpusData("EXPECTED.json"))
+        let root = try #require(json as? [String: Any])
+        return try #require(root["files"] as? [String: [String: Any]])
     }
 
     static func load(_ directory: String, development: String? = "en") throws(StoreLoadError) -> LoadedStore {

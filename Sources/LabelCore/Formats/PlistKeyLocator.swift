@@ -60,7 +60,7 @@ public enum PlistKeyLocator {
         return nil
     }
 
-    /// Key text with XML character references resolved, as the plist reader does.
+    /// Key text with XML entities and character references resolved as the plist reader resolves them.
     private static func unescape(_ raw: ArraySlice<UInt8>) -> String {
         let text = String(decoding: raw, as: UTF8.self)
         guard text.contains("&") else { return text }
@@ -69,22 +69,10 @@ public enum PlistKeyLocator {
         while let amp = rest.firstIndex(of: "&") {
             result += rest[..<amp]
             guard let semicolon = rest[amp...].firstIndex(of: ";") else { break }
-            let entity = rest[rest.index(after: amp)..<semicolon]
-            switch entity {
-            case "amp": result += "&"
-            case "lt": result += "<"
-            case "gt": result += ">"
-            case "quot": result += "\""
-            case "apos": result += "'"
-            default:
-                let number: UInt32? = entity.hasPrefix("#x") || entity.hasPrefix("#X")
-                    ? UInt32(entity.dropFirst(2), radix: 16)
-                    : entity.hasPrefix("#") ? UInt32(entity.dropFirst()) : nil
-                if let number, let scalar = Unicode.Scalar(number) {
-                    result.unicodeScalars.append(scalar)
-                } else {
-                    result += rest[amp...semicolon]
-                }
+            if let scalar = XMLPropertyListScanner.entityScalar(rest[rest.index(after: amp)..<semicolon]) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += rest[amp...semicolon]
             }
             rest = rest[rest.index(after: semicolon)...]
         }

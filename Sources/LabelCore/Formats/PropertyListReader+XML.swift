@@ -225,27 +225,34 @@ struct XMLPropertyListScanner {
     private mutating func readEntity(into buffer: inout [UInt8]) throws(PropertyListReadError) {
         guard let semicolon = find(";", from: index), semicolon - index <= 12 else { throw unsupported("unknown entity") }
         let name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(index + 1)..<semicolon]), as: UTF8.self)
-        let scalar: Unicode.Scalar?
+        guard let scalar = Self.entityScalar(Substring(name)) else {
+            throw unsupported("unknown entity or character reference &\(name);")
+        }
+        buffer.append(contentsOf: String(scalar).utf8)
+        index = semicolon + 1
+    }
+
+    /// The scalar an entity name (between `&` and `;`) stands for: the five
+    /// predefined entities, `#N` and `#xH` (lowercase `x`, digits only, a real
+    /// scalar); nil for anything else. Shared with ``PlistKeyLocator``, so its
+    /// keys are the reader's keys.
+    static func entityScalar(_ name: Substring) -> Unicode.Scalar? {
         switch name {
-        case "amp": scalar = "&"
-        case "lt": scalar = "<"
-        case "gt": scalar = ">"
-        case "quot": scalar = "\""
-        case "apos": scalar = "'"
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
         default:
-            var digits = Substring(name)
-            guard digits.first == "#" else { throw unsupported("unknown entity &\(name);") }
-            digits = digits.dropFirst()
+            guard name.first == "#" else { return nil }
+            var digits = name.dropFirst()
             let radix = digits.first == "x" ? 16 : 10
             if radix == 16 { digits = digits.dropFirst() }
             guard !digits.isEmpty, digits.allSatisfy({ $0.isHexDigit && (radix == 16 || $0.isNumber) }),
                 let value = UInt32(digits, radix: radix)
-            else { throw unsupported("character reference &\(name);") }
-            scalar = Unicode.Scalar(value)
+            else { return nil }
+            return Unicode.Scalar(value)
         }
-        guard let scalar else { throw unsupported("character reference &\(name); is not a scalar") }
-        buffer += Array(String(scalar).utf8)
-        index = semicolon + 1
     }
 
     /// At `</name>`; `</` with another name is an error, as in CoreFoundation.

@@ -16,14 +16,14 @@ struct StringCatalogParserTests {
     // MARK: Corpus
 
     @Test func theTestCoversEveryCatalogThatExpectedJSONDescribes() throws {
-        let described = try expectedFiles().filter { ($0.value["kind"] as? String) == "xcstrings" }.keys
+        let described = try TestStores.expectedCorpusFiles().filter { ($0.value["kind"] as? String) == "xcstrings" }.keys
         #expect(Set(described) == Set(Self.corpusFiles))
     }
 
     @Test(arguments: corpusFiles)
     func corpusCatalogHasTheExpectedLanguageVersionAndKeys(_ path: String) throws {
-        let expected = try #require(try expectedFiles()[path])
-        let catalog = try StringCatalogParser.parse(try corpusData(path), file: path)
+        let expected = try #require(try TestStores.expectedCorpusFiles()[path])
+        let catalog = try StringCatalogParser.parse(try TestStores.corpusData(path), file: path)
         #expect(catalog.sourceLanguage == expected["sourceLanguage"] as? String)
         #expect(catalog.version == expected["version"] as? String)
         let source = try #require(catalog.localizations[catalog.sourceLanguage])
@@ -33,7 +33,7 @@ struct StringCatalogParserTests {
     }
 
     @Test func ownCloudHasFifteenLocalesIncludingGermanAndSimplifiedChinese() throws {
-        let catalog = try StringCatalogParser.parse(try corpusData(Self.ownCloud), file: Self.ownCloud)
+        let catalog = try StringCatalogParser.parse(try TestStores.corpusData(Self.ownCloud), file: Self.ownCloud)
         #expect(catalog.localizations.count == 15)
         #expect(catalog.localizations["de"]?["Authorization failed"] == LocalizedString(template: "Autorisierung fehlgeschlagen."))
         #expect(catalog.localizations["zh-Hans"]?["Authorization failed"] != nil)
@@ -42,7 +42,7 @@ struct StringCatalogParserTests {
     }
 
     @Test func topLevelPluralVariationsBecomeTheSyntheticPluralVariable() throws {
-        let catalog = try StringCatalogParser.parse(try corpusData(Self.tool), file: Self.tool)
+        let catalog = try StringCatalogParser.parse(try TestStores.corpusData(Self.tool), file: Self.tool)
         let plural = try #require(catalog.localizations["en"]?["myPlural"])
         #expect(plural.template == "%#@__plural@")
         #expect(plural.variables == ["__plural": PluralVariable(
@@ -51,7 +51,7 @@ struct StringCatalogParserTests {
     }
 
     @Test func substitutionsKeepTheirArgumentNumberAndTypeAndRewriteTheArgToken() throws {
-        let catalog = try StringCatalogParser.parse(try corpusData(Self.tool), file: Self.tool)
+        let catalog = try StringCatalogParser.parse(try TestStores.corpusData(Self.tool), file: Self.tool)
         let substitute = try #require(catalog.localizations["en"]?["mySubstitute"])
         #expect(substitute.template == "%lld: People liked %#@count@ posts")
         #expect(substitute.variables == ["count": PluralVariable(
@@ -60,14 +60,14 @@ struct StringCatalogParserTests {
     }
 
     @Test func deviceVariationsWithoutAnIPhoneVariantServeOther() throws {
-        let catalog = try StringCatalogParser.parse(try corpusData(Self.tool), file: Self.tool)
+        let catalog = try StringCatalogParser.parse(try TestStores.corpusData(Self.tool), file: Self.tool)
         #expect(catalog.localizations["en"]?["myDeviceVariant"] == LocalizedString(template: "Multiplatform Original"))
         // The served `other` variant is translated; the unserved ipad one needing review does not count.
         #expect(catalog.states["en"]?["myDeviceVariant"] == nil)
     }
 
     @Test func keysWithoutLocalizationsAreTheirOwnSourceValue() throws {
-        let catalog = try StringCatalogParser.parse(try corpusData(Self.tool), file: Self.tool)
+        let catalog = try StringCatalogParser.parse(try TestStores.corpusData(Self.tool), file: Self.tool)
         #expect(catalog.localizations["en"]?["Empty"] == LocalizedString(template: "Empty"))
         #expect(catalog.localizations["en"]?["Empty.Comment"] == LocalizedString(template: "Empty.Comment"))
         #expect(catalog.localizations["en"]?["continue"] == LocalizedString(template: "Continue"))
@@ -75,7 +75,7 @@ struct StringCatalogParserTests {
     }
 
     @Test func formatSpecifierValuesAreKeptVerbatim() throws {
-        let catalog = try StringCatalogParser.parse(try corpusData(Self.formatSpecifiers), file: Self.formatSpecifiers)
+        let catalog = try StringCatalogParser.parse(try TestStores.corpusData(Self.formatSpecifiers), file: Self.formatSpecifiers)
         let english = try #require(catalog.localizations["en"])
         #expect(english["percentage"]?.template == "Test %")
         #expect(english["percentage_escaped_space_o"]?.template == "Test 50%% off")
@@ -226,16 +226,5 @@ struct StringCatalogParserTests {
             }
             """
         return try StringCatalogParser.parse(Data(text.utf8), file: "test.xcstrings")
-    }
-
-    private func corpusData(_ path: String) throws -> Data {
-        let fixtures = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-        return try Data(contentsOf: fixtures.appendingPathComponent("corpus").appendingPathComponent(path))
-    }
-
-    private func expectedFiles() throws -> [String: [String: Any]] {
-        let json = try JSONSerialization.jsonObject(with: try corpusData("EXPECTED.json"))
-        let root = try #require(json as? [String: Any])
-        return try #require(root["files"] as? [String: [String: Any]])
     }
 }

@@ -17,14 +17,14 @@ struct StringsDictParserTests {
     // MARK: Corpus
 
     @Test func theTestCoversEveryStringsdictThatExpectedJSONDescribes() throws {
-        let described = try expectedFiles().filter { ($0.value["kind"] as? String) == "stringsdict" }.keys
+        let described = try TestStores.expectedCorpusFiles().filter { ($0.value["kind"] as? String) == "stringsdict" }.keys
         #expect(Set(described) == Set(Self.corpusFiles))
     }
 
     @Test(arguments: corpusFiles)
     func corpusFileParsesToTheExpectedEntriesAndSpotChecks(_ path: String) throws {
-        let expected = try #require(try expectedFiles()[path])
-        let file = try StringsDictParser.parse(try corpusData(path), file: path)
+        let expected = try #require(try TestStores.expectedCorpusFiles()[path])
+        let file = try StringsDictParser.parse(try TestStores.corpusData(path), file: path)
         #expect(file.entries.count == expected["entries"] as? Int)
         let spotChecks = try #require(expected["spot_checks"] as? [String: [String: Any]])
         for (key, plist) in spotChecks {
@@ -50,7 +50,7 @@ struct StringsDictParserTests {
 
     @Test func duckDuckGoKeepsTheFieldWidthVariableAndTheNestedAccountsVariable() throws {
         let path = "duckduckgo-iOS/DuckDuckGo/de.lproj/Localizable.stringsdict"
-        let file = try StringsDictParser.parse(try corpusData(path), file: path)
+        let file = try StringsDictParser.parse(try TestStores.corpusData(path), file: path)
         let trackers = try #require(file.entries["dax.onboarding.browsing.multiple.trackers"])
         #expect(trackers.template == "%1#@count@")
         #expect(trackers.variables["count"]?.valueType == "d")
@@ -63,14 +63,14 @@ struct StringsDictParserTests {
 
     @Test func duckDuckGoEnglishKeepsItsExplicitZeroVariant() throws {
         let path = "duckduckgo-iOS/DuckDuckGo/en.lproj/Localizable.stringsdict"
-        let file = try StringsDictParser.parse(try corpusData(path), file: path)
+        let file = try StringsDictParser.parse(try TestStores.corpusData(path), file: path)
         #expect(file.entries["tab.close"]?.variables["tabs"]?.variants
             == [.zero: "Close Tab", .one: "Close Tab", .other: "Close %d Tabs"])
     }
 
     @Test func mastodonValueTypeWithAPercentSignIsNormalisedAndAllSixCategoriesAreKept() throws {
         let path = "mastodon-ios/MastodonIntent/de.lproj/Intents.stringsdict"
-        let file = try StringsDictParser.parse(try corpusData(path), file: path)
+        let file = try StringsDictParser.parse(try TestStores.corpusData(path), file: path)
         let entry = try #require(file.entries["There are ${count} options matching ‘${content}’. - 2"])
         let variable = try #require(entry.variables["count_option"])
         #expect(variable.valueType == "ld")
@@ -80,7 +80,7 @@ struct StringsDictParserTests {
 
     @Test func mastodonDummyVariableWithEmptyTextsIsKept() throws {
         let path = "mastodon-ios/MastodonSDK/Sources/MastodonLocalization/Resources/de.lproj/Localizable.stringsdict"
-        let file = try StringsDictParser.parse(try corpusData(path), file: path)
+        let file = try StringsDictParser.parse(try TestStores.corpusData(path), file: path)
         let entry = try #require(file.entries["plural.count.followed_by_and_mutual"])
         #expect(entry.variables["names"]?.variants == [.one: "", .other: ""])
         #expect(entry.variables["names"]?.valueType == "ld")
@@ -88,7 +88,7 @@ struct StringsDictParserTests {
 
     @Test func iceCubesUndefinedVariableKeepsTheEntryAndWarnsAtItsKey() throws {
         let path = "IceCubesApp/IceCubesApp/Resources/Localization/Plurals/de.lproj/Localizable.stringsdict"
-        let file = try StringsDictParser.parse(try corpusData(path), file: path)
+        let file = try StringsDictParser.parse(try TestStores.corpusData(path), file: path)
         let key = "status.poll.n-votes-voters %lld %lld"
         let entry = try #require(file.entries[key])
         #expect(entry.template == "%#@count_posts@ von %#@count_voters@")
@@ -103,7 +103,7 @@ struct StringsDictParserTests {
 
     @Test func realFilesOtherThanIceCubesDeHaveNoWarnings() throws {
         for path in Self.corpusFiles where !path.contains("IceCubesApp/IceCubesApp/Resources/Localization/Plurals/de") {
-            let file = try StringsDictParser.parse(try corpusData(path), file: path)
+            let file = try StringsDictParser.parse(try TestStores.corpusData(path), file: path)
             #expect(file.warnings.isEmpty, "\(path): \(file.warnings)")
         }
     }
@@ -209,6 +209,18 @@ struct StringsDictParserTests {
         #expect(file.warnings.first?.message.hasPrefix("\"a & b\"") == true)
     }
 
+    @Test func keysWithCharacterReferencesAreLocatedForWarnings() throws {
+        let file = try parse("""
+            <key>ok</key>
+            <string>fine</string>
+            <key>&#x41;&#98;&lt;</key>
+            <integer>3</integer>
+            """)
+        #expect(file.entries.keys.sorted() == ["ok"])
+        #expect(file.warnings.first?.location == SourceLocation(file: "test.stringsdict", line: 6, column: 1))
+        #expect(file.warnings.first?.message.hasPrefix("\"Ab<\"") == true)
+    }
+
     @Test func compiledBinaryPlistsAreReadToo() throws {
         let plist: [String: Any] = [
             "files": [
@@ -276,16 +288,5 @@ struct StringsDictParserTests {
             </plist>
             """
         return try StringsDictParser.parse(Data(text.utf8), file: "test.stringsdict")
-    }
-
-    private func corpusData(_ path: String) throws -> Data {
-        let fixtures = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-        return try Data(contentsOf: fixtures.appendingPathComponent("corpus").appendingPathComponent(path))
-    }
-
-    private func expectedFiles() throws -> [String: [String: Any]] {
-        let json = try JSONSerialization.jsonObject(with: try corpusData("EXPECTED.json"))
-        let root = try #require(json as? [String: Any])
-        return try #require(root["files"] as? [String: [String: Any]])
     }
 }

@@ -13,15 +13,10 @@ struct StringsFileParserCorpusTests {
         var spotChecks: [String: String]
     }
 
-    static let corpus: URL = Bundle.module.url(forResource: "Fixtures", withExtension: nil)!
-        .appendingPathComponent("corpus")
-
     /// The `.strings` files of EXPECTED.json (other kinds have other shapes).
     static let expected: [String: Expectation] = {
-        let data = try! Data(contentsOf: corpus.appendingPathComponent("EXPECTED.json"))
-        let root = try! JSONSerialization.jsonObject(with: data) as! [String: Any]
         var result: [String: Expectation] = [:]
-        for case let (path, info as [String: Any]) in root["files"] as! [String: Any] where info["kind"] as? String == "strings" {
+        for (path, info) in try! TestStores.expectedCorpusFiles() where info["kind"] as? String == "strings" {
             result[path] = Expectation(encoding: info["encoding"] as! String, rawPairs: info["raw_pairs"] as! Int,
                                        entries: info["entries"] as! Int,
                                        spotChecks: info["spot_checks"] as? [String: String] ?? [:])
@@ -34,7 +29,7 @@ struct StringsFileParserCorpusTests {
     }
 
     static func load(_ path: String) throws -> Data {
-        try Data(contentsOf: corpus.appendingPathComponent(path))
+        try TestStores.corpusData(path)
     }
 
     @Test func theCorpusHasElevenStringsFiles() {

@@ -251,6 +251,11 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         return true
     }
 
+    /// Whether the name bytes are the literal `name`, ignoring ASCII case.
+    static func namesEqual(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        namesEqual(bytes, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+
     @inline(__always)
     static func asciiLower(_ byte: UInt8) -> UInt8 {
         (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte

@@ -187,18 +187,18 @@ extension HTTPRequestParser {
         let headers = head.headers
         // One pass counting the framing fields, instead of an array per name.
         var hostCount = 0
-        var host: String?
+        var hostIsValid = true
         var contentLengthCount = 0
         var contentLength: String?
         var hasTransferEncoding = false
         headers.forEachRaw { name, value in
-            if Self.isName(name, "host") {
+            if HTTPHeaders.namesEqual(name, "host") {
                 hostCount += 1
-                if host == nil { host = String(decoding: value, as: UTF8.self) }
-            } else if Self.isName(name, "content-length") {
+                if hostCount == 1 { hostIsValid = HostSyntax.isValid(value) }   // checked in place
+            } else if HTTPHeaders.namesEqual(name, "content-length") {
                 contentLengthCount += 1
                 if contentLength == nil { contentLength = String(decoding: value, as: UTF8.self) }
-            } else if Self.isName(name, "transfer-encoding") {
+            } else if HTTPHeaders.namesEqual(name, "transfer-encoding") {
                 hasTransferEncoding = true
             }
             return true
@@ -210,7 +210,7 @@ extension HTTPRequestParser {
         if hostCount > 1 {
             throw .badRequest("more than one Host header", at: position)
         }
-        if let host, !HostSyntax.isValid(host) {
+        if !hostIsValid {
             throw .badRequest("invalid Host header: not uri-host [ \":\" port ]", code: "invalid_host", at: position)
         }
 
@@ -252,12 +252,6 @@ extension HTTPRequestParser {
         }
         body = []
         return finishRequest()
-    }
-
-    /// Whether `name` is `lower` in any ASCII case.
-    private static func isName(_ name: UnsafeBufferPointer<UInt8>, _ lower: StaticString) -> Bool {
-        name.count == lower.utf8CodeUnitCount
-            && HTTPHeaders.namesEqual(name, UnsafeBufferPointer(start: lower.utf8Start, count: lower.utf8CodeUnitCount))
     }
 
     private mutating func noteExpectation(_ headers: HTTPHeaders, version: HTTPVersion) {

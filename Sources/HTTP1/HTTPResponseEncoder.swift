@@ -123,20 +123,12 @@ public enum HTTPResponseEncoder {
         guard !name.isEmpty else { return false }
         for byte in name where !ByteClass.isTchar(byte) { return false }
         switch name.count {
-        case 4: return !equalsIgnoringCase(name, "date")
-        case 10: return !equalsIgnoringCase(name, "connection")
-        case 14: return !equalsIgnoringCase(name, "content-length")
-        case 17: return !equalsIgnoringCase(name, "transfer-encoding")
+        case 4: return !HTTPHeaders.namesEqual(name, "date")
+        case 10: return !HTTPHeaders.namesEqual(name, "connection")
+        case 14: return !HTTPHeaders.namesEqual(name, "content-length")
+        case 17: return !HTTPHeaders.namesEqual(name, "transfer-encoding")
         default: return true
         }
-    }
-
-    /// `bytes` equals the lowercase ASCII `lower`, ignoring ASCII case.
-    private static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lower: StaticString) -> Bool {
-        guard bytes.count == lower.utf8CodeUnitCount else { return false }
-        let other = UnsafeBufferPointer(start: lower.utf8Start, count: lower.utf8CodeUnitCount)
-        for index in 0..<bytes.count where HTTPHeaders.asciiLower(bytes[index]) != other[index] { return false }
-        return true
     }
 
     @inline(__always)

@@ -9,13 +9,15 @@
 public enum HostSyntax {
     /// Whether `value` is a valid `Host` field value.
     public static func isValid(_ value: String) -> Bool {
-        // Every request has a Host: the usual `name:port` is checked in place.
-        if let verdict = value.utf8.withContiguousStorageIfAvailable(regNameVerdict), let verdict { return verdict }
-        let bytes = Array(value.utf8)
+        HTTPHeaders.withUTF8(value) { isValid($0) }
+    }
+
+    /// Whether the bytes are a valid `Host` field value (the parser checks them in place).
+    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         if bytes.first == UInt8(ascii: "[") {
             guard let close = bytes.firstIndex(of: UInt8(ascii: "]")),
-                  isIPLiteral(bytes[1..<close]) else { return false }
+                  isIPLiteral(Array(bytes[1..<close])[...]) else { return false }
             index = close + 1
         } else {
             while index < bytes.count && bytes[index] != UInt8(ascii: ":") {
@@ -32,26 +34,6 @@ public enum HostSyntax {
         guard index < bytes.count else { return true }
         guard bytes[index] == UInt8(ascii: ":") else { return false }
         return bytes[(index + 1)...].allSatisfy { (0x30...0x39).contains($0) }
-    }
-
-    /// The verdict for a value without `[` and `%` (reg-name, optional port);
-    /// nil when the full grammar must decide.
-    private static func regNameVerdict(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        if bytes.first == UInt8(ascii: "[") { return nil }
-        var index = 0
-        while index < bytes.count && bytes[index] != UInt8(ascii: ":") {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "%") { return nil }
-            guard isUnreserved(byte) || isSubDelim(byte) else { return false }
-            index += 1
-        }
-        guard index < bytes.count else { return true }
-        index += 1
-        while index < bytes.count {
-            guard (0x30...0x39).contains(bytes[index]) else { return false }
-            index += 1
-        }
-        return true
     }
 
     private static func isIPLiteral(_ inner: ArraySlice<UInt8>) -> Bool {

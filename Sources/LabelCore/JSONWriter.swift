@@ -18,27 +18,34 @@ public struct JSONWriter: Sendable {
 
     public mutating func field(_ name: String, _ value: String?) {
         key(name)
-        if let value { Self.appendQuoted(value, to: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
-        needsComma = true
+        self.value(value)
     }
 
     public mutating func field(_ name: String, _ value: Int) {
         key(name)
-        bytes.append(contentsOf: String(value).utf8)
-        needsComma = true
+        self.value(value)
     }
 
     /// A field whose name is a literal needing no escaping (letters, digits, `_`): the
     /// separator, quoted name and colon go in with one append instead of a scan.
     public mutating func field(literal name: StaticString, _ value: String?) {
         literalKey(name)
-        if let value { Self.appendQuoted(value, to: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
-        needsComma = true
+        self.value(value)
     }
 
     /// ``field(_:_:)`` for a number, with a literal name (see ``field(literal:_:)``).
     public mutating func field(literal name: StaticString, _ value: Int) {
         literalKey(name)
+        self.value(value)
+    }
+
+    /// A field's value, after its key: a quoted string or `null`.
+    private mutating func value(_ value: String?) {
+        if let value { Self.appendQuoted(value, to: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
+        needsComma = true
+    }
+
+    private mutating func value(_ value: Int) {
         bytes.append(contentsOf: String(value).utf8)
         needsComma = true
     }
@@ -54,7 +61,7 @@ public struct JSONWriter: Sendable {
         let utf8 = UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)
         assert(utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") && $0 >= 0x20 },
                      "a literal JSON key must need no escaping")
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        separator()
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: utf8)
         bytes.append(UInt8(ascii: "\""))

@@ -30,9 +30,10 @@ final class SignalHandlers: Sendable {
         return set
     }
 
-    /// Starts the waiting thread; it lives as long as the process.
+    /// Starts the waiting thread; it lives as long as the process. The process must
+    /// have called ``blockInEveryThread()`` before its first thread: blocking here
+    /// would cover only the calling thread, not the loader's or the loops'.
     init(onReload: @escaping @Sendable () -> Void, onStop: @escaping @Sendable (String) -> Void) {
-        Self.blockInEveryThread()
         let thread = Thread {
             var set = Self.signalSet()
             while true {

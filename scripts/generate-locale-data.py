@@ -11,8 +11,9 @@ Babel is needed only here, at generation time; the generated Swift file is
 committed and nothing at build, run or test time reads Babel or ../shared.
 
 Writes Sources/LabelCore/Resolution/Generated/LocaleMatchingTable.swift: three
-string literals (one entry a line), parsed once on first use. The output depends
-only on the pinned Babel version, so CI regenerates it and diffs.
+string literals (one entry a line, lines sorted by byte), which the Swift side
+binary-searches in place. The output depends only on the pinned Babel version,
+so CI regenerates it and diffs.
 
 The CLDR data is under the Unicode License V3 (scripts/LICENSE-Unicode-V3.txt).
 """
@@ -89,7 +90,7 @@ def main():
         "/// CLDR data for matching requested languages to `.lproj` folders, one `from>to` a line.",
         "///",
         "/// String literals rather than dictionary literals so the file type-checks instantly;",
-        "/// ``LocaleData`` parses them once on first use.",
+        "/// lines are sorted by byte, and ``LocaleTable`` binary-searches them in place.",
         "enum LocaleMatchingTable {",
         f"    static let babelVersion = \"{BABEL_VERSION}\"",
         "",

@@ -10,8 +10,9 @@ repository root (the unicode-org/cldr-json `cldr-core/supplemental/plurals.json`
 
 Writes:
   Sources/LabelCore/Plurals/Generated/PluralRuleTable.swift
-      Every locale's rule conditions (samples stripped) as one string literal,
-      which the Swift side parses once. A single literal keeps type-checking
+      Every locale's rule conditions (samples stripped) as one string literal per
+      locale, and one `static let` per locale that parses it on first use, so only
+      the locales served are ever parsed. String literals keep type-checking
       instant, unlike a large dictionary literal of tuples.
   Tests/LabelCoreTests/Fixtures/plural-samples.tsv
       Every `@integer` / `@decimal` sample of every locale, ranges expanded.
@@ -99,7 +100,8 @@ def main(argv):
     version = supplemental["version"]["_cldrVersion"]
     cardinals = supplemental["plurals-type-cardinal"]
 
-    table_lines = []
+    locales = []  # (locale, its lines)
+    rule_count = 0
     sample_lines = []
     sample_count = 0
     for locale in sorted(cardinals):
@@ -114,6 +116,7 @@ def main(argv):
         unknown = set(rules) - set(CATEGORY_ORDER)
         if unknown or "other" not in rules:
             raise ValueError(f"{locale}: categories {sorted(rules)}")
+        lines = []
         for category in CATEGORY_ORDER:
             if category not in rules:
                 continue
@@ -122,11 +125,13 @@ def main(argv):
                 raise ValueError(f"{locale}/{category}: unexpected condition {condition!r}")
             if (category == "other") != (condition == ""):
                 raise ValueError(f"{locale}/{category}: condition {condition!r}")
-            table_lines.append(f"{locale}:{category}:{condition}")
+            lines.append(f"{locale}:{category}:{condition}")
+            rule_count += 1
             for kind, text in samples:
                 for sample in expand_samples(kind, text):
                     sample_lines.append(f"{locale}\t{category}\t{sample}")
                     sample_count += 1
+        locales.append((locale, lines))
 
     header_source = (
         f"unicode-org/cldr-json cldr-core/supplemental/plurals.json, CLDR {version}"
@@ -138,24 +143,46 @@ def main(argv):
         "",
         "/// CLDR cardinal plural rules for every CLDR locale, as the CLDR condition text.",
         "///",
-        "/// One line per locale and category, `locale:category:condition`, categories in",
-        "/// CLDR order; `other` has an empty condition. Kept as one string literal so the",
-        "/// file type-checks instantly; `PluralRules` parses it once on first use.",
+        "/// Each locale's rules are lines `locale:category:condition`, categories in CLDR",
+        "/// order; `other` has an empty condition. One `static let` per locale parses them:",
+        "/// Swift initialises each once, lazily and thread-safely, so only the locales a",
+        "/// process uses are parsed (all of them cost ~10 million instructions of cold",
+        "/// start) and a lookup after the first takes no lock. String literals keep the",
+        "/// file type-checking instantly.",
         "enum PluralRuleTable {",
         "    /// The CLDR release the rules come from.",
         f'    static let cldrVersion = "{version}"',
         "",
-        "    /// The rule lines (see the type's documentation).",
-        '    static let source = #"""',
+        "    /// CLDR locale ids, sorted; ``rules(at:)`` and ``lines`` take an index into it.",
+        "    static let locales: [String] = [",
     ]
-    swift += table_lines
-    swift += ['    """#', "}", ""]
-    # Raw multi-line literal: the closing delimiter's indentation is stripped
-    # from each line, so indent the content to match it.
-    start = swift.index('    static let source = #"""') + 1
-    end = swift.index('    """#')
-    for index in range(start, end):
-        swift[index] = "    " + swift[index]
+    swift += [f'        "{locale}",' for locale, _ in locales]
+    swift += [
+        "    ]",
+        "",
+        "    /// Each locale's rule lines, joined by newlines.",
+        "    static let lines: [String] = [",
+    ]
+    swift += ['        "' + "\\n".join(lines) + '",' for _, lines in locales]
+    swift += [
+        "    ]",
+        "",
+        "    /// Every rule line of every locale (see the type's documentation).",
+        '    static var source: String { lines.joined(separator: "\\n") }',
+        "",
+        "    /// The parsed rules of `locales[index]`.",
+        "    static func rules(at index: Int) -> PluralRules {",
+        "        switch index {",
+    ]
+    swift += [f"        case {index}: rules{index}" for index in range(len(locales))]
+    swift += [
+        '        default: preconditionFailure("no plural rules at \\(index)")',
+        "        }",
+        "    }",
+        "",
+    ]
+    swift += [f"    private static let rules{index} = PluralRules(tableIndex: {index})" for index in range(len(locales))]
+    swift += ["}", ""]
 
     os.makedirs(os.path.dirname(TABLE_PATH), exist_ok=True)
     with open(TABLE_PATH, "w", encoding="utf-8") as f:
@@ -170,7 +197,7 @@ def main(argv):
         f.write("\n")
 
     print(
-        f"CLDR {version}: {len(cardinals)} locales, {len(table_lines)} rules, "
+        f"CLDR {version}: {len(cardinals)} locales, {rule_count} rules, "
         f"{sample_count} samples"
     )
 

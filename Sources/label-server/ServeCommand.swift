@@ -51,12 +51,14 @@ enum ServeCommand {
         SignalHandlers.blockInEveryThread()
         // Two arenas: the loader's threads would otherwise each fragment their own,
         // and RSS ratchets with every reload of a large store. MALLOC_ARENA_MAX wins.
-        if ProcessInfo.processInfo.environment["MALLOC_ARENA_MAX"] == nil {
+        // Read once: each `ProcessInfo.environment` builds the whole dictionary anew.
+        let environment = ProcessInfo.processInfo.environment
+        if environment["MALLOC_ARENA_MAX"] == nil {
             ProcessMemory.limitArenas(to: 2)
         }
         let configuration: ServeConfiguration
         do {
-            guard let parsed = try ServeConfiguration(arguments: arguments) else {
+            guard let parsed = try ServeConfiguration(arguments: arguments, environment: environment) else {
                 print(help)
                 return 0
             }

@@ -37,7 +37,11 @@ public struct Catalog: Sendable {
             merged[pair.table, default: [:]][pair.language] = entries
         }
         self.merged = merged
-        matcher = LanguageMatcher(available: Set(merged.values.flatMap(\.keys)))
+        let languages = Set(merged.values.flatMap(\.keys))
+        matcher = LanguageMatcher(available: languages)
+        // Each locale's plural rules are parsed on first use: for the store's languages
+        // here, at load, rather than by a first request on an event loop.
+        for language in languages { _ = PluralRules.forLanguage(language.rawValue) }
     }
 
     private struct Pair: Hashable {

@@ -38,10 +38,14 @@ public enum StringCatalogParser {
             throw invalidJSON(error, in: data, file: file)
         }
         let document: Document
-        do {
-            document = try JSONDecoder().decode(Document.self, from: data)
-        } catch {
-            throw mismatch(error, in: data, file: file)
+        if let read = DocumentReader.document(in: data) {
+            document = read
+        } else {
+            do {
+                document = try JSONDecoder().decode(Document.self, from: data)
+            } catch {
+                throw mismatch(error, in: data, file: file)
+            }
         }
         let source = document.sourceLanguage
         var reader = CatalogReader()

@@ -1,7 +1,7 @@
 /// The CLDR cardinal plural rules of one locale.
 ///
-/// Rules for every CLDR locale come from `PluralRuleTable` (generated from CLDR),
-/// parsed once on first use; `forLanguage` is a dictionary lookup after that.
+/// Rules for every CLDR locale come from `PluralRuleTable` (generated from CLDR), each
+/// locale's parsed once on its first use; `forLanguage` is a dictionary lookup after that.
 public struct PluralRules: Sendable {
     /// The CLDR locale id actually used (e.g. "pt-PT", "de", "und").
     public let locale: String
@@ -19,12 +19,12 @@ public struct PluralRules: Sendable {
     /// Rules for a BCP 47 tag: the exact locale if CLDR has it (`pt-PT`), else its
     /// truncations (`de-AT` → `de`), else CLDR root (`und`: everything is `other`).
     ///
-    /// Case-insensitive, `_` accepted as `-`. Cheap after the first call: the
-    /// table is parsed once, then this is a few dictionary lookups.
+    /// Case-insensitive, `_` accepted as `-`. Cheap after a locale's first call: its
+    /// rules are parsed once, then this is a few dictionary lookups and no lock.
     public static func forLanguage(_ tag: String) -> PluralRules {
         var key = normalized(tag)
         while true {
-            if let rules = all[key] { return rules }
+            if let index = tableIndex[key] { return PluralRuleTable.rules(at: index) }
             guard let dash = key.lastIndex(of: "-") else { return root }
             key = String(key[..<dash])
         }
@@ -38,13 +38,15 @@ public struct PluralRules: Sendable {
         return .other
     }
 
-    /// Every CLDR locale's rules, keyed by lowercased locale id.
+    /// Every CLDR locale's index in `PluralRuleTable`, keyed by lowercased locale id.
     ///
     /// A `static let` is initialised once, lazily and thread-safely, so no lock is needed.
-    private static let all: [String: PluralRules] = parseTable(PluralRuleTable.source)
+    private static let tableIndex: [String: Int] = Dictionary(
+        uniqueKeysWithValues: PluralRuleTable.locales.enumerated().map { (normalized($1), $0) })
 
     /// CLDR root, where every number is `other`.
-    private static let root = all["und"] ?? PluralRules(locale: "und", conditions: [])
+    private static let root = tableIndex["und"].map(PluralRuleTable.rules(at:))
+        ?? PluralRules(locale: "und", conditions: [])
 
     /// Lowercase, with `_` as `-`, the form of the table's keys.
     private static func normalized(_ tag: String) -> String {
@@ -57,44 +59,29 @@ public struct PluralRules: Sendable {
         }, as: UTF8.self)
     }
 
-    /// Parses the generated `locale:category:condition` lines.
+    /// Parses the generated `locale:category:condition` lines of `PluralRuleTable`'s
+    /// locale at `tableIndex` (its `static let`s call this, once per locale).
     ///
     /// The table is generated and every rule in it is tested, so a line that
     /// does not parse is a build defect, not an input error: it traps.
-    private static func parseTable(_ source: String) -> [String: PluralRules] {
-        var conditionsByLocale: [String: [(category: PluralCategory, rule: PluralRule)]] = [:]
-        var localeOrder: [String] = []
-        // Many locales share a condition text; parse each text once.
-        var parsed: [Substring: PluralRule] = [:]
-        for line in source.split(separator: "\n") {
-            let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3, let category = PluralCategory(rawValue: String(fields[1])) else {
-                preconditionFailure("malformed plural rule table line: \(line)")
-            }
-            let locale = String(fields[0])
-            if conditionsByLocale[locale] == nil {
-                conditionsByLocale[locale] = []
-                localeOrder.append(locale)
+    init(tableIndex: Int) {
+        let locale = PluralRuleTable.locales[tableIndex]
+        var conditions: [(category: PluralCategory, rule: PluralRule)] = []
+        for line in PluralRuleTable.lines[tableIndex].utf8.split(separator: UInt8(ascii: "\n")) {
+            let fields = line.split(separator: UInt8(ascii: ":"), maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3, String(Substring(fields[0])) == locale,
+                  let category = PluralCategory(rawValue: String(Substring(fields[1])))
+            else {
+                preconditionFailure("malformed plural rule table line: \(Substring(line))")
             }
             guard category != .other else { continue }
-            let text = fields[2]
-            let rule: PluralRule
-            if let cached = parsed[text] {
-                rule = cached
-            } else {
-                do {
-                    rule = try PluralRule(parsing: String(text))
-                } catch {
-                    preconditionFailure("\(locale) \(category): \(error) in \"\(text)\"")
-                }
-                parsed[text] = rule
+            let text = String(Substring(fields[2]))
+            do {
+                conditions.append((category, try PluralRule(parsing: text)))
+            } catch {
+                preconditionFailure("\(locale) \(category): \(error) in \"\(text)\"")
             }
-            conditionsByLocale[locale, default: []].append((category, rule))
         }
-        var all: [String: PluralRules] = [:]
-        for locale in localeOrder {
-            all[normalized(locale)] = PluralRules(locale: locale, conditions: conditionsByLocale[locale] ?? [])
-        }
-        return all
+        self.init(locale: locale, conditions: conditions)
     }
 }

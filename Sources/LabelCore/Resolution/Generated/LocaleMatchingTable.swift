@@ -6,7 +6,7 @@
 /// CLDR data for matching requested languages to `.lproj` folders, one `from>to` a line.
 ///
 /// String literals rather than dictionary literals so the file type-checks instantly;
-/// ``LocaleData`` parses them once on first use.
+/// lines are sorted by byte, and ``LocaleTable`` binary-searches them in place.
 enum LocaleMatchingTable {
     static let babelVersion = "2.17.0"
 

@@ -84,8 +84,7 @@ extension FormatTokenTable.Builder {
         case UInt8(ascii: "j"): modifier = .j
         default: return nil
         }
-        let allCases = FormatSpecifier.LengthModifier.allCases
-        return (UInt8(allCases.firstIndex(of: modifier)! + 1), modifier.rawValue.utf8.count)
+        return (UInt8(FormatTokenTable.Mark.lengthModifiers.firstIndex(of: modifier)! + 1), modifier.rawValue.utf8.count)
     }
 
     /// ASCII byte → index of its conversion in `Conversion.allCases`; `.max` for none.

@@ -5,15 +5,17 @@
 extension FormatTokenTable.Builder {
     enum QuickScan {
         case noPercent
-        case marks([FormatTokenTable.Mark])
+        /// Its marks are appended.
+        case marked
         /// Some `%` sequence is not one of the quick forms.
         case needsTokenizer
     }
 
     /// Quick forms: `%` [`n$`] [length] conversion, and `%` [`n$`] `#@name@`.
-    static func quickMarks(_ bytes: UnsafeBufferPointer<UInt8>, text: UInt32) -> QuickScan {
+    /// Appends to `marks`; after ``QuickScan/needsTokenizer`` the caller drops what was appended.
+    static func quickMarks(_ bytes: UnsafeBufferPointer<UInt8>, text: UInt32,
+                           into marks: inout [FormatTokenTable.Mark]) -> QuickScan {
         let count = bytes.count
-        var marks: [FormatTokenTable.Mark] = []
         var index = 0
         var sawPercent = false
         while index < count {
@@ -64,7 +66,7 @@ extension FormatTokenTable.Builder {
             marks.append(mark)
             index = cursor + 1
         }
-        return sawPercent ? .marks(marks) : .noPercent
+        return sawPercent ? .marked : .noPercent
     }
 
     /// The length modifier at `index` (its index in `allCases` + 1) and its size, as

@@ -100,11 +100,12 @@ extension FormatTokenTable {
     struct Header {
         /// Every text of the string that has a `%`, in the order added; marks refer to them by index.
         let texts: [String]
-        let markCount: Int
+        /// 32 bits, as the count: object header, this and one mark fit a 64-byte malloc chunk.
+        let markCount: Int32
         let argumentCount: Int32
     }
 
-    /// What ``init(_:argumentCount:)`` collects before the one allocation.
+    /// What ``init(_:)`` collects before the one allocation.
     struct Builder {
         var texts: [String] = []
         var marks: [Mark] = []
@@ -115,18 +116,17 @@ extension FormatTokenTable {
             // Most texts hold only plain `%@`, `%d`, `%1$@`, `%lld`, `%#@name@`: marked
             // straight from the bytes, with no token values built; anything else (flags,
             // widths, `%%`, invalid sequences) goes through the full tokenizer.
-            let quick = bytes.withUTF8 { Self.quickMarks($0, text: UInt32(texts.count)) }
-            switch quick {
+            let index = UInt32(texts.count)
+            let before = marks.count
+            switch bytes.withUTF8({ Self.quickMarks($0, text: index, into: &marks) }) {
             case .noPercent:
                 return
-            case .marks(let quickMarks):
+            case .marked:
                 texts.append(text)
-                marks += quickMarks
                 return
             case .needsTokenizer:
-                break
+                marks.removeSubrange(before...)
             }
-            let index = UInt32(texts.count)
             texts.append(text)
             var offset = 0
             for token in FormatToken.tokens(in: text) {
@@ -167,7 +167,7 @@ extension FormatTokenTable {
         static func make(_ builder: Builder, argumentCount: Int32) -> Storage {
             let count = builder.marks.count
             let buffer = Storage.create(minimumCapacity: count) { _ in
-                Header(texts: builder.texts, markCount: count, argumentCount: argumentCount)
+                Header(texts: builder.texts, markCount: Int32(count), argumentCount: argumentCount)
             }
             buffer.withUnsafeMutablePointerToElements { elements in
                 builder.marks.withUnsafeBufferPointer { marks in
@@ -180,13 +180,13 @@ extension FormatTokenTable {
         // No deinit: marks are trivial values; ManagedBuffer destroys the header.
 
         var marks: UnsafeBufferPointer<Mark> {
-            withUnsafeMutablePointerToElements { UnsafeBufferPointer(start: $0, count: header.markCount) }
+            withUnsafeMutablePointerToElements { UnsafeBufferPointer(start: $0, count: Int(header.markCount)) }
         }
 
         func compiled(for text: String) -> Compiled? {
             let texts = header.texts
             guard let index = texts.firstIndex(of: text) else { return nil }
-            let count = header.markCount
+            let count = Int(header.markCount)
             if texts.count == 1 { return Compiled(text: text, storage: self, marks: 0..<count) }
             let marks = self.marks
             let lower = marks.firstIndex { Int($0.text) >= index } ?? count

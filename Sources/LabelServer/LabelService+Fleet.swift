@@ -62,7 +62,8 @@ extension LabelService {
         case .notHandled: break
         }
         guard let fleet, let route = fleetRoute(for: request) else {
-            return deferringReload(request, context: context) ? nil : respond(to: request)
+            let deferred = deferringReload(request, context: context) || deferringUntilCoverage(request, context: context)
+            return deferred ? nil : respond(to: request)
         }
         // Refused writes are refused here, before any peer hears of them.
         if route.isWrite, (try? admin.check(request)) == nil { return respond(to: request) }

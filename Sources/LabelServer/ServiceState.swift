@@ -14,7 +14,7 @@ public struct ServiceState: Sendable {
         let bundles: LabelBundles
         let loadedAt: Date
         let fileCount: Int
-        let coverage: Coverage
+        let coverage: CoverageSlot
         let usage: UsageCounters
         let bundleFolders: [String]
 
@@ -23,7 +23,7 @@ public struct ServiceState: Sendable {
             bundles = LabelBundles(catalog: store.catalog)
             self.loadedAt = loadedAt
             fileCount = store.fileCount
-            coverage = Coverage(catalog: store.catalog)
+            coverage = CoverageSlot(catalog: store.catalog)
             usage = UsageCounters(catalog: store.catalog)
             bundleFolders = store.bundleFolders
         }
@@ -31,17 +31,28 @@ public struct ServiceState: Sendable {
 
     private var storage: Storage
 
-    /// Derives the state of a freshly loaded store (bundles are built on first request: ``LabelBundles``).
+    /// Derives the state of a freshly loaded store (bundles are built on first request:
+    /// ``LabelBundles``; coverage on a background worker: ``CoverageSlot``).
     public init(store: LoadedStore, loadedAt: Date = Date()) {
+        self.init(store: store, loadedAt: loadedAt, coverageInBackground: true)
+    }
+
+    /// Without `coverageInBackground`, coverage waits for its first caller (tests of that wait).
+    init(store: LoadedStore, loadedAt: Date = Date(), coverageInBackground: Bool) {
         storage = Storage(store: store, loadedAt: loadedAt)
+        if coverageInBackground { storage.coverage.computeInBackground() }
     }
 
     public var resolver: LabelResolver { storage.resolver }
     public var bundles: LabelBundles { storage.bundles }
     public var loadedAt: Date { storage.loadedAt }
     public var fileCount: Int { storage.fileCount }
-    /// Per language × table translation coverage, computed at load (`GET /coverage`).
-    public var coverage: Coverage { storage.coverage }
+    /// Per language × table translation coverage (`GET /coverage`), computed once per
+    /// load on a background worker: waits for it, so off the event loops until
+    /// ``coverageIsReady``.
+    public var coverage: Coverage { storage.coverage.coverage }
+    /// Whether ``coverage`` answers without waiting.
+    public var coverageIsReady: Bool { storage.coverage.ready != nil }
     /// Lock-free per-key request counters for this load, drained by ``UsageStore``.
     public var usage: UsageCounters { storage.usage }
     /// Bundle folders this load found; the next reload must find them again.

@@ -63,6 +63,8 @@ public final class StoreReloader: Sendable {
                 // an I/O failure (a half-done deploy), not an empty bundle.
                 let store = try load(configuration, Set(holder.state.bundleFolders))
                 let state = ServiceState(store: store)
+                // Computed here, before the swap: a reloaded state serves `/coverage` at once.
+                _ = state.coverage
                 release(holder.replace(with: state))
                 metrics.recordReload(success: true)
                 log("reloaded \(store.catalog.stringCount) strings from \(store.fileCount) files in \(Self.milliseconds(since: started)) ms")

@@ -12,8 +12,7 @@ public struct CatalogEntry: Sendable, Hashable {
     /// -1 when the format gives no line (`.stringsdict`, `.xcstrings`).
     private var line: Int32
     private var column: Int32
-    private let storedArgumentCount: Int32
-    /// The value's format texts tokenized at load; `nil` for plain text.
+    /// The value's format texts tokenized at load, with its argument count; `nil` for plain text.
     public let tokens: FormatTokenTable?
 
     public init(string: LocalizedString, bundle: String, language: LanguageTag, folder: String, location: SourceLocation?) {
@@ -28,13 +27,13 @@ public struct CatalogEntry: Sendable, Hashable {
             : Origin(bundle: origin.bundle, language: origin.language, folder: origin.folder, file: location?.file)
         line = location.map { Int32(clamping: $0.line) } ?? -1
         column = location.map { Int32(clamping: $0.column) } ?? -1
-        let formatted = string.isPlural || string.template.utf8.contains(UInt8(ascii: "%"))
-        storedArgumentCount = formatted ? Int32(clamping: LabelFormatter.argumentCount(of: string)) : 0
+        let formatted = string.isPlural || FormatTokenTable.hasPercent(string.template)
         tokens = formatted ? FormatTokenTable(string) : nil
     }
 
-    /// How many arguments the value reads, computed once at load.
-    public var argumentCount: Int { Int(storedArgumentCount) }
+    /// How many arguments the value reads, computed once at load (kept in `tokens`:
+    /// a plain value reads none, and the entry stays 48 bytes).
+    public var argumentCount: Int { tokens?.argumentCount ?? 0 }
 
     /// The bundle it was read from (`app`, `framework`).
     public var bundle: String {

@@ -37,11 +37,16 @@ public enum StoreLoader {
             let outcome = parse(jobs[index], root: root, limit: configuration.maximumFileBytes)
             results.withLock { $0[index] = outcome }
         }
-        let parsed = results.withLock { $0 }
+        // Taken out (not copied) and consumed one by one below, so each file's table
+        // has a single owner and merging into it never copies it.
+        var parsed = results.withLock { results in
+            defer { results = [:] }
+            return results
+        }
 
         var layers: [LayerKey: CatalogLayer] = [:]
         for index in jobs.indices.sorted(by: { precedence(jobs[$0]) < precedence(jobs[$1]) }) {
-            switch parsed[index]! {
+            switch parsed.removeValue(forKey: index)! {
             case .failure(let problem):
                 problems.append(problem)
             case .success(let file):
@@ -53,11 +58,12 @@ public enum StoreLoader {
             throw StoreLoadError(problems: problems.sorted { $0.file < $1.file })
         }
 
-        let ordered = layers.keys.sorted().map { layers[$0]! }
+        let ordered = layers.sorted { $0.key < $1.key }.map(\.value)
+        layers = [:]
         let catalog = Catalog(
             bundles: configuration.bundles,
             developmentLanguage: configuration.developmentLanguage,
-            layers: ordered
+            layers: consume ordered
         )
         return LoadedStore(catalog: catalog, warnings: warnings, fileCount: jobs.count, bundleFolders: bundleFolders)
     }

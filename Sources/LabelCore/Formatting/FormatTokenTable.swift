@@ -2,34 +2,50 @@
 /// once, at catalog load, so rendering on the request path does not rescan them.
 ///
 /// Compact, because a store has one per formatted string (99,000 in a
-/// 110,000-string store): literal text is not copied out of the text but read
-/// back from it by UTF-8 offsets, and only the other tokens (specifiers,
-/// substitutions, invalid `%` sequences, and the rare literal that decodes `%%`)
-/// are stored, each with its range. No dictionary: a string has a handful of
-/// texts at most, found by comparing the text (its storage is shared, so equal
-/// texts usually compare by identity).
+/// 110,000-string store): one allocation per string (texts and marks in one
+/// object), literal text is not copied out of the text but read back from it by
+/// UTF-8 offsets, and the other tokens (specifiers, substitutions, invalid `%`
+/// sequences, and the rare literal that decodes `%%`) are stored as 24-byte
+/// ``Mark``s whose source text is, again, a range of the text. No dictionary: a
+/// string has a handful of texts at most, found by comparing the text (its
+/// storage is shared, so equal texts usually compare by identity).
 public struct FormatTokenTable: Sendable, Hashable {
-    /// One text and its non-literal tokens in order.
-    struct Compiled: Sendable, Hashable {
-        let text: String
-        let marks: [Mark]
-    }
-
-    /// A token and the UTF-8 offsets of its source in the text.
-    struct Mark: Sendable, Hashable {
-        let start: UInt32
-        let end: UInt32
-        let token: FormatToken
-    }
-
-    private var texts: [Compiled] = []
+    // Immutable once made and never handed out mutable: safe to share across threads
+    // (ManagedBuffer itself is marked never-Sendable).
+    nonisolated(unsafe) private let storage: Storage
 
     /// Tokenizes every text of `string` that contains a `%`.
     public init(_ string: LocalizedString) {
-        add(string.template)
+        var builder = Builder()
+        builder.add(string.template)
         for variable in string.variables.values {
-            for text in variable.variants.values { add(text) }
+            for text in variable.variants.values { builder.add(text) }
         }
+        // Without variables only the template's specifiers read arguments (a `%#@…@` with
+        // no variable reads nothing), numbered as the formatter does: positional ones
+        // their position, the others the next of a counter only they advance.
+        let argumentCount = string.variables.isEmpty
+            ? builder.marks.reduce(into: (maximum: 0, next: 1)) { state, mark in
+                guard mark.kind == .specifier else { return }
+                if mark.position >= 0 {
+                    state.maximum = max(state.maximum, Int(mark.position))
+                } else {
+                    state.maximum = max(state.maximum, state.next)
+                    state.next += 1
+                }
+            }.maximum
+            : LabelFormatter.argumentCount(of: string)
+        storage = Storage.make(builder, argumentCount: Int32(clamping: argumentCount))
+    }
+
+    /// How many arguments the string reads: ``LabelFormatter/argumentCount(of:)``, worked
+    /// out here from the marks (no second scan) when the string has no variables.
+    var argumentCount: Int { Int(storage.header.argumentCount) }
+
+    /// Whether `text` has a `%` (a byte search, not a walk of `String.UTF8View`).
+    static func hasPercent(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { $0.contains(UInt8(ascii: "%")) }
     }
 
     /// The tokens of `text`, if it is one of the string's texts.
@@ -41,29 +57,198 @@ public struct FormatTokenTable: Sendable, Hashable {
     }
 
     func compiled(for text: String) -> Compiled? {
-        texts.first { $0.text == text }
+        storage.compiled(for: text)
     }
 
-    private mutating func add(_ text: String) {
-        guard compiled(for: text) == nil, text.utf8.contains(UInt8(ascii: "%")) else { return }
+    public static func == (a: FormatTokenTable, b: FormatTokenTable) -> Bool {
+        a.storage === b.storage || (a.storage.header.texts == b.storage.header.texts && a.storage.marks.elementsEqual(b.storage.marks))
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(storage.header.texts)
+        for mark in storage.marks { hasher.combine(mark) }
+    }
+}
+
+extension FormatTokenTable {
+    /// One text and its non-literal tokens in order.
+    struct Compiled {
+        let text: String
+        let storage: Storage
+        let marks: Range<Int>
+    }
+
+    /// A non-literal token as UTF-8 offsets into its text plus the few numbers the
+    /// text does not give back cheaply; ``token(in:)`` rebuilds the ``FormatToken``.
+    struct Mark: Sendable, Hashable {
+        enum Kind: UInt8 { case specifier, substitution, invalid, percentLiteral }
+        /// Index of the text in ``Header/texts``.
+        let text: UInt32
+        let kind: Kind
+        /// Specifier only: flags, length modifier + 1 (0: none), conversion (index in `allCases`).
+        var flags: UInt8 = 0
+        var length: UInt8 = 0
+        var conversion: UInt8 = 0
+        /// -1 for none (values are at most ``FormatSpecifier/maximumNumber``).
+        var position: Int16 = -1
+        var width: Int16 = -1
+        var precision: Int16 = -1
+        let start: UInt32
+        let end: UInt32
+    }
+
+    struct Header {
+        /// Every text of the string that has a `%`, in the order added; marks refer to them by index.
+        let texts: [String]
+        /// 32 bits, as the count: object header, this and one mark fit a 64-byte malloc chunk.
+        let markCount: Int32
+        let argumentCount: Int32
+    }
+
+    /// What ``init(_:)`` collects before the one allocation.
+    struct Builder {
+        var texts: [String] = []
         var marks: [Mark] = []
-        var offset = 0
-        for token in FormatToken.tokens(in: text) {
-            if case .literal(let literal) = token {
-                // Each `%` of a literal was `%%` in the text; without one, the run is plain
-                // text, read back from `text` when rendering. (Counted here: `source`
-                // would search with Foundation, the costliest step of a store's load.)
-                let percents = literal.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "%") ? 1 : 0) }
-                let length = literal.utf8.count + percents
-                if percents > 0 { marks.append(Mark(start: UInt32(offset), end: UInt32(offset + length), token: token)) }
-                offset += length
-                continue
+
+        mutating func add(_ text: String) {
+            guard !texts.contains(text) else { return }
+            var bytes = text
+            // Most texts hold only plain `%@`, `%d`, `%1$@`, `%lld`, `%#@name@`: marked
+            // straight from the bytes, with no token values built; anything else (flags,
+            // widths, `%%`, invalid sequences) goes through the full tokenizer.
+            let index = UInt32(texts.count)
+            let before = marks.count
+            switch bytes.withUTF8({ Self.quickMarks($0, text: index, into: &marks) }) {
+            case .noPercent:
+                return
+            case .marked:
+                texts.append(text)
+                return
+            case .needsTokenizer:
+                marks.removeSubrange(before...)
             }
-            let length = token.source.utf8.count
-            marks.append(Mark(start: UInt32(offset), end: UInt32(offset + length), token: token))
-            offset += length
+            texts.append(text)
+            var offset = 0
+            for token in FormatToken.tokens(in: text) {
+                let start = UInt32(offset)
+                switch token {
+                case .literal(let literal):
+                    // Each `%` of a literal was `%%` in the text; without one, the run is plain
+                    // text, read back from `text` when rendering. (Counted here: `source`
+                    // would search with Foundation, the costliest step of a store's load.)
+                    let percents = literal.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "%") ? 1 : 0) }
+                    offset += literal.utf8.count + percents
+                    if percents > 0 { marks.append(Mark(text: index, kind: .percentLiteral, start: start, end: UInt32(offset))) }
+                case .specifier(let specifier):
+                    offset += specifier.source.utf8.count
+                    var mark = Mark(text: index, kind: .specifier, start: start, end: UInt32(offset))
+                    mark.flags = specifier.flags.rawValue
+                    mark.length = specifier.length.map { UInt8(FormatSpecifier.LengthModifier.allCases.firstIndex(of: $0)! + 1) } ?? 0
+                    mark.conversion = UInt8(FormatSpecifier.Conversion.allCases.firstIndex(of: specifier.conversion)!)
+                    mark.position = Int16(specifier.position ?? -1)
+                    mark.width = Int16(specifier.width ?? -1)
+                    mark.precision = Int16(specifier.precision ?? -1)
+                    marks.append(mark)
+                case .substitution(let substitution):
+                    offset += substitution.source.utf8.count
+                    var mark = Mark(text: index, kind: .substitution, start: start, end: UInt32(offset))
+                    mark.position = Int16(substitution.position ?? -1)
+                    marks.append(mark)
+                case .invalid(let source):
+                    offset += source.utf8.count
+                    marks.append(Mark(text: index, kind: .invalid, start: start, end: UInt32(offset)))
+                }
+            }
         }
-        texts.append(Compiled(text: text, marks: marks))
+    }
+
+    /// Header and marks in one allocation; immutable once made.
+    final class Storage: ManagedBuffer<Header, Mark> {
+        static func make(_ builder: Builder, argumentCount: Int32) -> Storage {
+            let count = builder.marks.count
+            let buffer = Storage.create(minimumCapacity: count) { _ in
+                Header(texts: builder.texts, markCount: Int32(count), argumentCount: argumentCount)
+            }
+            buffer.withUnsafeMutablePointerToElements { elements in
+                builder.marks.withUnsafeBufferPointer { marks in
+                    if let first = marks.baseAddress { elements.initialize(from: first, count: count) }
+                }
+            }
+            return unsafeDowncast(buffer, to: Storage.self)
+        }
+
+        // No deinit: marks are trivial values; ManagedBuffer destroys the header.
+
+        var marks: UnsafeBufferPointer<Mark> {
+            withUnsafeMutablePointerToElements { UnsafeBufferPointer(start: $0, count: Int(header.markCount)) }
+        }
+
+        func compiled(for text: String) -> Compiled? {
+            let texts = header.texts
+            guard let index = texts.firstIndex(of: text) else { return nil }
+            let count = Int(header.markCount)
+            if texts.count == 1 { return Compiled(text: text, storage: self, marks: 0..<count) }
+            let marks = self.marks
+            let lower = marks.firstIndex { Int($0.text) >= index } ?? count
+            let upper = marks[lower...].firstIndex { Int($0.text) > index } ?? count
+            return Compiled(text: text, storage: self, marks: lower..<upper)
+        }
+    }
+}
+
+extension FormatTokenTable.Mark {
+    /// The token this mark was made from, its texts sliced from `text` (short, so
+    /// small strings: no allocation, except for a long literal with `%%`).
+    func token(in text: String) -> FormatToken {
+        // Native strings are contiguous: slice the bytes directly (the view's generic
+        // slicing costs several times more on the request path).
+        text.utf8.withContiguousStorageIfAvailable(token(in:)) ?? Array(text.utf8).withUnsafeBufferPointer(token(in:))
+    }
+
+    private func token(in bytes: UnsafeBufferPointer<UInt8>) -> FormatToken {
+        if kind == .specifier, position < 0, flags == 0, width < 0, precision < 0 {
+            // `%@`, `%d`, `%lld`…: the whole token follows from length and conversion.
+            return Self.plainSpecifiers[Int(length) * Self.conversions.count + Int(conversion)]
+        }
+        let source = String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)]), as: UTF8.self)
+        switch kind {
+        case .specifier:
+            return .specifier(FormatSpecifier(
+                position: Self.number(position), flags: FormatSpecifier.Flags(rawValue: flags),
+                width: Self.number(width), precision: Self.number(precision),
+                length: length == 0 ? nil : Self.lengthModifiers[Int(length) - 1],
+                conversion: Self.conversions[Int(conversion)], source: source))
+        case .substitution:
+            // `%…#@name@`: the first `@` is the conversion (flags, width and position
+            // hold none), the name runs from there to the closing `@`.
+            let at = bytes[Int(start)..<Int(end)].firstIndex(of: UInt8(ascii: "@"))!
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(at + 1)..<(Int(end) - 1)]), as: UTF8.self)
+            return .substitution(FormatSubstitution(position: Self.number(position), name: name, source: source))
+        case .invalid:
+            return .invalid(source)
+        case .percentLiteral:
+            var literal = ""
+            var afterPercent = false
+            for scalar in source.unicodeScalars {
+                if scalar == "%" && afterPercent { afterPercent = false; continue }
+                afterPercent = scalar == "%"
+                literal.unicodeScalars.append(scalar)
+            }
+            return .literal(literal)
+        }
+    }
+
+    private static func number(_ value: Int16) -> Int? { value < 0 ? nil : Int(value) }
+
+    /// `allCases`, built once (the marks store indices into them).
+    static let lengthModifiers = FormatSpecifier.LengthModifier.allCases
+    static let conversions = FormatSpecifier.Conversion.allCases
+    /// Every specifier with only a length and a conversion, at `length × conversions.count + conversion`.
+    private static let plainSpecifiers: [FormatToken] = ([nil] + lengthModifiers.map(Optional.some)).flatMap { length in
+        conversions.map { conversion in
+            .specifier(FormatSpecifier(length: length, conversion: conversion,
+                                       source: "%\(length?.rawValue ?? "")\(conversion.rawValue)"))
+        }
     }
 }
 
@@ -74,10 +259,10 @@ extension FormatTokenTable.Compiled {
                       token: (FormatToken) throws(FormatError) -> Void) throws(FormatError) {
         let utf8 = text.utf8
         var position = utf8.startIndex
-        for mark in marks {
+        for mark in storage.marks[marks] {
             let start = utf8.index(utf8.startIndex, offsetBy: Int(mark.start))
             if start > position { try literal(Substring(utf8[position..<start])) }
-            try token(mark.token)
+            try token(mark.token(in: text))
             position = utf8.index(utf8.startIndex, offsetBy: Int(mark.end))
         }
         if position < utf8.endIndex { try literal(Substring(utf8[position...])) }

@@ -4,8 +4,9 @@ import Testing
 /// `CatalogEntry`'s compact layout (README, "Memory layout of the catalog") keeps
 /// what the old stored properties gave.
 struct CatalogEntryTests {
-    @Test func anEntryIsFiftySixBytes() {
-        #expect(MemoryLayout<CatalogEntry>.size == 56)
+    @Test func anEntryIsFortyEightBytes() {
+        // Was 56: the argument count now lives in the token table (a plain value reads none).
+        #expect(MemoryLayout<CatalogEntry>.size == 48)
     }
 
     @Test func originAndLocationReadBackAsGiven() throws {

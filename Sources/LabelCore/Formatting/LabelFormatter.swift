@@ -214,25 +214,40 @@ private struct LabelRenderer {
             let expectation: FormatError.Expectation = expectsInteger ? .integer : .number
             throw .typeMismatch(argument: number, expected: expectation.rawValue, value: value)
         }
-        let category: PluralCategory =
-            variable.variants[.zero] != nil && literal.isZero ? .zero : rules().category(for: operands)
-        if firstMissing == nil, variable.variants[category] == nil {
-            firstMissing = PluralMiss(variable: name, category: category)
+        // One dictionary probe in the usual case (the category's variant exists).
+        let category: PluralCategory
+        let found: String?
+        if literal.isZero, let zero = variable.variants[.zero] {
+            category = .zero
+            found = zero
+        } else {
+            category = rules().category(for: operands)
+            found = variable.variants[category]
         }
+        if let found {
+            if firstCategory == nil { firstCategory = category }
+            return found
+        }
+        if firstMissing == nil { firstMissing = PluralMiss(variable: name, category: category) }
         // Report the variant used: `ar` 0 without a `zero` entry renders `other`.
-        let used: PluralCategory = variable.variants[category] != nil ? category : .other
-        guard let text = variable.variants[used] else {
+        guard let other = variable.variants[.other] else {
             throw .missingVariant(variable: name, category: category)
         }
-        if firstCategory == nil { firstCategory = used }
-        return text
+        if firstCategory == nil { firstCategory = .other }
+        return other
     }
 }
 
 /// Whether a `NSStringFormatValueTypeKey` (`d`, `ld`, `lld`, `u`...) is an integer type.
+/// (Its last byte decides: a `Character` ending in an ASCII letter is that letter.)
 private func isIntegerValueType(_ valueType: String) -> Bool {
-    guard let last = valueType.last else { return false }
-    return "diuoxXc".contains(last)
+    switch valueType.utf8.last {
+    case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "o"), UInt8(ascii: "x"),
+         UInt8(ascii: "X"), UInt8(ascii: "c"):
+        return true
+    default:
+        return false
+    }
 }
 
 /// Walks a string and every variant it can reach, recording the highest argument,

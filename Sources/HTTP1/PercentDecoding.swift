@@ -17,10 +17,22 @@ public enum PercentDecoding {
     ///
     /// A field without `=` has an empty value; empty fields (`a=1&&b=2`) are skipped.
     public static func queryItems(_ query: String) throws(Failure) -> [(name: String, value: String)] {
+        var items: [(name: String, value: String)] = []
+        try forEachQueryItem(query) { name, value in
+            if items.isEmpty { items.reserveCapacity(4) }
+            items.append((name, value))
+        }
+        return items
+    }
+
+    /// ``queryItems(_:)`` one pair at a time, without collecting them in an array;
+    /// a malformed pair throws when reached (pairs before it were already handed out).
+    public static func forEachQueryItem(
+        _ query: String, _ body: (_ name: String, _ value: String) -> Void
+    ) throws(Failure) {
         // Scans the UTF-8 bytes in place: Character-based splitting, and even
         // Substring index arithmetic, cost several times more on this hot path.
-        try withBytes(query[...]) { (bytes) throws(Failure) -> [(name: String, value: String)] in
-            var items: [(name: String, value: String)] = []
+        try withBytes(query[...]) { (bytes) throws(Failure) -> Void in
             var fieldStart = 0
             while fieldStart < bytes.count {
                 var fieldEnd = fieldStart
@@ -30,17 +42,15 @@ public enum PercentDecoding {
                     fieldEnd += 1
                 }
                 if fieldStart != fieldEnd {
-                    if items.isEmpty { items.reserveCapacity(4) }
                     if let equals {
-                        items.append((try decode(UnsafeBufferPointer(rebasing: bytes[fieldStart..<equals]), plusAsSpace: true),
-                                      try decode(UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<fieldEnd]), plusAsSpace: true)))
+                        body(try decode(UnsafeBufferPointer(rebasing: bytes[fieldStart..<equals]), plusAsSpace: true),
+                             try decode(UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<fieldEnd]), plusAsSpace: true))
                     } else {
-                        items.append((try decode(UnsafeBufferPointer(rebasing: bytes[fieldStart..<fieldEnd]), plusAsSpace: true), ""))
+                        body(try decode(UnsafeBufferPointer(rebasing: bytes[fieldStart..<fieldEnd]), plusAsSpace: true), "")
                     }
                 }
                 fieldStart = fieldEnd + 1
             }
-            return items
         }
     }
 

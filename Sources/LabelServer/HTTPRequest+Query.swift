@@ -9,4 +9,13 @@ extension HTTPRequest {
             throw .badRequest("invalid_query", "the query string is not valid percent-encoded UTF-8")
         }
     }
+
+    /// ``queryItems()`` one pair at a time (the label route's query, without an array).
+    func forEachQueryItem(_ body: (_ name: String, _ value: String) -> Void) throws(APIError) {
+        do {
+            try PercentDecoding.forEachQueryItem(query ?? "", body)
+        } catch {
+            throw .badRequest("invalid_query", "the query string is not valid percent-encoded UTF-8")
+        }
+    }
 }

@@ -29,10 +29,9 @@ struct QueryParameters: Sendable {
     /// - Parameter emptyIsAbsent: `lang=`, `table=` and `q=` count as not given (a
     ///   form's "All" on the report pages); otherwise an empty value is validated.
     init(_ request: HTTPRequest, emptyIsAbsent: Bool = false) throws(APIError) {
-        for item in try request.queryItems() {
-            let value = item.value
-            if emptyIsAbsent, value.isEmpty, item.name == "lang" || item.name == "table" || item.name == "q" { continue }
-            switch item.name {
+        try request.forEachQueryItem { name, value in
+            if emptyIsAbsent, value.isEmpty, name == "lang" || name == "table" || name == "q" { return }
+            switch name {
             case "lang": lang = value
             case "table": table = value
             case "format": format = value
@@ -46,7 +45,7 @@ struct QueryParameters: Sendable {
                 // `local` anywhere keeps the request on this replica: no request travels twice.
                 if scope != "local" { scope = value }
                 if value != "local", value != "fleet" { invalidScope = true }
-            default: continue
+            default: return
             }
         }
     }

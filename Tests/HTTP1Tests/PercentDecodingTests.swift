@@ -24,3 +24,16 @@ import Testing
         #expect(try PercentDecoding.queryItems("&&&").isEmpty)
     }
 }
+
+extension PercentDecodingTests {
+    @Test func pairsHandedOutOneAtATimeAreTheQueryItems() throws {
+        for query in ["lang=de-AT&arg=Anna+Lena&arg=%C3%A4%20x&&flag&count=3", "", "&&&", "a=&=b&c", "%61=%62"] {
+            var pairs: [(String, String)] = []
+            try PercentDecoding.forEachQueryItem(query) { pairs.append(($0, $1)) }
+            let items = try PercentDecoding.queryItems(query)
+            #expect(pairs.map(\.0) == items.map(\.name), "\(query)")
+            #expect(pairs.map(\.1) == items.map(\.value), "\(query)")
+        }
+        #expect(throws: PercentDecoding.Failure.self) { try PercentDecoding.forEachQueryItem("a=1&lang=%") { _, _ in } }
+    }
+}

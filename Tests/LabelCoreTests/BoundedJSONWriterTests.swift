@@ -2,33 +2,30 @@ import Foundation
 import Testing
 @testable import LabelCore
 
-@Suite struct BoundedJSONWriterTests {
-    /// The same calls through both writers.
-    private func both(_ calls: (inout some JSONObjectWriting) -> Void, bound: Int) -> (bounded: [UInt8], growing: [UInt8]) {
-        var growing = JSONWriter()
-        calls(&growing)
-        let bounded = BoundedJSONWriter.bytes(bound: bound) { calls(&$0) }
-        return (bounded, growing.bytes)
-    }
+/// The same calls for either writer.
+private func writeSample<Writer: JSONObjectWriting>(_ value: String, to out: inout Writer) {
+    out.beginObject()
+    out.field(literal: "value", value)
+    out.field(literal: "none", nil)
+    out.field(literal: "n", -42)
+    out.beginArray(literal: "chain")
+    out.element(value)
+    out.element("de")
+    out.endArray()
+    out.endObject()
+}
 
+@Suite struct BoundedJSONWriterTests {
     @Test func writesTheBytesJSONWriterWritesForTheSameCalls() throws {
         let values = ["", "plain", "quote \" backslash \\", "newline \n tab \t cr \r", "nul \u{0} bell \u{7} \u{1F}",
                       "ä „x“ 🐞", "\u{2028}\u{2029}", "\u{E2}\u{80}", "ends in \u{E2}", "€ and \u{2027}"]
         for value in values {
-            func calls(_ out: inout some JSONObjectWriting) {
-                out.beginObject()
-                out.field(literal: "value", value)
-                out.field(literal: "none", nil)
-                out.field(literal: "n", -42)
-                out.beginArray(literal: "chain")
-                out.element(value)
-                out.element("de")
-                out.endArray()
-                out.endObject()
+            var growing = JSONWriter()
+            writeSample(value, to: &growing)
+            let bounded = BoundedJSONWriter.bytes(bound: 128 + 2 * BoundedJSONWriter.quotedBound(value)) {
+                writeSample(value, to: &$0)
             }
-            let bound = 128 + 2 * BoundedJSONWriter.quotedBound(value)
-            let (bounded, growing) = both(calls, bound: bound)
-            #expect(bounded == growing, "\(value.debugDescription)")
+            #expect(bounded == growing.bytes, "\(value.debugDescription)")
             let object = try JSONSerialization.jsonObject(with: Data(bounded)) as? [String: Any]
             #expect(object?["value"] as? String == value)
         }

@@ -28,7 +28,7 @@ struct QueryParameters: Sendable {
     ///
     /// - Parameter emptyIsAbsent: `lang=`, `table=` and `q=` count as not given (a
     ///   form's "All" on the report pages); otherwise an empty value is validated.
-    init(_ request: HTTPRequest, emptyIsAbsent: Bool = false) throws(APIError) {
+    init(_ request: borrowing HTTPRequest, emptyIsAbsent: Bool = false) throws(APIError) {
         try request.forEachQueryItem { name, value in
             if emptyIsAbsent, value.isEmpty, name == "lang" || name == "table" || name == "q" { return }
             switch name {

@@ -30,6 +30,15 @@ public enum PercentDecoding {
     public static func forEachQueryItem(
         _ query: String, _ body: (_ name: String, _ value: String) -> Void
     ) throws(Failure) {
+        try forEachQueryItemName(query) { name, value in body(String(decoding: name, as: UTF8.self), value) }
+    }
+
+    /// ``forEachQueryItem(_:_:)`` with each name as its decoded UTF-8 bytes (valid UTF-8,
+    /// as its `String` would hold), so a caller matching known names makes no `String`
+    /// for them. The bytes are only valid during the call.
+    public static func forEachQueryItemName(
+        _ query: String, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: String) -> Void
+    ) throws(Failure) {
         // Scans the UTF-8 bytes in place: Character-based splitting, and even
         // Substring index arithmetic, cost several times more on this hot path.
         try withBytes(query[...]) { (bytes) throws(Failure) -> Void in
@@ -42,11 +51,17 @@ public enum PercentDecoding {
                     fieldEnd += 1
                 }
                 if fieldStart != fieldEnd {
-                    if let equals {
-                        body(try decode(UnsafeBufferPointer(rebasing: bytes[fieldStart..<equals]), plusAsSpace: true),
-                             try decode(UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<fieldEnd]), plusAsSpace: true))
+                    let name = UnsafeBufferPointer(rebasing: bytes[fieldStart..<(equals ?? fieldEnd)])
+                    if isPlain(name, plusAsSpace: true) {
+                        // A slice of the query between ASCII delimiters: valid UTF-8 as it is.
+                        var value = ""
+                        if let equals { value = try decode(UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<fieldEnd]), plusAsSpace: true) }
+                        body(name, value)
                     } else {
-                        body(try decode(UnsafeBufferPointer(rebasing: bytes[fieldStart..<fieldEnd]), plusAsSpace: true), "")
+                        var decoded = try decode(name, plusAsSpace: true)
+                        var value = ""
+                        if let equals { value = try decode(UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<fieldEnd]), plusAsSpace: true) }
+                        decoded.withUTF8 { body($0, value) }
                     }
                 }
                 fieldStart = fieldEnd + 1
@@ -54,14 +69,17 @@ public enum PercentDecoding {
         }
     }
 
-    private static func decode(_ utf8: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) throws(Failure) -> String {
-        var plain = true
+    /// Whether `utf8` decodes to itself (no `%`, and no `+` when that means a space).
+    private static func isPlain(_ utf8: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Bool {
         for byte in utf8 where byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
-            plain = false
-            break
+            return false
         }
+        return true
+    }
+
+    private static func decode(_ utf8: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) throws(Failure) -> String {
         // The text came from a String, so it is UTF-8 already.
-        if plain { return String(decoding: utf8, as: UTF8.self) }
+        if isPlain(utf8, plusAsSpace: plusAsSpace) { return String(decoding: utf8, as: UTF8.self) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
         var index = 0

@@ -10,10 +10,11 @@ extension HTTPRequest {
         }
     }
 
-    /// ``queryItems()`` one pair at a time (the label route's query, without an array).
-    func forEachQueryItem(_ body: (_ name: String, _ value: String) -> Void) throws(APIError) {
+    /// ``queryItems()`` one pair at a time, each name as its decoded bytes (see
+    /// `PercentDecoding.forEachQueryItemName`): every route's query, without an array.
+    func forEachQueryItemName(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: String) -> Void) throws(APIError) {
         do {
-            try PercentDecoding.forEachQueryItem(query ?? "", body)
+            try PercentDecoding.forEachQueryItemName(query ?? "", body)
         } catch {
             throw .badRequest("invalid_query", "the query string is not valid percent-encoded UTF-8")
         }

@@ -201,9 +201,7 @@ private struct LabelRenderer {
     ) throws(FormatError) -> String {
         let value = try argument(number)
         let expectsInteger = variable.valueType.map(isIntegerValueType) ?? false
-        guard let literal = NumberLiteral(value), !expectsInteger || literal.isIntegerAsWritten,
-            let operands = PluralOperands(value)
-        else {
+        guard let (operands, isZero) = Self.pluralOperands(value, integer: expectsInteger) else {
             // When every variant is the same text the category cannot matter; Mastodon's
             // `%#@names@` (empty variants) only exists to consume a string argument.
             if let first = variable.variants.values.first,
@@ -217,7 +215,7 @@ private struct LabelRenderer {
         // One dictionary probe in the usual case (the category's variant exists).
         let category: PluralCategory
         let found: String?
-        if literal.isZero, let zero = variable.variants[.zero] {
+        if isZero, let zero = variable.variants[.zero] {
             category = .zero
             found = zero
         } else {
@@ -235,6 +233,29 @@ private struct LabelRenderer {
         }
         if firstCategory == nil { firstCategory = .other }
         return other
+    }
+}
+
+extension LabelRenderer {
+    /// The plural operands of an argument and whether it is zero; nil when it is not a
+    /// number (or, for an integer value type, not an integer as written).
+    fileprivate static func pluralOperands(_ value: String, integer: Bool) -> (PluralOperands, isZero: Bool)? {
+        // The usual count (`3`): up to 15 plain digits are an integer whose operands
+        // are its value's, without parsing a NumberLiteral.
+        var magnitude = 0
+        var digits = 0
+        for byte in value.utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 15 else {
+                digits = 0
+                break
+            }
+            magnitude = magnitude * 10 + Int(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        if digits > 0 { return (PluralOperands(magnitude), magnitude == 0) }
+        guard let literal = NumberLiteral(value), !integer || literal.isIntegerAsWritten,
+              let operands = PluralOperands(value) else { return nil }
+        return (operands, literal.isZero)
     }
 }
 

@@ -263,11 +263,10 @@ public struct HTTPRequestParser: Sendable {
     func offset(_ index: Int) -> Int { discarded + index }
 
     mutating func finishRequest() -> HTTPRequest {
-        let h = head!
+        let h = head.take()!   // moved out: no copy of the head and its headers
         let request = HTTPRequest(
             method: h.method, target: h.target, path: h.path, query: h.query, version: h.version,
             headers: h.headers, body: body)
-        head = nil
         body = []
         emptyLineBytes = 0
         fieldBytes = 0

@@ -17,10 +17,31 @@ public enum PercentDecoding {
     ///
     /// A field without `=` has an empty value; empty fields (`a=1&&b=2`) are skipped.
     public static func queryItems(_ query: String) throws(Failure) -> [(name: String, value: String)] {
+        var items: [(name: String, value: String)] = []
+        try forEachQueryItem(query) { name, value in
+            if items.isEmpty { items.reserveCapacity(4) }
+            items.append((name, value))
+        }
+        return items
+    }
+
+    /// ``queryItems(_:)`` one pair at a time, without collecting them in an array;
+    /// a malformed pair throws when reached (pairs before it were already handed out).
+    public static func forEachQueryItem(
+        _ query: String, _ body: (_ name: String, _ value: String) -> Void
+    ) throws(Failure) {
+        try forEachQueryItemName(query) { name, value in body(String(decoding: name, as: UTF8.self), value) }
+    }
+
+    /// ``forEachQueryItem(_:_:)`` with each name as its decoded UTF-8 bytes (valid UTF-8,
+    /// as its `String` would hold), so a caller matching known names makes no `String`
+    /// for them. The bytes are only valid during the call.
+    public static func forEachQueryItemName(
+        _ query: String, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: String) -> Void
+    ) throws(Failure) {
         // Scans the UTF-8 bytes in place: Character-based splitting, and even
         // Substring index arithmetic, cost several times more on this hot path.
-        try withBytes(query[...]) { (bytes) throws(Failure) -> [(name: String, value: String)] in
-            var items: [(name: String, value: String)] = []
+        try withBytes(query[...]) { (bytes) throws(Failure) -> Void in
             var fieldStart = 0
             while fieldStart < bytes.count {
                 var fieldEnd = fieldStart
@@ -30,28 +51,35 @@ public enum PercentDecoding {
                     fieldEnd += 1
                 }
                 if fieldStart != fieldEnd {
-                    if items.isEmpty { items.reserveCapacity(4) }
-                    if let equals {
-                        items.append((try decode(UnsafeBufferPointer(rebasing: bytes[fieldStart..<equals]), plusAsSpace: true),
-                                      try decode(UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<fieldEnd]), plusAsSpace: true)))
+                    let name = UnsafeBufferPointer(rebasing: bytes[fieldStart..<(equals ?? fieldEnd)])
+                    if isPlain(name, plusAsSpace: true) {
+                        // A slice of the query between ASCII delimiters: valid UTF-8 as it is.
+                        var value = ""
+                        if let equals { value = try decode(UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<fieldEnd]), plusAsSpace: true) }
+                        body(name, value)
                     } else {
-                        items.append((try decode(UnsafeBufferPointer(rebasing: bytes[fieldStart..<fieldEnd]), plusAsSpace: true), ""))
+                        var decoded = try decode(name, plusAsSpace: true)
+                        var value = ""
+                        if let equals { value = try decode(UnsafeBufferPointer(rebasing: bytes[(equals + 1)..<fieldEnd]), plusAsSpace: true) }
+                        decoded.withUTF8 { body($0, value) }
                     }
                 }
                 fieldStart = fieldEnd + 1
             }
-            return items
         }
     }
 
-    private static func decode(_ utf8: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) throws(Failure) -> String {
-        var plain = true
+    /// Whether `utf8` decodes to itself (no `%`, and no `+` when that means a space).
+    private static func isPlain(_ utf8: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) -> Bool {
         for byte in utf8 where byte == UInt8(ascii: "%") || (plusAsSpace && byte == UInt8(ascii: "+")) {
-            plain = false
-            break
+            return false
         }
+        return true
+    }
+
+    private static func decode(_ utf8: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool) throws(Failure) -> String {
         // The text came from a String, so it is UTF-8 already.
-        if plain { return String(decoding: utf8, as: UTF8.self) }
+        if isPlain(utf8, plusAsSpace: plusAsSpace) { return String(decoding: utf8, as: UTF8.self) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(utf8.count)
         var index = 0

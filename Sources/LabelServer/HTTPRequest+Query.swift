@@ -9,4 +9,14 @@ extension HTTPRequest {
             throw .badRequest("invalid_query", "the query string is not valid percent-encoded UTF-8")
         }
     }
+
+    /// ``queryItems()`` one pair at a time, each name as its decoded bytes (see
+    /// `PercentDecoding.forEachQueryItemName`): every route's query, without an array.
+    func forEachQueryItemName(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: String) -> Void) throws(APIError) {
+        do {
+            try PercentDecoding.forEachQueryItemName(query ?? "", body)
+        } catch {
+            throw .badRequest("invalid_query", "the query string is not valid percent-encoded UTF-8")
+        }
+    }
 }

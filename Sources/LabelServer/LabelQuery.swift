@@ -23,7 +23,8 @@ struct LabelQuery: Sendable {
     var plainText: Bool
 
     /// Reads path, query and headers; throws the 400 a client should see.
-    init(rawKey: Substring, request: HTTPRequest) throws(APIError) {
+    // `borrowing`: an initializer otherwise takes (and copies) the whole request.
+    init(rawKey: Substring, request: borrowing HTTPRequest) throws(APIError) {
         do {
             key = try PercentDecoding.decode(rawKey, plusAsSpace: false)
         } catch {

@@ -1,3 +1,4 @@
+import Glibc
 import HTTP1
 
 /// One row of ``LabelService/routes``: where a route is, which methods it answers,
@@ -47,6 +48,19 @@ struct LabelRoute: Sendable {
         case .exact(let exact):
             return requestPath == exact ? requestPath[requestPath.endIndex...] : nil
         case .parameter(let prefix, _):
+            // Parsed targets are ASCII: compare bytes. Only when the byte after the
+            // prefix could start a grapheme joining the prefix's last one (non-ASCII)
+            // do `Character` semantics decide, as before.
+            let bytesMatch: Bool? = requestPath.utf8.withContiguousStorageIfAvailable { path in
+                prefix.utf8.withContiguousStorageIfAvailable { prefix in
+                    path.count >= prefix.count
+                        && (prefix.isEmpty || memcmp(path.baseAddress!, prefix.baseAddress!, prefix.count) == 0)
+                        && (path.count == prefix.count || path[prefix.count] < 0x80)
+                } ?? false
+            }
+            if bytesMatch == true {
+                return requestPath[requestPath.utf8.index(requestPath.startIndex, offsetBy: prefix.utf8.count)...]
+            }
             return requestPath.hasPrefix(prefix) ? requestPath.dropFirst(prefix.count) : nil
         }
     }

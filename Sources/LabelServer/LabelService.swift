@@ -68,14 +68,16 @@ public struct LabelService: HTTPResponder {
     }
 
     /// Counts and logs an answer given outside ``route(_:matched:)`` (fleet work, deferred answers).
-    func recorded(_ request: HTTPRequest, started: UInt64, response: HTTPResponse) -> HTTPResponse {
+    func recorded(_ request: HTTPRequest, started: UInt64, response: consuming HTTPResponse) -> HTTPResponse {
         recorded(request, route: Self.route(for: request.path)?.index, started: started, response: response)
     }
 
     /// Counts and logs an answer; with peers, says which replica gave it.
     ///
+    /// `consuming`: the response is taken over, so adding a header does not copy its fields.
+    ///
     /// - Parameter route: the index in ``routes`` (`nil`: no route, counted as `other`).
-    func recorded(_ request: HTTPRequest, route: Int?, started: UInt64, response: HTTPResponse) -> HTTPResponse {
+    func recorded(_ request: HTTPRequest, route: Int?, started: UInt64, response: consuming HTTPResponse) -> HTTPResponse {
         var response = response
         response.headers.add(name: "X-Content-Type-Options", value: "nosniff")
         if let fleet, !request.path.hasPrefix("/labels") {

@@ -24,3 +24,34 @@ import Testing
         #expect(try PercentDecoding.queryItems("&&&").isEmpty)
     }
 }
+
+extension PercentDecodingTests {
+    @Test func pairsHandedOutOneAtATimeAreTheQueryItems() throws {
+        for query in ["lang=de-AT&arg=Anna+Lena&arg=%C3%A4%20x&&flag&count=3", "", "&&&", "a=&=b&c", "%61=%62"] {
+            var pairs: [(String, String)] = []
+            try PercentDecoding.forEachQueryItem(query) { pairs.append(($0, $1)) }
+            let items = try PercentDecoding.queryItems(query)
+            #expect(pairs.map(\.0) == items.map(\.name), "\(query)")
+            #expect(pairs.map(\.1) == items.map(\.value), "\(query)")
+        }
+        #expect(throws: PercentDecoding.Failure.self) { try PercentDecoding.forEachQueryItem("a=1&lang=%") { _, _ in } }
+    }
+}
+
+extension PercentDecodingTests {
+    @Test func namesHandedOutAsBytesAreTheQueryItemsNames() throws {
+        for query in ["l%61ng=de&arg=Anna+Lena&a+b=1&%C3%A4=x&&flag&count=3", "", "=v", "%61"] {
+            var names: [String] = []
+            var values: [String] = []
+            try PercentDecoding.forEachQueryItemName(query) { name, value in
+                names.append(String(decoding: name, as: UTF8.self))
+                values.append(value)
+            }
+            let items = try PercentDecoding.queryItems(query)
+            #expect(names == items.map(\.name), "\(query)")
+            #expect(values == items.map(\.value), "\(query)")
+        }
+        #expect(throws: PercentDecoding.Failure.self) { try PercentDecoding.forEachQueryItemName("%zz=1") { _, _ in } }
+        #expect(throws: PercentDecoding.Failure.self) { try PercentDecoding.forEachQueryItemName("a=%C3") { _, _ in } }
+    }
+}

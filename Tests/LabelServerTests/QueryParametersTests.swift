@@ -87,3 +87,16 @@ import TestSupport
         }
     }
 }
+
+extension QueryParametersTests {
+    @Test func aPercentEncodedNameIsThatParameterAndAnUnknownOneIsIgnored() throws {
+        // `l%61ng` is `lang`, `c%6Funt` is `count`; `langs` and `lang%2B` are other names.
+        let plain = Self.missing.get("/labels/coins.count?lang=de&count=3")
+        let encoded = Self.missing.get("/labels/coins.count?l%61ng=de&c%6Funt=3&langs=fr&lang%2B=fr")
+        #expect(plain.status == .ok)
+        #expect(encoded.status == .ok)
+        #expect(encoded.body == plain.body)
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(encoded.body)) as? [String: Any])
+        #expect(body["requested"] as? String == "de")
+    }
+}

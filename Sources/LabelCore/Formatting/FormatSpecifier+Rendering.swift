@@ -21,6 +21,11 @@ extension FormatSpecifier {
         }
         switch conversion {
         case .decimal, .integer, .unsigned:
+            // The usual count (`3`): plain digits need no literal parse (what the general
+            // path below computes for them: that magnitude, not negative, no fraction).
+            if let magnitude = Self.plainDigits(value) {
+                return renderDecimal(magnitude: magnitude, isNegative: false, fraction: [], symbols: symbols)
+            }
             let isUnsigned = conversion == .unsigned
             guard let literal = NumberLiteral(value), literal.isIntegerAsWritten,
                 !(isUnsigned && literal.isNegative && !literal.isZero),
@@ -57,6 +62,18 @@ extension FormatSpecifier {
             }
             return padded(value)
         }
+    }
+
+    /// The value of 1–18 ASCII digits (always within `Int64`), else nil.
+    private static func plainDigits(_ value: String) -> UInt64? {
+        var magnitude: UInt64 = 0
+        var count = 0
+        for byte in value.utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), count < 18 else { return nil }
+            magnitude = magnitude * 10 + UInt64(byte - UInt8(ascii: "0"))
+            count += 1
+        }
+        return count > 0 ? magnitude : nil
     }
 
     /// `%d %i %u`: grouped digits, the fraction as written (`1.0` → `1,0` in German).

@@ -201,9 +201,7 @@ private struct LabelRenderer {
     ) throws(FormatError) -> String {
         let value = try argument(number)
         let expectsInteger = variable.valueType.map(isIntegerValueType) ?? false
-        guard let literal = NumberLiteral(value), !expectsInteger || literal.isIntegerAsWritten,
-            let operands = PluralOperands(value)
-        else {
+        guard let (operands, isZero) = Self.pluralOperands(value, integer: expectsInteger) else {
             // When every variant is the same text the category cannot matter; Mastodon's
             // `%#@names@` (empty variants) only exists to consume a string argument.
             if let first = variable.variants.values.first,
@@ -214,25 +212,63 @@ private struct LabelRenderer {
             let expectation: FormatError.Expectation = expectsInteger ? .integer : .number
             throw .typeMismatch(argument: number, expected: expectation.rawValue, value: value)
         }
-        let category: PluralCategory =
-            variable.variants[.zero] != nil && literal.isZero ? .zero : rules().category(for: operands)
-        if firstMissing == nil, variable.variants[category] == nil {
-            firstMissing = PluralMiss(variable: name, category: category)
+        // One dictionary probe in the usual case (the category's variant exists).
+        let category: PluralCategory
+        let found: String?
+        if isZero, let zero = variable.variants[.zero] {
+            category = .zero
+            found = zero
+        } else {
+            category = rules().category(for: operands)
+            found = variable.variants[category]
         }
+        if let found {
+            if firstCategory == nil { firstCategory = category }
+            return found
+        }
+        if firstMissing == nil { firstMissing = PluralMiss(variable: name, category: category) }
         // Report the variant used: `ar` 0 without a `zero` entry renders `other`.
-        let used: PluralCategory = variable.variants[category] != nil ? category : .other
-        guard let text = variable.variants[used] else {
+        guard let other = variable.variants[.other] else {
             throw .missingVariant(variable: name, category: category)
         }
-        if firstCategory == nil { firstCategory = used }
-        return text
+        if firstCategory == nil { firstCategory = .other }
+        return other
+    }
+}
+
+extension LabelRenderer {
+    /// The plural operands of an argument and whether it is zero; nil when it is not a
+    /// number (or, for an integer value type, not an integer as written).
+    fileprivate static func pluralOperands(_ value: String, integer: Bool) -> (PluralOperands, isZero: Bool)? {
+        // The usual count (`3`): up to 15 plain digits are an integer whose operands
+        // are its value's, without parsing a NumberLiteral.
+        var magnitude = 0
+        var digits = 0
+        for byte in value.utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 15 else {
+                digits = 0
+                break
+            }
+            magnitude = magnitude * 10 + Int(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        if digits > 0 { return (PluralOperands(magnitude), magnitude == 0) }
+        guard let literal = NumberLiteral(value), !integer || literal.isIntegerAsWritten,
+              let operands = PluralOperands(value) else { return nil }
+        return (operands, literal.isZero)
     }
 }
 
 /// Whether a `NSStringFormatValueTypeKey` (`d`, `ld`, `lld`, `u`...) is an integer type.
+/// (Its last byte decides: a `Character` ending in an ASCII letter is that letter.)
 private func isIntegerValueType(_ valueType: String) -> Bool {
-    guard let last = valueType.last else { return false }
-    return "diuoxXc".contains(last)
+    switch valueType.utf8.last {
+    case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "o"), UInt8(ascii: "x"),
+         UInt8(ascii: "X"), UInt8(ascii: "c"):
+        return true
+    default:
+        return false
+    }
 }
 
 /// Walks a string and every variant it can reach, recording the highest argument,

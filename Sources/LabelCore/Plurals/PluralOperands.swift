@@ -44,6 +44,18 @@ public struct PluralOperands: Sendable, Hashable {
     /// numbers whose integer or fraction part would exceed 19 digits after the
     /// exponent is applied, or whose mantissa has more than 30 digits.
     public init?(_ written: String) {
+        // The usual count (`3`, `-12`): plain digits, read without the general
+        // path's arrays and its Double parse (a fifth of rendering a plural label).
+        if let plain = Self.plainInteger(written.utf8) {
+            i = plain
+            n = Double(plain)
+            v = 0
+            w = 0
+            f = 0
+            t = 0
+            e = 0
+            return
+        }
         var bytes = written.utf8[...]
         if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
 
@@ -100,5 +112,21 @@ public struct PluralOperands: Sendable, Hashable {
         let plain = String(decoding: integerPart, as: UTF8.self)
             + (fractionPart.isEmpty ? "" : "." + String(decoding: fractionPart, as: UTF8.self))
         n = Double(plain) ?? Double(i)
+    }
+
+    /// The magnitude of `-`? 1–15 ASCII digits, else nil (the general path decides).
+    /// Fifteen digits are exact in a `Double`, so `n` equals what the general path parses.
+    private static func plainInteger(_ utf8: String.UTF8View) -> UInt64? {
+        var value: UInt64 = 0
+        var digits = 0
+        var first = true
+        for byte in utf8 {
+            defer { first = false }
+            if first && byte == UInt8(ascii: "-") { continue }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 15 else { return nil }
+            value = value * 10 + UInt64(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        return digits > 0 ? value : nil
     }
 }

@@ -17,9 +17,12 @@ public enum LabelKeyValidation {
     public static func problem(_ key: String, maximumBytes: Int) -> Problem? {
         guard !key.isEmpty else { return .empty }
         let bytes = key.utf8.count
-        let characters = key.unicodeScalars.count
-        guard bytes <= maximumBytes, characters <= maximumCharacters else {
-            return .tooLong(characters: characters, bytes: bytes)
+        // A scalar takes at least one byte: scalars are only counted when bytes allow too many.
+        if bytes > maximumBytes || bytes > maximumCharacters {
+            let characters = key.unicodeScalars.count
+            guard bytes <= maximumBytes, characters <= maximumCharacters else {
+                return .tooLong(characters: characters, bytes: bytes)
+            }
         }
         for byte in key.utf8 where byte < 0x20 || byte == 0x7F {
             if byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }

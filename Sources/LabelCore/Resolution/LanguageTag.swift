@@ -18,6 +18,16 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
     /// - Parameter text: The tag as a client or a folder name wrote it.
     /// - Returns: `nil` when `text` is not a well-formed tag.
     public init?(_ text: some StringProtocol) {
+        self.init(parsing: text)
+    }
+
+    /// ``init(_:)`` for a `String` (a query's `lang`): specialized here, where the
+    /// generic one called from another module is not.
+    public init?(_ text: String) {
+        self.init(parsing: text)
+    }
+
+    private init?<Text: StringProtocol>(parsing text: Text) {
         guard !text.isEmpty, text.utf8.count <= Self.maximumLength else { return nil }
         if Self.isSimpleCanonical(text.utf8) {
             // `de`, `pt-BR`: already what canonicalizing would give (the usual query).

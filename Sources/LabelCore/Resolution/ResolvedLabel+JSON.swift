@@ -12,7 +12,34 @@ extension ResolvedLabel {
     }
 
     public func jsonBytes(chain: LanguageChain?) -> [UInt8] {
-        var out = JSONWriter()
+        // Built on every label request: written once into memory sized by a bound,
+        // unless a long value would make the bound (6 bytes per byte) wasteful.
+        var bound = Self.jsonFixedBound + BoundedJSONWriter.quotedBound(key)
+            + BoundedJSONWriter.quotedBound(table) + BoundedJSONWriter.quotedBound(value)
+            + BoundedJSONWriter.quotedBound(source)
+        bound += Self.quotedBound(requested) + Self.quotedBound(language) + Self.quotedBound(numberLocale)
+        if let chain {
+            for language in chain.languages { bound += BoundedJSONWriter.quotedBound(language.rawValue) + 1 }
+        }
+        guard bound <= Self.jsonBoundLimit else {
+            var out = JSONWriter()
+            writeJSON(chain: chain, to: &out)
+            return out.bytes
+        }
+        return BoundedJSONWriter.bytes(bound: bound) { writeJSON(chain: chain, to: &$0) }
+    }
+
+    /// A tag's bound, or `null`'s four bytes.
+    private static func quotedBound(_ tag: LanguageTag?) -> Int {
+        tag.map { BoundedJSONWriter.quotedBound($0.rawValue) } ?? 4
+    }
+
+    /// Room for the names, punctuation, `plural` and `arguments` of ``jsonBytes(chain:)``.
+    private static let jsonFixedBound = 256
+    /// Bodies whose bound is larger are written by ``JSONWriter``, growing as needed.
+    private static let jsonBoundLimit = 4096
+
+    private func writeJSON(chain: LanguageChain?, to out: inout some JSONObjectWriting) {
         out.beginObject()
         out.field(literal: "key", key)
         out.field(literal: "requested", requested?.rawValue)
@@ -29,6 +56,5 @@ extension ResolvedLabel {
             out.endArray()
         }
         out.endObject()
-        return out.bytes
     }
 }

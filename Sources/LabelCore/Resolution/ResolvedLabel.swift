@@ -25,7 +25,8 @@ public struct ResolvedLabel: Sendable, Hashable {
     ///
     /// The key itself is returned verbatim, never used as a format: format
     /// strings only ever come from the store.
-    public init(resolution: Resolution, arguments: [String], development: LanguageTag?) throws(FormatError) {
+    /// (`borrowing`: an initializer otherwise takes, and copies, the resolution.)
+    public init(resolution: borrowing Resolution, arguments: [String], development: LanguageTag?) throws(FormatError) {
         key = resolution.key
         requested = resolution.requested
         language = resolution.language(development: development)

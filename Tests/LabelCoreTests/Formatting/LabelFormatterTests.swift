@@ -415,3 +415,21 @@ import Testing
     }
 }
 
+
+extension LabelFormatterTests {
+    /// Plain digits take a shorter path (no literal parse); it must agree with the general
+    /// one on what the digits mean, leading zeros and zero included.
+    @Test func plainDigitCountsRenderAsTheirNumber() throws {
+        var withZero = coins
+        withZero.variants[.zero] = "keine Münzen"
+        for (written, expected) in [("3", "3 Münzen"), ("007", "7 Münzen"), ("1", "1 Münze"), ("01", "1 Münze"),
+                                    ("0", "keine Münzen"), ("000", "keine Münzen"), ("1234567", "1.234.567 Münzen"),
+                                    ("999999999999999999", "999.999.999.999.999.999 Münzen"),
+                                    ("1234567890123456789", "1.234.567.890.123.456.789 Münzen")] {
+            #expect(try render("%#@coins@", [written], variables: ["coins": withZero]) == expected, "\(written)")
+        }
+        #expect(try render("%d|%u|%i", ["42", "0042", "9"]) == "42|42|9")
+        #expect(try render("%d", ["12345"]) == "12.345")
+        #expect(try render("%05d", ["42"]) == "00.042")
+    }
+}

@@ -56,3 +56,20 @@ func malformedOrOversizedNumbersHaveNoOperands(written: String) {
     #expect(PluralOperands("0." + String(repeating: "9", count: 19))?.f == 9_999_999_999_999_999_999)
     #expect(PluralOperands("1c18")?.i == 1_000_000_000_000_000_000)
 }
+
+@Test func plainIntegersHaveTheOperandsOfTheirValue() throws {
+    // The fast path for plain digits must agree with the integer initializer and,
+    // past 15 digits, the general path must still read them.
+    for written in ["0", "1", "-1", "3", "007", "-0", "21", "999999999999999", "1000000"] {
+        let operands = try #require(PluralOperands(written))
+        let value = Int(written)!
+        #expect(operands == PluralOperands(value), "\(written)")
+        #expect(operands.n == Double(value.magnitude), "\(written)")
+    }
+    let long = try #require(PluralOperands("1234567890123456789"))
+    #expect(long.i == 1_234_567_890_123_456_789)
+    #expect(long.n == 1_234_567_890_123_456_789.0)
+    for invalid in ["", "-", "--1", "1-", "+1", " 1", "1 ", "١"] {
+        #expect(PluralOperands(invalid) == nil, "\(invalid)")
+    }
+}

@@ -158,3 +158,32 @@ import Testing
         #expect(store.catalog.bundles == ["app", "plugins"])
     }
 }
+
+extension LabelResolverTests {
+    @Test func aLabelsJSONIsTheSameWhetherWrittenWithinItsBoundOrGrowing() throws {
+        var label = try resolve("coins.count", lang: "de", ["3"])
+        let chain = resolver.chain(preferred: [LanguageTag("de")!])
+        // Short values take the bounded writer; a value whose bound passes 4 KiB takes JSONWriter.
+        for value in ["3 Münzen", "tab\t\"quoted\" \u{2028}", String(repeating: "Münze \u{1} ", count: 200)] {
+            label.value = value
+            var expected = JSONWriter()
+            expected.beginObject()
+            expected.field(literal: "key", label.key)
+            expected.field(literal: "requested", label.requested?.rawValue)
+            expected.field(literal: "lang", label.language?.rawValue)
+            expected.field(literal: "table", label.table)
+            expected.field(literal: "value", label.value)
+            expected.field(literal: "source", label.source)
+            if let plural = label.plural { expected.field(literal: "plural", plural.rawValue) }
+            if let arguments = label.arguments { expected.field(literal: "arguments", arguments) }
+            if let numberLocale = label.numberLocale { expected.field(literal: "numberLocale", numberLocale.rawValue) }
+            expected.beginArray(literal: "chain")
+            for language in chain.languages { expected.element(language.rawValue) }
+            expected.endArray()
+            expected.endObject()
+            #expect(label.jsonBytes(chain: chain) == expected.bytes)
+            let object = try JSONSerialization.jsonObject(with: Data(label.jsonBytes(chain: chain))) as? [String: Any]
+            #expect(object?["value"] as? String == value)
+        }
+    }
+}

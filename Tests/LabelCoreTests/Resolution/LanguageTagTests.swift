@@ -67,3 +67,9 @@ import Testing
         #expect(chain.requestedPrefixCount == 2)
     }
 }
+
+@Test func aTagFromAStringIsTheTagFromASubstring() {
+    for text in ["de", "DE_at", "pt-BR", "zh-hant-tw", "../etc", "", "x-private", "de--AT"] {
+        #expect(LanguageTag(text) == LanguageTag(text[...]), "\(text)")
+    }
+}

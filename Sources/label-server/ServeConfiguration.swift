@@ -49,7 +49,8 @@ struct ServeConfiguration {
         return [
             Setting(flag: "--host", environment: "LABEL_SERVER_HOST", defaultValue: server.host, help: "address to listen on"),
             Setting(flag: "--port", environment: "LABEL_SERVER_PORT", defaultValue: String(server.port), help: "port; 0 picks a free one"),
-            Setting(flag: "--event-loops", environment: "LABEL_SERVER_EVENT_LOOPS", defaultValue: "cores", help: "event-loop threads"),
+            Setting(flag: "--event-loops", environment: "LABEL_SERVER_EVENT_LOOPS", defaultValue: "auto",
+                    help: "event-loop threads: a number, `auto` (one per core but one, at least one) or `cores`"),
             Setting(flag: "--max-connections", environment: "LABEL_SERVER_MAX_CONNECTIONS", defaultValue: String(server.maxConnections), help: "open connections; more are closed at once"),
             Setting(flag: "--header-timeout", environment: "LABEL_SERVER_HEADER_TIMEOUT", defaultValue: seconds(timeouts.headerReadTimeout), help: "seconds from a request's first byte to its last header (slowloris)"),
             Setting(flag: "--body-timeout", environment: "LABEL_SERVER_BODY_TIMEOUT", defaultValue: seconds(timeouts.bodyReadTimeout), help: "seconds to receive a request body"),
@@ -111,8 +112,11 @@ struct ServeConfiguration {
             headerReadTimeout: try values.nanoseconds("--header-timeout"),
             bodyReadTimeout: try values.nanoseconds("--body-timeout")
         )
-        let loops = values.raw("--event-loops") == "cores"
-            ? HTTPServerConfiguration.coreCount : try values.integer("--event-loops", in: 1...256)
+        let loops = switch values.raw("--event-loops") {
+        case "auto": HTTPServerConfiguration.defaultEventLoops
+        case "cores": HTTPServerConfiguration.coreCount
+        default: try values.integer("--event-loops", in: 1...256)
+        }
         return HTTPServerConfiguration(
             host: values.raw("--host"),
             port: UInt16(try values.integer("--port", in: 0...65535)),

@@ -24,7 +24,7 @@ COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
 
-RUN swift build -c release --product label-server --static-swift-stdlib
+RUN swift build -c release --product label-server --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
 # Collect what the runtime stage takes: the binary (Swift runtime, Foundation and
 # ICU data linked in statically) and Swift's crash backtracer, so a crash prints a

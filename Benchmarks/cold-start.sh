@@ -7,15 +7,16 @@
 # ANCHOR_BODY set, the raw SwiftNIO anchor (Sources/NIOAnchor, serving ANCHOR_BODY's
 # bytes) too: the anchor of issue 15's cold-start target. All interleaved.
 #
-# Env: RUNS (5), LABEL_SERVER_BIN (default: build it in release, --static-swift-stdlib
-#      as shipped), PEER_BIN, ANCHOR_BIN, ANCHOR_BODY (optional), BASELINE_BIN (optional:
+# Env: RUNS (5), LABEL_SERVER_BIN (default: build it in release as the Dockerfile ships it),
+#      PEER_BIN, ANCHOR_BIN, ANCHOR_BODY (optional), BASELINE_BIN (optional:
 #      an earlier label-server, measured as "baseline"), STRINGS (default: the repo's Strings/).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 runs=${RUNS:-5}
 strings=${STRINGS:-$root/Strings}
 if [[ -z "${LABEL_SERVER_BIN:-}" ]]; then
-    (cd "$root" && swift build -c release --product label-server --static-swift-stdlib >/dev/null)
+    (cd "$root" && swift build -c release --product label-server --static-swift-stdlib \
+        -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors >/dev/null)
     LABEL_SERVER_BIN=$(cd "$root" && swift build -c release --show-bin-path)/label-server
 fi
 commands=("ours=$LABEL_SERVER_BIN serve --host 127.0.0.1 --port {port} --strings $strings")

@@ -106,47 +106,6 @@ struct BoundedJSONWriter: JSONObjectWriting {
     }
 
     private mutating func escaped(_ utf8: UnsafeBufferPointer<UInt8>) {
-        let all = UnsafeRawBufferPointer(utf8)
-        var start = 0
-        var index = 0
-        while index < utf8.count {
-            let byte = utf8[index]
-            // The same bytes as JSONWriter: `"`, `\`, C0 controls and 0xE2 (U+2028/U+2029).
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 else {
-                index += 1
-                continue
-            }
-            let escape: StaticString
-            switch byte {
-            case UInt8(ascii: "\""): escape = "\\\""
-            case UInt8(ascii: "\\"): escape = "\\\\"
-            case 0x0A: escape = "\\n"
-            case 0x0D: escape = "\\r"
-            case 0x09: escape = "\\t"
-            case 0..<0x20:
-                raw(UnsafeRawBufferPointer(rebasing: all[start..<index]))
-                let hex: StaticString = "0123456789abcdef"
-                raw("\\u00")
-                self.byte(hex.utf8Start[Int(byte >> 4)])
-                self.byte(hex.utf8Start[Int(byte & 0xF)])
-                index += 1
-                start = index
-                continue
-            case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                raw(UnsafeRawBufferPointer(rebasing: all[start..<index]))
-                raw(utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029")
-                index += 3
-                start = index
-                continue
-            default:
-                index += 1
-                continue
-            }
-            raw(UnsafeRawBufferPointer(rebasing: all[start..<index]))
-            raw(escape)
-            index += 1
-            start = index
-        }
-        raw(UnsafeRawBufferPointer(rebasing: all[start..<utf8.count]))
+        JSONEscaping.forEachPiece(utf8) { raw($0) }
     }
 }

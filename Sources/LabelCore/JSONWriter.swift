@@ -112,45 +112,6 @@ public struct JSONWriter: Sendable {
     }
 
     private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        var start = 0
-        var index = 0
-        while index < utf8.count {
-            let byte = utf8[index]
-            // Only `"`, `\`, C0 controls and 0xE2 (the lead byte of U+2028/U+2029)
-            // may need an escape; everything else is copied in runs.
-            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 else {
-                index += 1
-                continue
-            }
-            let escape: StaticString?
-            switch byte {
-            case UInt8(ascii: "\""): escape = "\\\""
-            case UInt8(ascii: "\\"): escape = "\\\\"
-            case 0x0A: escape = "\\n"
-            case 0x0D: escape = "\\r"
-            case 0x09: escape = "\\t"
-            case 0..<0x20: escape = nil
-            case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-                out.append(contentsOf: (utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                index += 3
-                start = index
-                continue
-            default:
-                index += 1
-                continue
-            }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
-            if let escape {
-                out.append(contentsOf: UnsafeRawBufferPointer(start: escape.utf8Start, count: escape.utf8CodeUnitCount))
-            } else {
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                        hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-            }
-            index += 1
-            start = index
-        }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<utf8.count]))
+        JSONEscaping.forEachPiece(utf8) { out.append(contentsOf: $0) }
     }
 }

@@ -142,7 +142,7 @@ struct StringsFileParserEncodingTests {
             return
         }
         #expect(message == "malformed binary property list at byte 23: object offset out of range")
-        guard case .invalidPropertyList? = try #require(stringsDictError(data)) else {
+        guard case .invalidPropertyList? = stringsDictError(data) else {
             Issue.record("the same bytes as a .stringsdict are an invalid property list")
             return
         }

@@ -37,7 +37,8 @@ public struct ServiceState: Sendable {
         self.init(store: store, loadedAt: loadedAt, coverageInBackground: true)
     }
 
-    /// Without `coverageInBackground`, coverage waits for its first caller (tests of that wait).
+    /// Without `coverageInBackground`, coverage waits for its first caller: the reloader,
+    /// which computes it before the swap, and tests of that wait.
     init(store: LoadedStore, loadedAt: Date = Date(), coverageInBackground: Bool) {
         storage = Storage(store: store, loadedAt: loadedAt)
         if coverageInBackground { storage.coverage.computeInBackground() }

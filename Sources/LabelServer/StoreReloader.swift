@@ -62,8 +62,9 @@ public final class StoreReloader: Sendable {
                 // A bundle folder that served before and cannot be found now is
                 // an I/O failure (a half-done deploy), not an empty bundle.
                 let store = try load(configuration, Set(holder.state.bundleFolders))
-                let state = ServiceState(store: store)
-                // Computed here, before the swap: a reloaded state serves `/coverage` at once.
+                // Coverage is computed here, before the swap, so a reloaded state serves
+                // `/coverage` at once (and no background thread computes it a second time).
+                let state = ServiceState(store: store, coverageInBackground: false)
                 _ = state.coverage
                 release(holder.replace(with: state))
                 metrics.recordReload(success: true)

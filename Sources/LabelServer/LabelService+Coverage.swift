@@ -14,14 +14,7 @@ extension LabelService {
         let started = DispatchTime.now().uptimeNanoseconds
         let promise = context.deferResponse()
         CoverageSlot.workers.async {
-            let response: HTTPResponse
-            do {
-                response = try route(request)
-            } catch let error as any HTTPResponseError {
-                response = error.response
-            } catch {
-                response = APIError(.internalServerError, "internal_error", "\(error)").response
-            }
+            let response = Self.answer { try route(request) }
             promise.succeed(recorded(request, started: started, response: response))
         }
         return true

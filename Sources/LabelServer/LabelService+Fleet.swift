@@ -76,17 +76,12 @@ extension LabelService {
         let promise = context.deferResponse()
         fleet.queue.async {
             defer { fleet.end() }
-            let response: HTTPResponse
-            do {
+            let response = Self.answer {
                 switch route {
-                case .missingRead: response = try fleetMissing(request, fleet: fleet)
-                case .usageRead: response = try fleetUsage(request, fleet: fleet)
-                case .missingReset, .reload: response = try fleetWrite(request, fleet: fleet)
+                case .missingRead: try fleetMissing(request, fleet: fleet)
+                case .usageRead: try fleetUsage(request, fleet: fleet)
+                case .missingReset, .reload: try fleetWrite(request, fleet: fleet)
                 }
-            } catch let error as any HTTPResponseError {
-                response = error.response
-            } catch {
-                response = APIError(.internalServerError, "internal_error", "\(error)").response
             }
             promise.succeed(recorded(request, started: started, response: response))
         }

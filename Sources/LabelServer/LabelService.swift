@@ -55,16 +55,22 @@ public struct LabelService: HTTPResponder {
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         let started = DispatchTime.now().uptimeNanoseconds
         let matched = Self.route(for: request.path)
-        let response: HTTPResponse
+        let response = Self.answer { try route(request, matched: matched) }
+        return recorded(request, route: matched?.index, started: started, response: response)
+    }
+
+    /// What `handler` returns, or the answer to what it throws: the one place a thrown
+    /// error becomes a response, for the loops and for the workers of deferred answers.
+    @inline(__always)
+    static func answer(_ handler: () throws -> HTTPResponse) -> HTTPResponse {
         do {
-            response = try route(request, matched: matched)
+            return try handler()
         } catch let error as any HTTPResponseError {
-            response = error.response
+            return error.response
         } catch {
             // Handlers throw only HTTPResponseError; this keeps the type system honest.
-            response = APIError(.internalServerError, "internal_error", "\(error)").response
+            return APIError(.internalServerError, "internal_error", "\(error)").response
         }
-        return recorded(request, route: matched?.index, started: started, response: response)
     }
 
     /// Counts and logs an answer given outside ``route(_:matched:)`` (fleet work, deferred answers).

@@ -9,8 +9,8 @@ extension StringCatalogParser {
     /// caller then decodes with `JSONDecoder`, which reports or decides exactly as before.
     ///
     /// Why: for the first catalog of a process `JSONDecoder` instantiates generic metadata
-    /// and scans protocol conformances, 12 million instructions, a third of `serve`'s
-    /// start to its first 200 on the bundled store.
+    /// and scans protocol conformances; reading the document here took `serve`'s start to
+    /// its first 200 from 37.1 to 33.9 million instructions on the bundled store.
     struct DocumentReader {
         private struct GiveUp: Error {}
 

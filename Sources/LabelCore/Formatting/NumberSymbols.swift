@@ -55,8 +55,9 @@ public struct NumberSymbols: Sendable, Hashable {
     /// cached by canonical locale (language, script, region, numbering system; variants
     /// and other extensions dropped), at most ``cacheCapacity`` of them.
     ///
-    /// The first call for a locale asks Foundation (a few milliseconds); later calls
-    /// are a dictionary lookup under a lock. `Locale(identifier:)` is always passed
+    /// The first call for a locale reads the precomputed table (`NumberSymbols+Table`),
+    /// or asks Foundation for a locale the table lacks (about a millisecond); later
+    /// calls are a dictionary lookup under a lock. `Locale(identifier:)` is always passed
     /// explicitly because `Locale.current` ignores `LANG` on Linux.
     public static func forLanguage(_ tag: String) -> NumberSymbols {
         let canonical = LanguageTag(tag).map { LocaleParts($0).tag } ?? tag
@@ -162,7 +163,7 @@ private final class SymbolCache: Sendable {
     func symbols(for tag: String) -> NumberSymbols {
         if let cached = symbolsByTag.withLock({ $0[tag] }) { return cached }
         // Derived outside the lock: two threads may both derive once, harmlessly.
-        let symbols = NumberSymbols(locale: Locale(identifier: tag))
+        let symbols = NumberSymbols.precomputed(forCanonicalTag: tag) ?? NumberSymbols(locale: Locale(identifier: tag))
         symbolsByTag.withLock {
             // Request tags reach this (the user's region), so evict rather than grow.
             if $0.count >= NumberSymbols.cacheCapacity, let victim = $0.keys.first {

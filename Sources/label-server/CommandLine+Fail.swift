@@ -3,6 +3,6 @@ import Foundation
 extension CommandLine {
     /// Prints `label-server: error: …` on standard error.
     static func fail(_ message: String) {
-        FileHandle.standardError.write(Data("label-server: error: \(message)\n".utf8))
+        FileHandle.standardError.write(text: "label-server: error: \(message)\n")
     }
 }

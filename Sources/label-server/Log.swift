@@ -5,7 +5,7 @@ import MissingKeys
 enum Log {
     /// A line as given (structured JSON events), newline added.
     @Sendable static func line(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(text: text + "\n")
     }
 
     @Sendable static func info(_ message: String) {
@@ -13,6 +13,6 @@ enum Log {
         // `ISO8601Format()` set up a calendar and time zone, 1.3 million instructions of
         // cold start for the first line.
         let line = "\(MissingReport.timestamp(Date(), fractional: false)) info \(message)\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        FileHandle.standardError.write(text: line)
     }
 }

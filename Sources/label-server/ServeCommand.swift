@@ -102,7 +102,7 @@ enum ServeCommand {
             return 1
         }
         // Unbuffered, so a supervisor or test reading the pipe sees it at once.
-        FileHandle.standardOutput.write(Data("listening on http://\(address)\n".utf8))
+        FileHandle.standardOutput.write(text: "listening on http://\(address)\n")
         Log.info(summary)
         if configuration.adminToken?.isEmpty ?? true { Log.info("admin routes disabled: LABEL_SERVER_ADMIN_TOKEN is not set") }
         components.startAfterListening(on: address)

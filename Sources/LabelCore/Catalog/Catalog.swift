@@ -57,7 +57,9 @@ public struct Catalog: Sendable {
             LayerSource(bundle: layer.bundle, language: layer.language, table: layer.table, files: layer.files, kind: kind)
         }
         self.merged = merged
-        let languages = Set(merged.values.flatMap(\.keys))
+        // A closure, not `\.keys`: the first key path of a process costs the runtime
+        // 0.4 million instructions to instantiate, on the start-up's critical path.
+        let languages = Set(merged.values.flatMap { $0.keys })
         matcher = LanguageMatcher(available: languages)
         // Each locale's plural rules are parsed on first use: for the store's languages
         // here, at load, rather than by a first request on an event loop.
@@ -138,6 +140,6 @@ public struct Catalog: Sendable {
 
     /// Every language in the store, sorted.
     public var languages: [LanguageTag] {
-        Array(Set(merged.values.flatMap(\.keys))).sorted()
+        Array(Set(merged.values.flatMap { $0.keys })).sorted()
     }
 }

@@ -30,17 +30,18 @@ public enum StringCatalogParser {
     ///   column of the fault), or a field has the wrong type, or `sourceLanguage`
     ///   or `version` is missing.
     public static func parse(_ data: Data, file: String) throws(StoreFileError) -> StringCatalog {
-        // JSONDecoder skips fields it does not decode without checking them;
-        // JSONSerialization checks all of it and reports where it broke.
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            throw invalidJSON(error, in: data, file: file)
-        }
         let document: Document
         if let read = DocumentReader.document(in: data) {
+            // Strict JSON throughout, skipped fields too: JSONSerialization would accept it.
             document = read
         } else {
+            // JSONDecoder skips fields it does not decode without checking them;
+            // JSONSerialization checks all of it and reports where it broke.
+            do {
+                _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            } catch {
+                throw invalidJSON(error, in: data, file: file)
+            }
             do {
                 document = try JSONDecoder().decode(Document.self, from: data)
             } catch {

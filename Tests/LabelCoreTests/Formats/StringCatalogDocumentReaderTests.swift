@@ -142,4 +142,89 @@ import TestSupport
         }
         #expect(readCount > 50)
     }
+
+    /// Not JSON, or not JSON `JSONSerialization` is sure to accept: the reader gives up, so
+    /// the parser's `JSONSerialization` check still reports the error with its position.
+    static let notStrictJSON: [String] = [
+        catalog(#""k" : { "localizations" : { } } "k2" : { }"#),                       // missing comma
+        catalog(#""k" : { , "localizations" : { } }"#),                                 // leading comma
+        catalog(#""k" : { "comment" : "a\qb" }"#),                                     // unknown escape, skipped
+        catalog(#""k" : { "localizations" : { "en" : { "stringUnit" : { "value" : "a\qb" } } } }"#),
+        catalog("\"k\" : { \"comment\" : \"a\u{01}b\" }"),                          // control character, skipped
+        catalog("\"k\" : { \"localizations\" : { \"en\" : { \"stringUnit\" : { \"value\" : \"a\tb\" } } } }"),
+        catalog(#""k" : { "comment" : "\ud800" }"#),                                  // lone surrogate, skipped
+        catalog(#""k" : { "comment" : "\uZZZZ" }"#),
+        catalog(#""k" : { "extra" : 01 }"#),                                          // leading zero, skipped
+        catalog(#""k" : { "localizations" : { "en" : { "substitutions" : { "n" : { "argNum" : 01 } } } } }"#),
+        catalog(#""k" : { "extra" : -.5 }"#),
+        catalog(#""k" : { "extra" : 1. }"#),
+        catalog(#""k" : { "extra" : 1e }"#),
+        catalog(#""k" : { "extra" : tru }"#),
+        catalog(#""k" : { "extra" : nulls }"#),
+        catalog(#""k" : { "extra" : [1 2] }"#),
+        catalog(#""k" : { "extra" : [1, }"#),
+        catalog(#""k" : { "extra" : { "a" 1 } }"#),
+        catalog(#""k" : { "extra" : { 1 : 1 } }"#),
+        catalog(#""k" : { "extra" : 'x' }"#),
+        catalog(#""k" : { }"#) + " x",                                                 // trailing bytes
+        catalog(#""k" : { }"#) + " }",
+        #"{ "sourceLanguage" : "en", "version" : "1.0" "#,                              // unterminated
+    ]
+
+    @Test(arguments: notStrictJSON)
+    func textThatIsNotStrictJSONIsLeftToJSONSerializationWhichReportsIt(_ text: String) {
+        #expect(Self.read(text) == nil)
+        #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) }
+        #expect {
+            try StringCatalogParser.parse(Data(text.utf8), file: "T.xcstrings")
+        } throws: { error in
+            guard let error = error as? StoreFileError, case .invalidJSON = error.reason else { return false }
+            return true
+        }
+    }
+
+    /// Corelibs' `JSONSerialization` accepts a trailing comma; the reader leaves that to it too.
+    @Test func aTrailingCommaIsLeftToJSONSerializationAndJSONDecoder() throws {
+        for text in [Self.catalog(#""k" : { "localizations" : { }, }"#), Self.catalog(#""k" : { "extra" : [1,] }"#)] {
+            #expect(Self.read(text) == nil)
+            let catalog = try StringCatalogParser.parse(Data(text.utf8), file: "T.xcstrings")
+            #expect(catalog.localizations["en"]?["k"]?.template == "k")
+        }
+    }
+
+    @Test func aStringThatIsNotUTF8IsLeftToJSONSerializationEvenWhereItIsSkipped() {
+        var data = Data(Self.catalog(#""k" : { "comment" : "ab" }"#).utf8)
+        data[data.firstIndex(of: UInt8(ascii: "b"))!] = 0xFF
+        #expect(StringCatalogParser.DocumentReader.document(in: data) == nil)
+        #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) }
+    }
+
+    /// The reader's one promise, on thousands of damaged real catalogs: whatever it reads,
+    /// `JSONSerialization` accepts and `JSONDecoder` decodes to the same document.
+    @Test func aDamagedCatalogIsReadOnlyWhereJSONSerializationAndJSONDecoderAgree() throws {
+        var random = SeededGenerator(seed: 51)
+        let sources = try Self.realCatalogs.filter { $0.count < 40_000 }
+        try #require(!sources.isEmpty)
+        let alphabet = Array(#"{}[],:" \-01.eE9tfnu\/x"#.utf8) + [0x00, 0x09, 0x0A, 0x1F, 0x80, 0xC3, 0xFF]
+        var read = 0
+        for round in 0..<3_000 {
+            var bytes = [UInt8](sources[round % sources.count])
+            for _ in 0..<(1 + Int(random.next() % 3)) {
+                let at = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 3 {
+                case 0: bytes.remove(at: at)
+                case 1: bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: at)
+                default: bytes[at] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+                }
+            }
+            let data = Data(bytes)
+            guard let document = StringCatalogParser.DocumentReader.document(in: data) else { continue }
+            read += 1
+            #expect(throws: Never.self, "round \(round)") {
+                try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            }
+            #expect(document == Self.decoded(data), "round \(round)")
+        }
+        #expect(read > 300)
+    }
 }

@@ -10,10 +10,23 @@
 /// fails the tests instead of serving stale symbols. Locales not listed (a language
 /// with a region ICU does not pair it with, a `-u-nu-` numbering system) are still
 /// derived from Foundation.
+///
+/// The table is read on Linux only, where it was generated: an app's `LabelClient` on
+/// an Apple platform keeps deriving the symbols from the device's own Foundation.
 extension NumberSymbols {
+    /// Whether this platform reads the table (the one it was generated on).
+    static var precomputedTableApplies: Bool {
+        #if os(Linux)
+        true
+        #else
+        false
+        #endif
+    }
+
     /// The table's symbols for a canonical tag (``LocaleParts/tag``), or `nil`.
     static func precomputed(forCanonicalTag tag: String) -> NumberSymbols? {
-        precomputedTable[tag].flatMap(NumberSymbols.init(tableRecord:))
+        guard precomputedTableApplies else { return nil }
+        return precomputedTable[tag].flatMap(NumberSymbols.init(tableRecord:))
     }
 
     /// Every line of the table, as the tests and the generator read it.

@@ -51,8 +51,8 @@ enum ServeCommand {
         SignalHandlers.blockInEveryThread()
         // Two arenas: the loader's threads would otherwise each fragment their own,
         // and RSS ratchets with every reload of a large store. MALLOC_ARENA_MAX wins.
-        // Read once: each `ProcessInfo.environment` builds the whole dictionary anew.
-        let environment = ProcessInfo.processInfo.environment
+        // Read once, and only our variables (ServeEnvironment says why).
+        let environment = ServeEnvironment.variables()
         if environment["MALLOC_ARENA_MAX"] == nil {
             ProcessMemory.limitArenas(to: 2)
         }

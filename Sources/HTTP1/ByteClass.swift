@@ -48,4 +48,67 @@ enum ByteClass {
         default: nil
         }
     }
+
+    // MARK: Whole fields, eight bytes at a time
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether every byte is a tchar (a field name). A word of letters, digits and `-`
+    /// (most names) is accepted with a few word operations; any other word is checked
+    /// byte by byte, so the answer is exactly ``isTchar(_:)`` for each byte.
+    static func allTchar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        allBytes(bytes, wordIsCommon: isCommonNameWord, byteIsValid: isTchar)
+    }
+
+    /// Whether every byte is a field value byte (``isFieldValueByte(_:)``): no CTL but HTAB, no DEL.
+    static func allFieldValueBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        allBytes(bytes, wordIsCommon: isVisibleWord, byteIsValid: isFieldValueByte)
+    }
+
+    @inline(__always)
+    private static func allBytes(
+        _ bytes: UnsafeBufferPointer<UInt8>, wordIsCommon: (UInt64) -> Bool, byteIsValid: (UInt8) -> Bool
+    ) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            if !wordIsCommon(word) {
+                for offset in index..<(index + 8) where !byteIsValid(base[offset]) { return false }
+            }
+            index += 8
+        }
+        while index < bytes.count {
+            if !byteIsValid(base[index]) { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Whether each byte of `word` is in `lower...upper`, for a word of ASCII bytes and
+    /// `upper < 0x80`: the sums cannot carry into the next byte. High bit set per byte in range.
+    @inline(__always)
+    private static func inRange(_ word: UInt64, _ lower: UInt8, _ upper: UInt8) -> UInt64 {
+        (word &+ ones &* UInt64(0x80 - lower)) & ~(word &+ ones &* UInt64(0x7F - upper)) & highs
+    }
+
+    /// Every byte an ASCII letter, digit, `-` or `.` (all tchars).
+    @inline(__always)
+    private static func isCommonNameWord(_ word: UInt64) -> Bool {
+        guard word & highs == 0 else { return false }
+        // Setting bit 5 maps A–Z onto a–z and nothing else onto a–z.
+        let letters = inRange(word | ones &* 0x20, 0x61, 0x7A)
+        let other = inRange(word, 0x30, 0x39) | inRange(word, 0x2D, 0x2E)
+        return letters | other == highs
+    }
+
+    /// No byte below 0x20 (HTAB included: it takes the byte-by-byte path) and none 0x7F.
+    @inline(__always)
+    private static func isVisibleWord(_ word: UInt64) -> Bool {
+        let control = (word &- ones &* 0x20) & ~word & highs
+        let del = word ^ (ones &* 0x7F)
+        return control | ((del &- ones) & ~del & highs) == 0
+    }
 }

@@ -52,7 +52,8 @@ public struct HTTPRequestParser: Sendable {
     /// The request line and fields of the request being read.
     struct Head: Sendable {
         var method: HTTPMethod
-        var target: String
+        /// The target when it is not origin-form or asterisk-form (nil: `path` and `query` rebuild it).
+        var target: String?
         var path: String
         var query: String?
         var version: HTTPVersion
@@ -264,9 +265,9 @@ public struct HTTPRequestParser: Sendable {
 
     mutating func finishRequest() -> HTTPRequest {
         let h = head.take()!   // moved out: no copy of the head and its headers
-        let request = HTTPRequest(
-            method: h.method, target: h.target, path: h.path, query: h.query, version: h.version,
-            headers: h.headers, body: body)
+        var request = HTTPRequest(
+            method: h.method, path: h.path, query: h.query, version: h.version, headers: h.headers, body: body)
+        if let target = h.target { request.target = target }
         body = []
         emptyLineBytes = 0
         fieldBytes = 0

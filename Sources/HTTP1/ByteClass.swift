@@ -71,20 +71,21 @@ enum ByteClass {
         _ bytes: UnsafeBufferPointer<UInt8>, wordIsCommon: (UInt64) -> Bool, byteIsValid: (UInt8) -> Bool
     ) -> Bool {
         guard let base = bytes.baseAddress else { return true }
+        guard bytes.count >= 8 else {
+            for byte in bytes where !byteIsValid(byte) { return false }
+            return true
+        }
         let raw = UnsafeRawPointer(base)
         var index = 0
-        while index + 8 <= bytes.count {
-            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            if !wordIsCommon(word) {
-                for offset in index..<(index + 8) where !byteIsValid(base[offset]) { return false }
+        while true {
+            // The last word overlaps the one before instead of a byte-by-byte tail.
+            let start = Swift.min(index, bytes.count - 8)
+            if !wordIsCommon(raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)) {
+                for offset in start..<(start + 8) where !byteIsValid(base[offset]) { return false }
             }
-            index += 8
+            index = start + 8
+            if index == bytes.count { return true }
         }
-        while index < bytes.count {
-            if !byteIsValid(base[index]) { return false }
-            index += 1
-        }
-        return true
     }
 
     /// Whether each byte of `word` is in `lower...upper`, for a word of ASCII bytes and

@@ -89,6 +89,13 @@ public struct HTTPRequestParser: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
+    /// Buffers more input bytes from a read buffer: a plain copy (the generic
+    /// ``append(_:)`` is not specialized across modules and copied ~600 instructions' worth).
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        if case .failed = state { return }
+        buffer.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
+    }
+
     /// Buffers `bytes` and returns the next result; equivalent to ``append(_:)`` then ``next()``.
     public mutating func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> HTTPParseResult {
         append(bytes)

@@ -101,6 +101,8 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     private mutating func appendValidated(
         name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, wireReady: Bool
     ) {
+        // The top bit of the stored length is the flag (a field is far below 2 GiB anyway).
+        precondition(name.count < Int(Self.wireReadyFlag) && value.count < Int(Self.wireReadyFlag))
         let size = Self.fieldOverhead + name.count + value.count
         if storage.count + size > storage.capacity {
             // A request's or response's fields usually fit: one allocation for all of them.

@@ -48,4 +48,68 @@ enum ByteClass {
         default: nil
         }
     }
+
+    // MARK: Whole fields, eight bytes at a time
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether every byte is a tchar (a field name). A word of letters, digits and `-`
+    /// (most names) is accepted with a few word operations; any other word is checked
+    /// byte by byte, so the answer is exactly ``isTchar(_:)`` for each byte.
+    static func allTchar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        allBytes(bytes, wordIsCommon: isCommonNameWord, byteIsValid: isTchar)
+    }
+
+    /// Whether every byte is a field value byte (``isFieldValueByte(_:)``): no CTL but HTAB, no DEL.
+    static func allFieldValueBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        allBytes(bytes, wordIsCommon: isVisibleWord, byteIsValid: isFieldValueByte)
+    }
+
+    @inline(__always)
+    private static func allBytes(
+        _ bytes: UnsafeBufferPointer<UInt8>, wordIsCommon: (UInt64) -> Bool, byteIsValid: (UInt8) -> Bool
+    ) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        guard bytes.count >= 8 else {
+            for byte in bytes where !byteIsValid(byte) { return false }
+            return true
+        }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while true {
+            // The last word overlaps the one before instead of a byte-by-byte tail.
+            let start = Swift.min(index, bytes.count - 8)
+            if !wordIsCommon(raw.loadUnaligned(fromByteOffset: start, as: UInt64.self)) {
+                for offset in start..<(start + 8) where !byteIsValid(base[offset]) { return false }
+            }
+            index = start + 8
+            if index == bytes.count { return true }
+        }
+    }
+
+    /// Whether each byte of `word` is in `lower...upper`, for a word of ASCII bytes and
+    /// `upper < 0x80`: the sums cannot carry into the next byte. High bit set per byte in range.
+    @inline(__always)
+    private static func inRange(_ word: UInt64, _ lower: UInt8, _ upper: UInt8) -> UInt64 {
+        (word &+ ones &* UInt64(0x80 - lower)) & ~(word &+ ones &* UInt64(0x7F - upper)) & highs
+    }
+
+    /// Every byte an ASCII letter, digit, `-` or `.` (all tchars).
+    @inline(__always)
+    private static func isCommonNameWord(_ word: UInt64) -> Bool {
+        guard word & highs == 0 else { return false }
+        // Setting bit 5 maps A–Z onto a–z and nothing else onto a–z.
+        let letters = inRange(word | ones &* 0x20, 0x61, 0x7A)
+        let other = inRange(word, 0x30, 0x39) | inRange(word, 0x2D, 0x2E)
+        return letters | other == highs
+    }
+
+    /// No byte below 0x20 (HTAB included: it takes the byte-by-byte path) and none 0x7F.
+    @inline(__always)
+    private static func isVisibleWord(_ word: UInt64) -> Bool {
+        let control = (word &- ones &* 0x20) & ~word & highs
+        let del = word ^ (ones &* 0x7F)
+        return control | ((del &- ones) & ~del & highs) == 0
+    }
 }

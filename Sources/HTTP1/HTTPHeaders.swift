@@ -6,7 +6,9 @@
 ///
 /// The fields live as bytes in one buffer: the parser copies a request's fields into it
 /// without making a `String` per name and value, the encoder copies them out as bytes, and
-/// only what a handler asks for (``first(name:)``, ``fields``) becomes a `String`.
+/// only what a handler asks for (``first(name:)``, ``fields``) becomes a `String`. Each field
+/// is stored as it goes on the wire (`name: value` CRLF) and is checked once, when added,
+/// for whether the encoder may copy it as is; the encoder then does not check it again.
 public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// One header field.
     public struct Field: Sendable, Hashable {
@@ -22,9 +24,16 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         }
     }
 
-    /// Each field as `name length, value length` (4 bytes each, little-endian), then the
-    /// name and value bytes; fields back to back in order. Values are valid UTF-8.
+    /// Each field as `name length, value length` (4 bytes each, little-endian; the value
+    /// length's top bit is ``wireReadyFlag``), then `name: value` CRLF; fields back to back
+    /// in order. Values are valid UTF-8.
     private var storage: [UInt8] = []
+
+    /// Set on a field whose name is a token the encoder writes (not a framing field it owns)
+    /// and whose value has no control bytes: its stored line can be sent as it is.
+    private static let wireReadyFlag: UInt32 = 1 << 31
+    /// Bytes stored per field besides its name and value: two lengths, `: ` and CRLF.
+    private static let fieldOverhead = 12
 
     /// The number of fields, counting repeats.
     public private(set) var count = 0
@@ -50,7 +59,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         return fields
     }
 
-    /// The bytes the fields take (names and values plus 8 per field), for sizing an encoding.
+    /// The bytes the fields take (names and values plus 12 per field), for sizing an encoding.
     var byteCount: Int { storage.count }
 
     /// Whether there are no fields.
@@ -63,8 +72,9 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         Self.withUTF8(name) { name in Self.withUTF8(value) { value in appendValidated(name: name, value: value) } }
     }
 
-    /// Appends a field from raw bytes (the parser's buffer); a value that is not UTF-8 is
-    /// stored decoded lossily, as a `String` would hold it.
+    /// Appends a field from raw bytes (the parser's buffer, which has checked that the name
+    /// is a token and the value has no control bytes); a value that is not UTF-8 is stored
+    /// decoded lossily, as a `String` would hold it.
     mutating func append(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
         let name = name.assumingMemoryBound(to: UInt8.self)
         let value = value.assumingMemoryBound(to: UInt8.self)
@@ -74,20 +84,47 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
             break
         }
         if ascii || String(validating: value, as: UTF8.self) != nil {
-            appendValidated(name: name, value: value)
+            appendValidated(name: name, value: value, wireReady: HTTPResponseEncoder.isWritableToken(name))
         } else {
+            // U+FFFD is not a control byte: the decoded value is still clean.
             var decoded = String(decoding: value, as: UTF8.self)
-            decoded.withUTF8 { appendValidated(name: name, value: $0) }
+            decoded.withUTF8 { appendValidated(name: name, value: $0, wireReady: HTTPResponseEncoder.isWritableToken(name)) }
         }
     }
 
     private mutating func appendValidated(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
-        // A request's or response's fields usually fit: one allocation for all of them.
-        if storage.capacity == 0 { storage.reserveCapacity(256) }
-        let lengths = (UInt32(truncatingIfNeeded: name.count).littleEndian, UInt32(truncatingIfNeeded: value.count).littleEndian)
-        withUnsafeBytes(of: lengths) { storage.append(contentsOf: $0) }
-        storage.append(contentsOf: name)
-        storage.append(contentsOf: value)
+        let wireReady = HTTPResponseEncoder.isWritableName(name) && HTTPResponseEncoder.isClean(value)
+        appendValidated(name: name, value: value, wireReady: wireReady)
+    }
+
+    /// Stores a field with one append (each `Array.append` costs ~90 instructions before copying).
+    private mutating func appendValidated(
+        name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, wireReady: Bool
+    ) {
+        // The top bit of the stored length is the flag (a field is far below 2 GiB anyway).
+        precondition(name.count < Int(Self.wireReadyFlag) && value.count < Int(Self.wireReadyFlag))
+        let size = Self.fieldOverhead + name.count + value.count
+        if storage.count + size > storage.capacity {
+            // A request's or response's fields usually fit: one allocation for all of them.
+            storage.reserveCapacity(Swift.max(256, storage.count + size, 2 * storage.capacity))
+        }
+        let valueLength = UInt32(truncatingIfNeeded: value.count) | (wireReady ? Self.wireReadyFlag : 0)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { field in
+            let raw = UnsafeMutableRawPointer(field.baseAddress!)
+            raw.storeBytes(of: UInt32(truncatingIfNeeded: name.count).littleEndian, toByteOffset: 0, as: UInt32.self)
+            raw.storeBytes(of: valueLength.littleEndian, toByteOffset: 4, as: UInt32.self)
+            var at = 8
+            if let base = name.baseAddress { (raw + at).copyMemory(from: base, byteCount: name.count) }
+            at += name.count
+            raw.storeBytes(of: ByteClass.colon, toByteOffset: at, as: UInt8.self)
+            raw.storeBytes(of: ByteClass.sp, toByteOffset: at + 1, as: UInt8.self)
+            at += 2
+            if let base = value.baseAddress { (raw + at).copyMemory(from: base, byteCount: value.count) }
+            at += value.count
+            raw.storeBytes(of: ByteClass.cr, toByteOffset: at, as: UInt8.self)
+            raw.storeBytes(of: ByteClass.lf, toByteOffset: at + 1, as: UInt8.self)
+            storage.append(contentsOf: UnsafeBufferPointer(field))
+        }
         count += 1
     }
 
@@ -196,17 +233,29 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Calls `body` with each field's name and value bytes in order, until it returns false.
     func forEachRaw(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool) {
+        forEachStored { name, value, _ in body(name, value) }
+    }
+
+    /// Calls `body` with each field's name, value and, when the field may be sent as it is
+    /// (see ``wireReadyFlag``), its `name: value` CRLF line; until `body` returns false.
+    func forEachStored(
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, _ line: UnsafeBufferPointer<UInt8>?) -> Bool
+    ) {
         storage.withUnsafeBufferPointer { bytes in
             var index = 0
             while index < bytes.count {
                 let nameCount = Self.length(bytes, at: index)
-                let valueCount = Self.length(bytes, at: index + 4)
+                let valueField = Self.length(bytes, at: index + 4)
+                let valueCount = valueField & Int(~Self.wireReadyFlag)
                 let nameStart = index + 8
-                let valueStart = nameStart + nameCount
-                index = valueStart + valueCount
-                let name = UnsafeBufferPointer(rebasing: bytes[nameStart..<valueStart])
-                let value = UnsafeBufferPointer(rebasing: bytes[valueStart..<index])
-                guard body(name, value) else { return }
+                let nameEnd = nameStart + nameCount
+                let valueStart = nameEnd + 2
+                let valueEnd = valueStart + valueCount
+                index = valueEnd + 2
+                let name = UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd])
+                let value = UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd])
+                let line = valueField == valueCount ? nil : UnsafeBufferPointer(rebasing: bytes[nameStart..<index])
+                guard body(name, value, line) else { return }
             }
         }
     }

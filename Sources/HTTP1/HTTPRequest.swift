@@ -3,7 +3,13 @@ public struct HTTPRequest: Sendable, Hashable {
     /// The request method.
     public var method: HTTPMethod
     /// The request-target exactly as sent on the request line.
-    public var target: String
+    public var target: String {
+        get { storedTarget ?? query.map { path + "?" + $0 } ?? path }
+        set { storedTarget = newValue }
+    }
+    /// The target when it was given, or nil for a parsed origin-form target, which is
+    /// `path` and `query` joined by `?`: no third copy of those bytes per request.
+    private var storedTarget: String?
     /// The path: the target up to `?` (percent-encoding kept). For absolute-form targets this
     /// is the path of the URI (`/` when empty); for asterisk-form it is `*`.
     public var path: String
@@ -27,7 +33,7 @@ public struct HTTPRequest: Sendable, Hashable {
         body: [UInt8] = []
     ) {
         self.method = method
-        self.target = target
+        self.storedTarget = target
         if let path {
             self.path = path
             self.query = query
@@ -41,6 +47,32 @@ public struct HTTPRequest: Sendable, Hashable {
         self.version = version
         self.headers = headers
         self.body = body
+    }
+
+    /// A parsed request whose target is `path`, then `?` and `query` when there is one.
+    init(method: HTTPMethod, path: String, query: String?, version: HTTPVersion, headers: HTTPHeaders, body: [UInt8]) {
+        self.method = method
+        self.storedTarget = nil
+        self.path = path
+        self.query = query
+        self.version = version
+        self.headers = headers
+        self.body = body
+    }
+
+    public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+        lhs.method == rhs.method && lhs.target == rhs.target && lhs.path == rhs.path && lhs.query == rhs.query
+            && lhs.version == rhs.version && lhs.headers == rhs.headers && lhs.body == rhs.body
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(method)
+        hasher.combine(target)
+        hasher.combine(path)
+        hasher.combine(query)
+        hasher.combine(version)
+        hasher.combine(headers)
+        hasher.combine(body)
     }
 
     /// Whether the client wants the connection kept open after this request (RFC 9112 §9.3):

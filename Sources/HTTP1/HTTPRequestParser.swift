@@ -52,7 +52,8 @@ public struct HTTPRequestParser: Sendable {
     /// The request line and fields of the request being read.
     struct Head: Sendable {
         var method: HTTPMethod
-        var target: String
+        /// The target when it is not origin-form or asterisk-form (nil: `path` and `query` rebuild it).
+        var target: String?
         var path: String
         var query: String?
         var version: HTTPVersion
@@ -86,6 +87,13 @@ public struct HTTPRequestParser: Sendable {
     public mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         if case .failed = state { return }
         buffer.append(contentsOf: bytes)
+    }
+
+    /// Buffers more input bytes from a read buffer: a plain copy (the generic
+    /// ``append(_:)`` is not specialized across modules and copied ~600 instructions' worth).
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        if case .failed = state { return }
+        buffer.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Buffers `bytes` and returns the next result; equivalent to ``append(_:)`` then ``next()``.
@@ -264,9 +272,9 @@ public struct HTTPRequestParser: Sendable {
 
     mutating func finishRequest() -> HTTPRequest {
         let h = head.take()!   // moved out: no copy of the head and its headers
-        let request = HTTPRequest(
-            method: h.method, target: h.target, path: h.path, query: h.query, version: h.version,
-            headers: h.headers, body: body)
+        var request = HTTPRequest(
+            method: h.method, path: h.path, query: h.query, version: h.version, headers: h.headers, body: body)
+        if let target = h.target { request.target = target }
         body = []
         emptyLineBytes = 0
         fieldBytes = 0

@@ -269,17 +269,20 @@ final class EventLoop {
         if sendsBody { connection.output.append(body: response.body) }
     }
 
-    /// Writes queued chunks until the socket is full or the queue is empty.
-    private func writeQueued(_ connection: Connection) throws(SystemError) -> Int {
+    /// Writes queued chunks until the socket is full or the queue is empty; says how
+    /// many bytes went out and whether the queue is now empty.
+    private func writeQueued(_ connection: Connection) throws(SystemError) -> (written: Int, drained: Bool) {
         var total = 0
         while true {
-            let written = try connection.output.withFirst { (bytes, more) throws(SystemError) -> (Int, Int) in
-                (try connection.socket.write(bytes, more: more), bytes.count)
+            let written = try connection.output.withFirst { (bytes, more) throws(SystemError) -> (Int, Int, Bool) in
+                (try connection.socket.write(bytes, more: more), bytes.count, more)
             }
-            guard let (count, wanted) = written else { return total }
+            guard let (count, wanted, more) = written else { return (total, true) }
             connection.output.consume(count)
             total += count
-            if count < wanted { return total }
+            if count < wanted { return (total, false) }
+            // The last chunk went out whole: no second look at the queue (one access check less).
+            if !more { return (total, true) }
         }
     }
 
@@ -287,13 +290,14 @@ final class EventLoop {
         let now = MonotonicClock.now()
         if connection.pendingOutput > 0 {
             let written: Int
+            let drained: Bool
             do {
-                written = try writeQueued(connection)
+                (written, drained) = try writeQueued(connection)
             } catch {
                 close(connection)
                 return
             }
-            if connection.pendingOutput > 0 {
+            if !drained {
                 if written > 0 { connection.state.outputProgressed(now: now) }
                 updateInterest(connection)
                 return

@@ -19,4 +19,43 @@ import Testing
             #expect(ByteClass.isTargetByte(byte) == expected, "byte \(value)")
         }
     }
+
+    @Test func wholeNamesAndValuesAreCheckedExactlyLikeEachOfTheirBytes() {
+        // Every byte value at every position of an 8-byte word, after a word, and in the
+        // tail: the word-at-a-time checks agree with the byte classes (the oracle here).
+        for length in [1, 7, 8, 9, 15, 16, 17, 23] {
+            for position in 0..<length {
+                for value in 0...255 {
+                    var name = Array("Content-Type.Language-X9".utf8.prefix(length))
+                    var field = Array("text/plain; q=0.5, \u{7E}~ab".utf8.prefix(length))
+                    name[position] = UInt8(value)
+                    field[position] = UInt8(value)
+                    let nameOK = name.withUnsafeBufferPointer { ByteClass.allTchar($0) }
+                    let fieldOK = field.withUnsafeBufferPointer { ByteClass.allFieldValueBytes($0) }
+                    #expect(nameOK == name.allSatisfy(ByteClass.isTchar), "name \(name)")
+                    #expect(fieldOK == field.allSatisfy(ByteClass.isFieldValueByte), "value \(field)")
+                }
+            }
+        }
+        #expect([UInt8]().withUnsafeBufferPointer { ByteClass.allTchar($0) && ByteClass.allFieldValueBytes($0) })
+    }
+
+    @Test func wordsMixingEveryByteClassAreCheckedLikeTheirBytes() {
+        // Pairs of unusual bytes in one word (a borrow from one byte must not hide another).
+        let probes: [UInt8] = [0x00, 0x09, 0x0D, 0x1F, 0x20, 0x2C, 0x2D, 0x2E, 0x2F, 0x30, 0x39, 0x3A, 0x40, 0x41,
+                               0x5A, 0x5B, 0x5E, 0x5F, 0x60, 0x61, 0x7A, 0x7B, 0x7E, 0x7F, 0x80, 0xA0, 0xFF]
+        for first in probes {
+            for second in probes {
+                for gap in 1..<8 {
+                    var word = Array("abcdefgh".utf8)
+                    word[0] = first
+                    word[gap] = second
+                    word.withUnsafeBufferPointer { bytes in
+                        #expect(ByteClass.allTchar(bytes) == word.allSatisfy(ByteClass.isTchar), "\(word)")
+                        #expect(ByteClass.allFieldValueBytes(bytes) == word.allSatisfy(ByteClass.isFieldValueByte), "\(word)")
+                    }
+                }
+            }
+        }
+    }
 }

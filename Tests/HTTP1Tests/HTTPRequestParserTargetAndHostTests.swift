@@ -57,4 +57,20 @@ import Testing
         let request = try #require(parseOne("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n"))
         #expect(request.target == target)
     }
+
+    @Test(arguments: ["/", "/a?", "/a??b", "/a?b?c", "/?x", "*", "http://example.com", "http://example.com?q=1",
+                      "HTTPS://example.com:8443/p/q?r=s", "http://h/p?"])
+    func theTargetIsAsSentWhateverItsFormAndEqualsTheSameRequestBuiltFromIt(target: String) throws {
+        // Origin-form and `*` targets are rebuilt from path and query, absolute-form ones kept.
+        let method = target == "*" ? "OPTIONS" : "GET"
+        let request = try #require(parseOne("\(method) \(target) HTTP/1.1\r\nHost: x\r\n\r\n"), "\(target)")
+        #expect(request.target == target)
+        var built = HTTPRequest(method: request.method, target: target, path: request.path, query: request.query,
+                                headers: ["Host": "x"])
+        #expect(built == request)
+        #expect(built.hashValue == request.hashValue)
+        built.target = "/other"
+        #expect(built != request)
+        #expect(built.path == request.path)
+    }
 }

@@ -14,6 +14,23 @@ import Testing
         #expect(request.keepAlive)
     }
 
+    @Test func bytesFedFromARawBufferParseLikeTheSameBytesFedAsAnArray() {
+        let input = bytes("GET /a?b HTTP/1.1\r\nHost: x\r\n\r\nGET /c HTTP/1.1\r\nHost: y\r\nX: \u{E9}\r\n\r\nGET /")
+        var viaArray = HTTPRequestParser()
+        var viaRaw = HTTPRequestParser()
+        var fromArray: [HTTPParseResult] = []
+        var fromRaw: [HTTPParseResult] = []
+        for chunk in stride(from: 0, to: input.count, by: 7).map({ Array(input[$0..<min($0 + 7, input.count)]) }) {
+            viaArray.append(chunk)
+            chunk.withUnsafeBytes { viaRaw.append($0) }
+            while case let result = viaArray.next(), result != .needMoreData { fromArray.append(result) }
+            while case let result = viaRaw.next(), result != .needMoreData { fromRaw.append(result) }
+        }
+        #expect(fromRaw.count == 2)
+        #expect(fromRaw == fromArray)
+        #expect(viaRaw.bufferedByteCount == 5)
+    }
+
     @Test func targetWithoutQueryHasNilQueryAndEmptyQueryIsEmptyString() throws {
         #expect(try #require(parseOne("GET /a HTTP/1.1\r\nHost: x\r\n\r\n")).query == nil)
         #expect(try #require(parseOne("GET /a? HTTP/1.1\r\nHost: x\r\n\r\n")).query == "")

@@ -74,4 +74,40 @@ import Testing
         let parts = text.split(separator: "\r\n\r\n", maxSplits: 1)
         #expect(parts.count == 2 && parts[1] == "xyz")
     }
+
+    @Test func fieldsCheckedWhenAddedAreWrittenAsAddedAndValuesKeepTheirControlBytes() {
+        // Clean fields are copied as stored; a dirty one takes the sanitizing path; the
+        // stored value itself is unchanged by how it will be encoded.
+        var h: HTTPHeaders = ["A": "1", "B": "x\u{7F}y"]
+        h.add(name: "C", value: "tab\tok, caf\u{E9}")
+        #expect(h["b"] == "x\u{7F}y")
+        #expect(text(HTTPResponse(status: .ok, headers: h)) == "HTTP/1.1 200 OK\r\nA: 1\r\nB: x y\r\nC: tab\tok, caf\u{E9}\r\nContent-Length: 0\r\n\r\n")
+    }
+
+    @Test func parsedRequestFieldsEncodeLikeTheSameFieldsBuiltFromStrings() throws {
+        let request = try #require(parseOne("GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\nDate: d\r\nX-Y: \tv w\r\nConnection: keep-alive\r\n\r\n"))
+        let built: HTTPHeaders = ["Host": "a", "Content-Length": "0", "Date": "d", "X-Y": "v w", "Connection": "keep-alive"]
+        #expect(text(HTTPResponse(status: .ok, headers: request.headers)) == text(HTTPResponse(status: .ok, headers: built)))
+        #expect(text(HTTPResponse(status: .ok, headers: request.headers)) == "HTTP/1.1 200 OK\r\nHost: a\r\nX-Y: v w\r\nContent-Length: 0\r\n\r\n")
+    }
+
+    @Test func manyAndLongFieldsAreAllWrittenInOrder() {
+        // Past the first 256 bytes of field storage and past a stack-sized scratch buffer.
+        var h = HTTPHeaders()
+        var expected = "HTTP/1.1 204 No Content\r\n"
+        for index in 0..<200 {
+            let value = String(repeating: "v", count: index * 7)
+            h.add(name: "X-\(index)", value: value)
+            expected += "X-\(index): \(value)\r\n"
+        }
+        #expect(h.count == 200)
+        #expect(h["x-199"]?.count == 199 * 7)
+        #expect(text(HTTPResponse(status: .noContent, headers: h)) == expected + "\r\n")
+    }
+
+    @Test func statusLinesOfEveryWidthAndADirtyReasonAreBoundedAndSanitized() {
+        let r = HTTPResponse(status: HTTPStatus(code: 1_000_000, reasonPhrase: "A\r\nB"), body: bytes("z"))
+        #expect(text(r, keepAlive: false, date: date) == "HTTP/1.1 999 A  B\r\nDate: Sun, 06 Nov 1994 08:49:37 GMT\r\nContent-Length: 1\r\nConnection: close\r\n\r\nz")
+        #expect(text(HTTPResponse(status: HTTPStatus(code: 7, reasonPhrase: "")), version: .http1_0).hasPrefix("HTTP/1.1 100 \r\n"))
+    }
 }

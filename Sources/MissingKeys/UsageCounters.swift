@@ -19,16 +19,8 @@ public final class UsageCounters: @unchecked Sendable {
     // @unchecked: the pointers are written once in init and freed in deinit;
     // every access to the pointees is atomic.
 
-    /// One counted key.
-    public struct Key: Hashable, Sendable {
-        public var table: String
-        public var key: String
-
-        public init(table: String, key: String) {
-            self.table = table
-            self.key = key
-        }
-    }
+    /// One counted key: the catalog's, so ``keys`` shares the catalog's array.
+    public typealias Key = Catalog.Key
 
     /// Slot order: the catalog's ``Catalog/keys``.
     public let keys: [Key]
@@ -42,7 +34,7 @@ public final class UsageCounters: @unchecked Sendable {
     /// Slots for every key any language of the catalog has, per table: one per
     /// ``Catalog/keys`` entry, so a key's ``Catalog/keySlot(table:key:)`` is its slot.
     public init(catalog: Catalog, shards: Int = defaultShards) {
-        keys = catalog.keys.map { Key(table: $0.table, key: $0.key) }
+        keys = catalog.keys
         shardCount = max(1, shards)
         let count = max(1, keys.count * shardCount)
         hits = .allocate(capacity: count)

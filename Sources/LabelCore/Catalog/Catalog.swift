@@ -27,6 +27,11 @@ public struct Catalog: Sendable {
     public struct Key: Hashable, Sendable {
         public var table: String
         public var key: String
+
+        public init(table: String, key: String) {
+            self.table = table
+            self.key = key
+        }
     }
 
     /// One table: its entries per language, and each key's slot in ``keys``, found by

@@ -10,6 +10,13 @@ enum JSONEscaping {
         var start = 0
         var index = 0
         while index < utf8.count {
+            // Eight bytes at a time while none of them may need an escape: labels are
+            // mostly such runs, and a byte at a time was most of a label body's cost.
+            if index + 8 <= utf8.count,
+               !mayNeedEscape(UInt64(littleEndian: all.loadUnaligned(fromByteOffset: index, as: UInt64.self))) {
+                index += 8
+                continue
+            }
             let byte = utf8[index]
             // Only these bytes may need an escape (0xE2 leads U+2028/U+2029);
             // everything else is copied in runs.
@@ -39,6 +46,21 @@ enum JSONEscaping {
             start = index
         }
         emit(UnsafeRawBufferPointer(rebasing: all[start..<utf8.count]))
+    }
+
+    /// Whether some byte of these eight is one the loop of ``forEachPiece(_:_:)`` stops at:
+    /// below 0x20, `"`, backslash or 0xE2 (bit tricks that are exact as a yes/no answer:
+    /// "haszero" and "hasless" of Sean Anderson's Bit Twiddling Hacks).
+    @inline(__always)
+    static func mayNeedEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & high }
+        let belowSpace = (word &- ones &* 0x20) & ~word & high
+        let quote = hasZeroByte(word ^ (ones &* 0x22))
+        let backslash = hasZeroByte(word ^ (ones &* 0x5C))
+        let e2 = hasZeroByte(word ^ (ones &* 0xE2))
+        return (belowSpace | quote | backslash | e2) != 0
     }
 
     /// `\u0000` … `\u001f`, in lowercase hex as the writers have always written them.

@@ -18,7 +18,11 @@ struct LabelQuery: Sendable {
 
     var key: String
     var table: String
-    var preferred: [LanguageTag]
+    /// `lang`, when given: the only preference (kept apart from ``accepted``, so the usual
+    /// request builds no array for it).
+    var language: LanguageTag?
+    /// `Accept-Language`'s preferences, read only when there is no `lang`.
+    var accepted: [LanguageTag] = []
     var arguments: [String]
     var plainText: Bool
 
@@ -44,15 +48,24 @@ struct LabelQuery: Sendable {
                                                     maximumCharacters: Self.maximumArgumentCharacters)
         let count = try parameters.countArgument(maximumCharacters: Self.maximumCountCharacters)
         let table = try parameters.tableName() ?? "Localizable"
-        if let tag = try parameters.language() {
-            preferred = [tag]
-        } else if let header = request.headers.first(name: "Accept-Language") {
-            preferred = AcceptLanguage.preferences(header)
-        } else {
-            preferred = []
+        language = try parameters.language()
+        if language == nil, let header = request.headers.first(name: "Accept-Language") {
+            accepted = AcceptLanguage.preferences(header)
         }
         self.table = table
-        self.arguments = (count.map { [$0] } ?? []) + arguments
+        if let count {
+            var all = [count]
+            all.append(contentsOf: arguments)
+            self.arguments = all
+        } else {
+            self.arguments = arguments
+        }
         plainText = MediaNegotiation.prefersPlainText(request.headers.first(name: "Accept"))
+    }
+
+    /// The languages to try, as `resolver` chains them for these preferences.
+    func chain(_ resolver: LabelResolver) -> LanguageChain {
+        if let language { return resolver.chain(preferring: language) }
+        return resolver.chain(preferred: accepted)
     }
 }

@@ -80,7 +80,8 @@ public struct LabelService: HTTPResponder {
 
     /// Counts and logs an answer; with peers, says which replica gave it.
     ///
-    /// `consuming`: the response is taken over, so adding a header does not copy its fields.
+    /// `consuming`: the response is taken over, so adding a header does not copy its fields
+    /// (unless they are shared: the label route's, built once per load, are copied once).
     ///
     /// - Parameter route: the index in ``routes`` (`nil`: no route, counted as `other`).
     func recorded(_ request: HTTPRequest, route: Int?, started: UInt64, response: consuming HTTPResponse) -> HTTPResponse {
@@ -112,11 +113,18 @@ public struct LabelService: HTTPResponder {
     func label(rawKey: Substring, request: HTTPRequest) throws -> HTTPResponse {
         let query = try LabelQuery(rawKey: rawKey, request: request)
         let state = holder.state
-        let resolver = state.resolver
-        let chain = resolver.chain(preferred: query.preferred)
-        let label = try resolver.label(key: query.key, table: query.table, chain: chain, arguments: query.arguments)
-        if usage != nil, label.source != "key" {
-            state.usage.record(table: label.table, key: label.key, at: Int64(time(nil)))
+        // One probe with `lang` gives the chain and the fields of a value in that language.
+        let requested = query.language.flatMap(state.labelLanguage)
+        let chain = requested?.chain ?? state.chain(for: query)
+        // `LabelResolver.label` in two steps: the lookup also gives the key's usage slot.
+        var keySlot: Int?
+        let resolution = state.resolve(key: query.key, table: query.table, chain: chain, keySlot: &keySlot)
+        let label = try ResolvedLabel(resolution: resolution, arguments: query.arguments,
+                                      development: state.developmentLanguage)
+        // Counted once rendered (a request refused for its arguments counts nothing), and
+        // only a key the catalog has: others are the missing report's.
+        if usage != nil, let keySlot {
+            state.recordUsage(slot: keySlot, at: Int64(time(nil)))
         }
         if label.isMissing {
             metrics.recordMissingHit()
@@ -128,14 +136,11 @@ public struct LabelService: HTTPResponder {
             missing?.recorder.record(table: label.table, key: label.key, requested: label.requested?.rawValue ?? "und",
                                      servedFrom: label.source, at: Date(), plural: plural)
         }
-        var headers: HTTPHeaders = [:]
-        if query.plainText {
-            headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+        let headers = if let requested, label.language == query.language {
+            requested.headers(plainText: query.plainText)
         } else {
-            headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+            state.labelHeaders(language: label.language, plainText: query.plainText)
         }
-        if let language = label.language { headers.add(name: "Content-Language", value: language.rawValue) }
-        headers.add(name: "Vary", value: "Accept, Accept-Language")
         return HTTPResponse(status: .ok, headers: headers, body: query.plainText ? Array(label.value.utf8) : label.jsonBytes(chain: chain))
     }
 

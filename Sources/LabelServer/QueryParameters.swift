@@ -30,24 +30,36 @@ struct QueryParameters: Sendable {
     ///   form's "All" on the report pages); otherwise an empty value is validated.
     init(_ request: borrowing HTTPRequest, emptyIsAbsent: Bool = false) throws(APIError) {
         // Names are matched as bytes: a `String` per name was ~450 instructions a pair.
-        try request.forEachQueryItemName { name, value in
-            guard let field = Field(name) else { return }
-            if emptyIsAbsent, value.isEmpty, field == .lang || field == .table || field == .q { return }
-            switch field {
-            case .lang: lang = value
-            case .table: table = value
-            case .format: format = value
-            case .count: count = value
-            case .arg: arguments.append(value)
-            case .q: search = value
-            case .limit: limit = value
-            case .offset: offset = value
-            case .unused: unused = value
-            case .scope:
-                // `local` anywhere keeps the request on this replica: no request travels twice.
-                if scope != "local" { scope = value }
-                if value != "local", value != "fleet" { invalidScope = true }
+        // The closure writes through a pointer: capturing `self` (or a local moved into it)
+        // made the initializer copy and destroy a whole QueryParameters (~440 instructions).
+        self.init()
+        try withUnsafeMutablePointer(to: &self) { (parameters) throws(APIError) -> Void in
+            try request.forEachQueryItemName { name, value in
+                parameters.pointee.take(name, value, emptyIsAbsent: emptyIsAbsent)
             }
+        }
+    }
+
+    private init() {}
+
+    /// Reads one decoded `name=value` pair.
+    private mutating func take(_ name: UnsafeBufferPointer<UInt8>, _ value: String, emptyIsAbsent: Bool) {
+        guard let field = Field(name) else { return }
+        if emptyIsAbsent, value.isEmpty, field == .lang || field == .table || field == .q { return }
+        switch field {
+        case .lang: lang = value
+        case .table: table = value
+        case .format: format = value
+        case .count: count = value
+        case .arg: arguments.append(value)
+        case .q: search = value
+        case .limit: limit = value
+        case .offset: offset = value
+        case .unused: unused = value
+        case .scope:
+            // `local` anywhere keeps the request on this replica: no request travels twice.
+            if scope != "local" { scope = value }
+            if value != "local", value != "fleet" { invalidScope = true }
         }
     }
 
@@ -120,7 +132,8 @@ struct QueryParameters: Sendable {
 
     /// `count` (`GET /labels/{key}`), at most `maximumCharacters` long.
     func countArgument(maximumCharacters: Int) throws(APIError) -> String? {
-        if let count, count.unicodeScalars.count > maximumCharacters {
+        // A scalar takes at least one byte: scalars are only counted when the bytes allow too many.
+        if let count, count.utf8.count > maximumCharacters, count.unicodeScalars.count > maximumCharacters {
             throw .badRequest("invalid_argument", "count is longer than \(maximumCharacters) characters")
         }
         return count
@@ -131,7 +144,7 @@ struct QueryParameters: Sendable {
         guard arguments.count <= maximum else {
             throw .badRequest("too_many_arguments", "at most \(maximum) arg values are accepted")
         }
-        if let index = arguments.firstIndex(where: { $0.unicodeScalars.count > maximumCharacters }) {
+        if let index = arguments.firstIndex(where: { $0.utf8.count > maximumCharacters && $0.unicodeScalars.count > maximumCharacters }) {
             throw .badRequest("invalid_argument", "arg #\(index + 1) is longer than \(maximumCharacters) characters")
         }
         return arguments

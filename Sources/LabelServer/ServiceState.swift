@@ -1,4 +1,5 @@
 public import Foundation
+import HTTP1
 public import LabelCore
 public import MissingKeys
 
@@ -17,6 +18,7 @@ public struct ServiceState: Sendable {
         let coverage: CoverageSlot
         let usage: UsageCounters
         let bundleFolders: [String]
+        let labelLanguages: LabelLanguages
 
         init(store: LoadedStore, loadedAt: Date) {
             resolver = LabelResolver(catalog: store.catalog)
@@ -26,6 +28,9 @@ public struct ServiceState: Sendable {
             coverage = CoverageSlot(catalog: store.catalog)
             usage = UsageCounters(catalog: store.catalog)
             bundleFolders = store.bundleFolders
+            // The development language too: a key found nowhere is served in it.
+            labelLanguages = LabelLanguages(languages: store.catalog.languages + [store.catalog.developmentLanguage].compactMap { $0 },
+                                            resolver: resolver)
         }
     }
 
@@ -59,6 +64,32 @@ public struct ServiceState: Sendable {
     /// Bundle folders this load found; the next reload must find them again.
     public var bundleFolders: [String] { storage.bundleFolders }
     public var catalog: Catalog { resolver.catalog }
+
+    // `GET /labels/{key}`'s reads, made in place in the shared box: ``resolver`` and the
+    // other accessors return a copy (a retain and a release per reference it holds, ~800
+    // instructions a request for the resolver alone).
+
+    /// The languages to try for `query`'s preferences.
+    func chain(for query: LabelQuery) -> LanguageChain { query.chain(storage.resolver) }
+
+    /// The chain and header fields for `lang=` this language, when the store has it (``LabelLanguages``).
+    func labelLanguage(_ language: LanguageTag) -> LabelLanguages.Language? { storage.labelLanguages.language(language) }
+
+    /// ``LabelResolver/resolve(key:table:chain:keySlot:)``.
+    func resolve(key: String, table: String, chain: LanguageChain, keySlot: inout Int?) -> Resolution {
+        storage.resolver.resolve(key: key, table: table, chain: chain, keySlot: &keySlot)
+    }
+
+    /// The catalog's development language.
+    var developmentLanguage: LanguageTag? { storage.resolver.catalog.developmentLanguage }
+
+    /// The header fields of a `GET /labels/{key}` answer (``LabelLanguages``).
+    func labelHeaders(language: LanguageTag?, plainText: Bool) -> HTTPHeaders {
+        storage.labelLanguages.headers(language: language, plainText: plainText)
+    }
+
+    /// Counts a request of the key with this slot (``UsageCounters/record(slot:at:)``).
+    func recordUsage(slot: Int, at seconds: Int64) { storage.usage.record(slot: slot, at: seconds) }
 
     /// True when no other copy of this state exists any more (no request holds it):
     /// dropping this one then frees the catalog on the caller's thread.

@@ -19,21 +19,11 @@ public final class UsageCounters: @unchecked Sendable {
     // @unchecked: the pointers are written once in init and freed in deinit;
     // every access to the pointees is atomic.
 
-    /// One counted key.
-    public struct Key: Hashable, Sendable {
-        public var table: String
-        public var key: String
+    /// One counted key: the catalog's, so ``keys`` shares the catalog's array.
+    public typealias Key = Catalog.Key
 
-        public init(table: String, key: String) {
-            self.table = table
-            self.key = key
-        }
-    }
-
-    /// Slot order.
+    /// Slot order: the catalog's ``Catalog/keys``.
     public let keys: [Key]
-    /// table → key → slot: two probes with the request's own strings, no allocation.
-    private let slots: [String: [String: Int]]
     private let shardCount: Int
     private let hits: UnsafeMutablePointer<Atomic<UInt64>>
     /// Seconds since 1970 of the latest request, per shard and slot.
@@ -41,22 +31,10 @@ public final class UsageCounters: @unchecked Sendable {
 
     public static let defaultShards = 8
 
-    /// Slots for every key any language of the catalog has, per table.
+    /// Slots for every key any language of the catalog has, per table: one per
+    /// ``Catalog/keys`` entry, so a key's ``Catalog/keySlot(table:key:)`` is its slot.
     public init(catalog: Catalog, shards: Int = defaultShards) {
-        var keys: [Key] = []
-        var slots: [String: [String: Int]] = [:]
-        for table in catalog.tables {
-            var tableSlots: [String: Int] = [:]
-            for language in catalog.languages(table: table) {
-                for key in catalog.entries(table: table, language: language).keys where tableSlots[key] == nil {
-                    tableSlots[key] = keys.count
-                    keys.append(Key(table: table, key: key))
-                }
-            }
-            slots[table] = tableSlots
-        }
-        self.keys = keys
-        self.slots = slots
+        keys = catalog.keys
         shardCount = max(1, shards)
         let count = max(1, keys.count * shardCount)
         hits = .allocate(capacity: count)
@@ -77,9 +55,21 @@ public final class UsageCounters: @unchecked Sendable {
 
     /// Counts one request of a key the catalog has; other keys are ignored
     /// (those are the missing report's). Lock-free, allocation-free.
-    @inline(__always)
+    ///
+    /// Finds the slot by a walk over ``keys``: for tests and tools. The request path
+    /// has the slot already (``record(slot:at:)``), and holding no key → slot table (nor
+    /// the catalog, which a reload must be able to free) keeps the counters small.
     public func record(table: String, key: String, at seconds: Int64) {
-        guard let slot = slots[table]?[key] else { return }
+        guard let slot = keys.firstIndex(where: { $0.key == key && $0.table == table }) else { return }
+        record(slot: slot, at: seconds)
+    }
+
+    /// Counts one request of the key with this slot in the catalog these counters were
+    /// made for, found by the lookup itself (`LabelResolver.resolve(key:table:chain:keySlot:)`: no
+    /// second probe by table and key). Slots outside its keys are ignored.
+    @inline(__always)
+    public func record(slot: Int, at seconds: Int64) {
+        guard slot >= 0, slot < keys.count else { return }
         let index = shard() * keys.count + slot
         hits[index].wrappingAdd(1, ordering: .relaxed)
         // Skip the store when the second has not changed: no needless cache-line write.

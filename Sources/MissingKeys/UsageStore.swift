@@ -1,4 +1,4 @@
-import LabelCore
+public import LabelCore
 import BackgroundWork
 public import Foundation
 import Synchronization

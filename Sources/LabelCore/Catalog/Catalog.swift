@@ -9,14 +9,43 @@ public struct Catalog: Sendable {
     public let bundles: [String]
     /// The language every chain ends with; `nil` when configured as `none`.
     public let developmentLanguage: LanguageTag?
-    /// table → language → key → entry, with the first bundle winning.
-    private let merged: [String: [LanguageTag: [String: CatalogEntry]]]
+    /// table → language → key → entry, with the first bundle winning, and each table's
+    /// key → slot in ``keys``.
+    private let merged: [String: Table]
     /// How to give back each layer as read, in the order given (see ``layers``).
     private let sources: [LayerSource]
     /// Requested tags → this store's folders, as `Bundle` matches them.
     public let matcher: LanguageMatcher
     /// Number of strings over all layers (each bundle's copy counted).
     public let stringCount: Int
+    /// Every key some language of a table has, once per table: tables in order, then
+    /// within a table each language in order, its keys not seen yet. A key's index here
+    /// is its slot (``keySlot(table:key:)``), for per-key counters.
+    public let keys: [Key]
+
+    /// One key of one table.
+    public struct Key: Hashable, Sendable {
+        public var table: String
+        public var key: String
+
+        public init(table: String, key: String) {
+            self.table = table
+            self.key = key
+        }
+    }
+
+    /// One table: its entries per language, and each key's slot in ``keys``, found by
+    /// the same table probe as the entries (a counter needs no second probe by table).
+    /// A class: a lookup holds it by one reference, not a retain per dictionary.
+    final class Table: Sendable {
+        let languages: [LanguageTag: [String: CatalogEntry]]
+        let slots: [String: Int32]
+
+        init(languages: [LanguageTag: [String: CatalogEntry]], slots: [String: Int32]) {
+            self.languages = languages
+            self.slots = slots
+        }
+    }
 
     /// Merges layers: within a (table, language), an earlier bundle wins.
     ///
@@ -56,7 +85,7 @@ public struct Catalog: Sendable {
         sources = zip(layers, kinds).map { layer, kind in
             LayerSource(bundle: layer.bundle, language: layer.language, table: layer.table, files: layer.files, kind: kind)
         }
-        self.merged = merged
+        (self.merged, keys) = Self.numberingKeys(merged)
         // A closure, not `\.keys`: the first key path of a process costs the runtime
         // 0.4 million instructions to instantiate, on the start-up's critical path.
         let languages = Set(merged.values.flatMap { $0.keys })
@@ -64,6 +93,23 @@ public struct Catalog: Sendable {
         // Each locale's plural rules are parsed on first use: for the store's languages
         // here, at load, rather than by a first request on an event loop.
         for language in languages { _ = PluralRules.forLanguage(language.rawValue) }
+    }
+
+    /// Each table with its keys numbered in ``keys``' order, and that order.
+    private static func numberingKeys(_ merged: [String: [LanguageTag: [String: CatalogEntry]]]) -> ([String: Table], [Key]) {
+        var tables: [String: Table] = [:]
+        var keys: [Key] = []
+        for (table, byLanguage) in merged.sorted(by: { $0.key < $1.key }) {
+            var slots: [String: Int32] = [:]
+            for language in byLanguage.keys.sorted() {
+                for key in byLanguage[language, default: [:]].keys where slots[key] == nil {
+                    slots[key] = Int32(keys.count)
+                    keys.append(Key(table: table, key: key))
+                }
+            }
+            tables[table] = Table(languages: byLanguage, slots: slots)
+        }
+        return (tables, keys)
     }
 
     private struct Pair: Hashable {
@@ -98,7 +144,7 @@ public struct Catalog: Sendable {
             let entries: [String: CatalogEntry]
             switch source.kind {
             case .whole:
-                entries = merged[source.table]?[source.language] ?? [:]
+                entries = merged[source.table]?.languages[source.language] ?? [:]
             case .kept(let kept):
                 entries = kept
             case .largest(let overlap, let others):
@@ -106,7 +152,7 @@ public struct Catalog: Sendable {
                     if case .kept(let kept) = sources[index].kind { return kept }
                     return [:]
                 }
-                entries = (merged[source.table]?[source.language] ?? [:])
+                entries = (merged[source.table]?.languages[source.language] ?? [:])
                     .filter { key, _ in !hidden.contains { $0[key] != nil } }
                     .merging(overlap) { _, own in own }
             }
@@ -117,17 +163,27 @@ public struct Catalog: Sendable {
 
     /// The entry for `key` in exactly this table and language, if any bundle has it.
     public func entry(key: String, table: String, language: LanguageTag) -> CatalogEntry? {
-        merged[table]?[language]?[key]
+        merged[table]?.languages[language]?[key]
+    }
+
+    /// The index in ``keys`` of `key` of `table`, when some language has it.
+    public func keySlot(table: String, key: String) -> Int? {
+        merged[table]?.slots[key].map(Int.init)
+    }
+
+    /// One table's entries and slots: for a lookup that tries several languages.
+    func table(_ table: String) -> Table? {
+        merged[table]
     }
 
     /// Whether some bundle has a file for the table in this language, even an empty one.
     public func has(table: String, language: LanguageTag) -> Bool {
-        merged[table]?[language] != nil
+        merged[table]?.languages[language] != nil
     }
 
     /// All merged entries of a table in one language (no fallback applied).
     public func entries(table: String, language: LanguageTag) -> [String: CatalogEntry] {
-        merged[table]?[language] ?? [:]
+        merged[table]?.languages[language] ?? [:]
     }
 
     /// Table names, sorted.
@@ -135,11 +191,11 @@ public struct Catalog: Sendable {
 
     /// Languages that have at least one string in `table`, sorted.
     public func languages(table: String) -> [LanguageTag] {
-        (merged[table]?.keys).map { $0.sorted() } ?? []
+        (merged[table]?.languages.keys).map { $0.sorted() } ?? []
     }
 
     /// Every language in the store, sorted.
     public var languages: [LanguageTag] {
-        Array(Set(merged.values.flatMap { $0.keys })).sorted()
+        Array(Set(merged.values.flatMap { $0.languages.keys })).sorted()
     }
 }

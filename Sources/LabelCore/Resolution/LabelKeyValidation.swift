@@ -24,11 +24,24 @@ public enum LabelKeyValidation {
                 return .tooLong(characters: characters, bytes: bytes)
             }
         }
-        for byte in key.utf8 where byte < 0x20 || byte == 0x7F {
-            if byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
-            return .controlCharacter(byte)
-        }
+        if let byte = firstRefusedControl(key) { return .controlCharacter(byte) }
         return nil
+    }
+
+    /// The first C0 control or DEL other than TAB, LF and CR, scanned over the UTF-8
+    /// buffer (a `String.UTF8View` iterator cost ~30 instructions a byte; every label
+    /// request pays this).
+    private static func firstRefusedControl(_ key: String) -> UInt8? {
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt8? {
+            for byte in bytes where byte < 0x20 || byte == 0x7F {
+                if byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
+                return byte
+            }
+            return nil
+        }
+        if let found = key.utf8.withContiguousStorageIfAvailable(scan) { return found }
+        var copy = key
+        return copy.withUTF8(scan)
     }
 
     public enum Problem: Sendable, Hashable, CustomStringConvertible {

@@ -22,12 +22,36 @@ public struct LabelResolver: Sendable {
         return LanguageChain(preferred: preferred, development: catalog.developmentLanguage, matcher: catalog.matcher)
     }
 
+    /// ``chain(preferred:)`` for one preference, without an array for it.
+    public func chain(preferring language: LanguageTag) -> LanguageChain {
+        singleChains[language]
+            ?? LanguageChain(preferred: [language], development: catalog.developmentLanguage, matcher: catalog.matcher)
+    }
+
     /// Looks `key` up language by language, bundle by bundle; first hit wins.
     public func resolve(key: String, table: String, chain: LanguageChain) -> Resolution {
-        for (index, language) in chain.languages.enumerated() {
-            if let entry = catalog.entry(key: key, table: table, language: language) {
-                return Resolution(key: key, table: table, requested: chain.requested, entry: entry,
-                                  isMissing: index >= chain.requestedPrefixCount)
+        var unused: Int?
+        return lookUp(key: key, table: table, chain: chain, keySlot: &unused, wantsSlot: false)
+    }
+
+    /// ``resolve(key:table:chain:)``, and `keySlot` set to the key's slot in ``Catalog/keys``
+    /// when an entry is found (else `nil`), from the same table probe: counting the key
+    /// needs no second lookup by table and key.
+    public func resolve(key: String, table: String, chain: LanguageChain, keySlot: inout Int?) -> Resolution {
+        lookUp(key: key, table: table, chain: chain, keySlot: &keySlot, wantsSlot: true)
+    }
+
+    @inline(__always)
+    private func lookUp(key: String, table: String, chain: LanguageChain, keySlot: inout Int?, wantsSlot: Bool) -> Resolution {
+        keySlot = nil
+        // The table is looked up once, not once per language tried.
+        if let found = catalog.table(table) {
+            for (index, language) in chain.languages.enumerated() {
+                if let entry = found.languages[language]?[key] {
+                    if wantsSlot { keySlot = found.slots[key].map(Int.init) }
+                    return Resolution(key: key, table: table, requested: chain.requested, entry: entry,
+                                      isMissing: index >= chain.requestedPrefixCount)
+                }
             }
         }
         return Resolution(key: key, table: table, requested: chain.requested, entry: nil, isMissing: true)

@@ -25,6 +25,13 @@ import Testing
                                                               matcher: catalog.matcher))
     }
 
+    @Test func theChainForOnePreferenceIsTheChainForAListOfIt() {
+        let catalog = resolver.catalog
+        for tag in catalog.languages + ["de-AT", "zz", "en-GB", "pt"].map({ LanguageTag($0)! }) {
+            #expect(resolver.chain(preferring: tag) == resolver.chain(preferred: [tag]), "\(tag)")
+        }
+    }
+
     @Test func theAppBundleWinsOverTheFramework() throws {
         let label = try resolve("control.back.label", lang: "de")
         #expect(label.value == "Zurück zur vorherigen Seite")

@@ -69,6 +69,26 @@ public enum LabelFormatter {
         return RenderedLabel(value: renderer.output, pluralCategory: renderer.firstCategory,
                              pluralMiss: renderer.firstMissing)
     }
+
+    /// ``render(_:arguments:language:numberLocale:tokens:)`` for a store entry: the plural
+    /// rules and number symbols come from `formatting` (the entry's language, worked
+    /// out once) instead of per-request lookups by name.
+    static func render(
+        _ string: LocalizedString, arguments: [String], formatting: LanguageFormatting, numberLocale: LanguageTag,
+        tokens: FormatTokenTable?
+    ) throws(FormatError) -> RenderedLabel {
+        guard string.template.utf8.contains(UInt8(ascii: "%")) else {
+            return RenderedLabel(value: string.template)
+        }
+        var renderer = LabelRenderer(variables: string.variables, arguments: arguments,
+                                     language: formatting.language.rawValue, numberLocale: numberLocale.rawValue,
+                                     tokens: tokens)
+        renderer.useFormatting(formatting, numberLocale: numberLocale)
+        var cursor = ArgumentCursor()
+        try renderer.render(string.template, cursor: &cursor, depth: 0)
+        return RenderedLabel(value: renderer.output, pluralCategory: renderer.firstCategory,
+                             pluralMiss: renderer.firstMissing)
+    }
 }
 
 /// Hands out argument numbers as Apple's splicing of variants into the format does.
@@ -122,6 +142,9 @@ private struct LabelRenderer {
     private var cachedSymbols: NumberSymbols?
     private var cachedRules: PluralRules?
     private let tokens: FormatTokenTable?
+    /// The entry's language data, when rendering a store entry: symbols come from it.
+    private var formatting: LanguageFormatting?
+    private var numberLocaleTag: LanguageTag?
 
     init(variables: [String: PluralVariable], arguments: [String], language: String, numberLocale: String,
          tokens: FormatTokenTable?) {
@@ -132,11 +155,21 @@ private struct LabelRenderer {
         self.tokens = tokens
     }
 
-    private mutating func symbols() -> NumberSymbols {
-        if let cachedSymbols { return cachedSymbols }
-        let symbols = NumberSymbols.forCanonicalLocale(numberLocale)
-        cachedSymbols = symbols
-        return symbols
+    /// Takes the plural rules from `formatting` now and the symbols from it when needed.
+    mutating func useFormatting(_ formatting: LanguageFormatting, numberLocale: LanguageTag) {
+        self.formatting = formatting
+        numberLocaleTag = numberLocale
+        cachedRules = formatting.pluralRules
+    }
+
+    /// Makes sure `cachedSymbols` is set (looked up on the first number only).
+    private mutating func loadSymbols() {
+        guard cachedSymbols == nil else { return }
+        if let formatting, let numberLocaleTag {
+            cachedSymbols = formatting.numberSymbols(locale: numberLocaleTag)
+        } else {
+            cachedSymbols = NumberSymbols.forCanonicalLocale(numberLocale)
+        }
     }
 
     private mutating func rules() -> PluralRules {
@@ -155,14 +188,41 @@ private struct LabelRenderer {
         _ text: String, cursor: inout ArgumentCursor, depth: Int
     ) throws(FormatError) {
         if let compiled = tokens?.compiled(for: text) {
-            try compiled.forEachPiece(literal: { output += $0 }, token: { token throws(FormatError) in
-                try render(token, cursor: &cursor, depth: depth)
-            })
+            try render(compiled, cursor: &cursor, depth: depth)
             return
         }
         for token in FormatToken.tokens(in: text) {
             try render(token, cursor: &cursor, depth: depth)
         }
+    }
+
+    /// A tokenized text, walked mark by mark: literal runs are copied from the text's
+    /// bytes, and a bare specifier (`%d`, `%@`) is rendered without building its
+    /// token. (What `forEachPiece` gives, without its closures and token values.)
+    private mutating func render(
+        _ compiled: FormatTokenTable.Compiled, cursor: inout ArgumentCursor, depth: Int
+    ) throws(FormatError) {
+        var position = 0
+        for index in compiled.marks {
+            let mark = compiled.storage.mark(at: index)
+            let start = Int(mark.start)
+            if start > position { compiled.appendText(position..<start, to: &output) }
+            if let specifier = mark.bareSpecifier {
+                try render(specifier, cursor: &cursor)
+            } else {
+                try render(mark.token(in: compiled.text), cursor: &cursor, depth: depth)
+            }
+            position = Int(mark.end)
+        }
+        let end = compiled.text.utf8.count
+        if position < end { compiled.appendText(position..<end, to: &output) }
+    }
+
+    private mutating func render(_ specifier: FormatSpecifier, cursor: inout ArgumentCursor) throws(FormatError) {
+        let number = cursor.take(position: specifier.position)
+        let value = try argument(number)
+        loadSymbols()
+        try specifier.render(value, argument: number, symbols: cachedSymbols!, to: &output)
     }
 
     private mutating func render(
@@ -174,9 +234,7 @@ private struct LabelRenderer {
         case .invalid(let source):
             output += source
         case .specifier(let specifier):
-            let number = cursor.take(position: specifier.position)
-            let value = try argument(number)
-            output += try specifier.render(value, argument: number, symbols: symbols())
+            try render(specifier, cursor: &cursor)
         case .substitution(let substitution):
             guard let variable = variables[substitution.name] else {
                 output += substitution.source

@@ -48,15 +48,16 @@ public struct ResolvedLabel: Sendable, Hashable {
                                               tokens: entry.tokens).value
             return
         }
-        let numberLocale = NumberLocale.locale(requested: resolution.requested, valueLanguage: entry.language)
+        let formatting = entry.formatting
+        let numberLocale = formatting.numberLocale(requested: resolution.requested)
         self.numberLocale = numberLocale
         if arguments.isEmpty {
             value = entry.string.template
             self.arguments = needed
             return
         }
-        let rendered = try LabelFormatter.render(entry.string, arguments: arguments, language: entry.language.rawValue,
-                                                 numberLocale: numberLocale.rawValue, tokens: entry.tokens)
+        let rendered = try LabelFormatter.render(entry.string, arguments: arguments, formatting: formatting,
+                                                 numberLocale: numberLocale, tokens: entry.tokens)
         value = rendered.value
         plural = rendered.pluralCategory
         pluralMiss = rendered.pluralMiss

@@ -91,12 +91,19 @@ extension FormatSpecifier {
     /// An optional `-` (when allowed) and 1–18 ASCII digits: the magnitude, and whether
     /// it is negative (`-0` is not); else nil. What the general path reads such a text as.
     static func plainInteger(_ value: String, allowsMinus: Bool) -> (magnitude: UInt64, isNegative: Bool)? {
-        var utf8 = value.utf8[...]
-        let hasMinus = allowsMinus && utf8.first == UInt8(ascii: "-")
-        if hasMinus { utf8 = utf8.dropFirst() }
+        var hasMinus = false
+        var isFirst = true
         var magnitude: UInt64 = 0
         var count = 0
-        for byte in utf8 {
+        // One pass over the view (slicing it, to drop the sign, costs more than the digits).
+        for byte in value.utf8 {
+            if isFirst {
+                isFirst = false
+                if allowsMinus, byte == UInt8(ascii: "-") {
+                    hasMinus = true
+                    continue
+                }
+            }
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), count < 18 else { return nil }
             magnitude = magnitude * 10 + UInt64(byte - UInt8(ascii: "0"))
             count += 1

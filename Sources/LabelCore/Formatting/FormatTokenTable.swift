@@ -220,6 +220,18 @@ extension FormatTokenTable.Mark {
         return Self.bareSpecifiers[Int(length) * Self.conversions.count + Int(conversion)]
     }
 
+    /// A substitution mark's variable name (`coins` of `%#@coins@`), without its source text.
+    func substitutionName(in text: String) -> String {
+        text.utf8.withContiguousStorageIfAvailable(substitutionName(in:))
+            ?? Array(text.utf8).withUnsafeBufferPointer(substitutionName(in:))
+    }
+
+    private func substitutionName(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        // As in `token(in:)`: the name runs from the first `@` to the closing one.
+        let at = bytes[Int(start)..<Int(end)].firstIndex(of: UInt8(ascii: "@"))!
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[(at + 1)..<(Int(end) - 1)]), as: UTF8.self)
+    }
+
     private func token(in bytes: UnsafeBufferPointer<UInt8>) -> FormatToken {
         if let specifier = bareSpecifier {
             // The whole token follows from length and conversion.
@@ -236,9 +248,8 @@ extension FormatTokenTable.Mark {
         case .substitution:
             // `%…#@name@`: the first `@` is the conversion (flags, width and position
             // hold none), the name runs from there to the closing `@`.
-            let at = bytes[Int(start)..<Int(end)].firstIndex(of: UInt8(ascii: "@"))!
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(at + 1)..<(Int(end) - 1)]), as: UTF8.self)
-            return .substitution(FormatSubstitution(position: Self.number(position), name: name, source: source))
+            return .substitution(FormatSubstitution(position: Self.number(position), name: substitutionName(in: bytes),
+                                                    source: source))
         case .invalid:
             return .invalid(source)
         case .percentLiteral:

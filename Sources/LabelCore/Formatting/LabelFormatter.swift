@@ -74,16 +74,16 @@ public enum LabelFormatter {
     /// rules and number symbols come from `formatting` (the entry's language, worked
     /// out once) instead of per-request lookups by name.
     static func render(
-        _ string: LocalizedString, arguments: [String], formatting: LanguageFormatting, numberLocale: LanguageTag,
-        tokens: FormatTokenTable?
+        _ string: LocalizedString, arguments: [String], formatting: LanguageFormatting,
+        numbers: LanguageFormatting.NumberChoice, tokens: FormatTokenTable?
     ) throws(FormatError) -> RenderedLabel {
         guard string.template.utf8.contains(UInt8(ascii: "%")) else {
             return RenderedLabel(value: string.template)
         }
         var renderer = LabelRenderer(variables: string.variables, arguments: arguments,
-                                     language: formatting.language.rawValue, numberLocale: numberLocale.rawValue,
+                                     language: formatting.language.rawValue, numberLocale: numbers.locale.rawValue,
                                      tokens: tokens)
-        renderer.useFormatting(formatting, numberLocale: numberLocale)
+        renderer.useFormatting(formatting, numbers: numbers)
         var cursor = ArgumentCursor()
         try renderer.render(string.template, cursor: &cursor, depth: 0)
         return RenderedLabel(value: renderer.output, pluralCategory: renderer.firstCategory,
@@ -144,7 +144,7 @@ private struct LabelRenderer {
     private let tokens: FormatTokenTable?
     /// The entry's language data, when rendering a store entry: symbols come from it.
     private var formatting: LanguageFormatting?
-    private var numberLocaleTag: LanguageTag?
+    private var numbers: LanguageFormatting.NumberChoice?
 
     init(variables: [String: PluralVariable], arguments: [String], language: String, numberLocale: String,
          tokens: FormatTokenTable?) {
@@ -156,20 +156,10 @@ private struct LabelRenderer {
     }
 
     /// Takes the plural rules from `formatting` now and the symbols from it when needed.
-    mutating func useFormatting(_ formatting: LanguageFormatting, numberLocale: LanguageTag) {
+    mutating func useFormatting(_ formatting: LanguageFormatting, numbers: LanguageFormatting.NumberChoice) {
         self.formatting = formatting
-        numberLocaleTag = numberLocale
+        self.numbers = numbers
         cachedRules = formatting.pluralRules
-    }
-
-    /// Makes sure `cachedSymbols` is set (looked up on the first number only).
-    private mutating func loadSymbols() {
-        guard cachedSymbols == nil else { return }
-        if let formatting, let numberLocaleTag {
-            cachedSymbols = formatting.numberSymbols(locale: numberLocaleTag)
-        } else {
-            cachedSymbols = NumberSymbols.forCanonicalLocale(numberLocale)
-        }
     }
 
     private mutating func rules() -> PluralRules {
@@ -209,6 +199,13 @@ private struct LabelRenderer {
             if start > position { compiled.appendText(position..<start, to: &output) }
             if let specifier = mark.bareSpecifier {
                 try render(specifier, cursor: &cursor)
+            } else if mark.kind == .substitution {
+                // The source text is only needed when there is no such variable.
+                let name = mark.substitutionName(in: compiled.text)
+                if try !render(substitutionNamed: name, position: mark.position < 0 ? nil : Int(mark.position),
+                               cursor: &cursor, depth: depth) {
+                    output += mark.token(in: compiled.text).source
+                }
             } else {
                 try render(mark.token(in: compiled.text), cursor: &cursor, depth: depth)
             }
@@ -221,8 +218,18 @@ private struct LabelRenderer {
     private mutating func render(_ specifier: FormatSpecifier, cursor: inout ArgumentCursor) throws(FormatError) {
         let number = cursor.take(position: specifier.position)
         let value = try argument(number)
-        loadSymbols()
-        try specifier.render(value, argument: number, symbols: cachedSymbols!, to: &output)
+        // Symbols are looked up on the first number only; a store entry's are read in
+        // place from its language's remembered choice.
+        if let formatting, var numbers {
+            if !numbers.hasSymbols {
+                numbers = formatting.withSymbols(numbers)
+                self.numbers = numbers
+            }
+            try specifier.render(value, argument: number, symbols: numbers.symbols, to: &output)
+            return
+        }
+        if case .none = cachedSymbols { cachedSymbols = NumberSymbols.forCanonicalLocale(numberLocale) }
+        try specifier.render(value, argument: number, symbols: cachedSymbols ?? .posix, to: &output)
     }
 
     private mutating func render(
@@ -236,21 +243,37 @@ private struct LabelRenderer {
         case .specifier(let specifier):
             try render(specifier, cursor: &cursor)
         case .substitution(let substitution):
-            guard let variable = variables[substitution.name] else {
+            if try !render(substitutionNamed: substitution.name, position: substitution.position,
+                           cursor: &cursor, depth: depth) {
                 output += substitution.source
-                return
             }
-            let number = cursor.takeForVariable(position: substitution.position,
-                                                argumentNumber: variable.argumentNumber)
-            substitutionCount += 1
-            guard depth < LabelFormatter.maximumSubstitutionDepth,
-                substitutionCount <= LabelFormatter.maximumSubstitutions
-            else { throw .substitutionTooDeep(variable: substitution.name) }
-            let variant = try variantText(of: variable, named: substitution.name, argument: number)
-            var inner = cursor.entering(own: number)
-            try render(variant, cursor: &inner, depth: depth + 1)
-            cursor.leaving(inner)
         }
+    }
+
+    /// Renders `%#@name@` with the chosen variant spliced in; false (nothing read or
+    /// written) when there is no such variable.
+    private mutating func render(
+        substitutionNamed name: String, position: Int?, cursor: inout ArgumentCursor, depth: Int
+    ) throws(FormatError) -> Bool {
+        guard let variable = variable(named: name) else { return false }
+        let number = cursor.takeForVariable(position: position, argumentNumber: variable.argumentNumber)
+        substitutionCount += 1
+        guard depth < LabelFormatter.maximumSubstitutionDepth,
+            substitutionCount <= LabelFormatter.maximumSubstitutions
+        else { throw .substitutionTooDeep(variable: name) }
+        let variant = try variantText(of: variable, named: name, argument: number)
+        var inner = cursor.entering(own: number)
+        try render(variant, cursor: &inner, depth: depth + 1)
+        cursor.leaving(inner)
+        return true
+    }
+
+    /// `variables[name]`; a string has one or two variables, compared directly rather
+    /// than hashing the name.
+    private func variable(named name: String) -> PluralVariable? {
+        guard variables.count <= 4 else { return variables[name] }
+        for (candidate, variable) in variables where candidate == name { return variable }
+        return nil
     }
 
     /// The variant for the plural category of argument `number`.
@@ -273,12 +296,12 @@ private struct LabelRenderer {
         // One dictionary probe in the usual case (the category's variant exists).
         let category: PluralCategory
         let found: String?
-        if isZero, let zero = variable.variants[.zero] {
+        if isZero, let zero = Self.variant(.zero, of: variable) {
             category = .zero
             found = zero
         } else {
             category = rules().category(for: operands)
-            found = variable.variants[category]
+            found = Self.variant(category, of: variable)
         }
         if let found {
             if firstCategory == nil { firstCategory = category }
@@ -295,6 +318,13 @@ private struct LabelRenderer {
 }
 
 extension LabelRenderer {
+    /// `variable.variants[category]`, by comparing the (at most six) categories rather
+    /// than hashing one.
+    fileprivate static func variant(_ category: PluralCategory, of variable: PluralVariable) -> String? {
+        for (candidate, text) in variable.variants where candidate == category { return text }
+        return nil
+    }
+
     /// The plural operands of an argument and whether it is zero; nil when it is not a
     /// number (or, for an integer value type, not an integer as written).
     fileprivate static func pluralOperands(_ value: String, integer: Bool) -> (PluralOperands, isZero: Bool)? {

@@ -5,22 +5,33 @@
 /// Rendering an entry otherwise looks these up by name on every request (the rules'
 /// table, ``NumberLocale``'s and ``NumberSymbols``' caches: three hash probes on
 /// strings and two locks). Requests mostly repeat one language, so one remembered
-/// pair answers most of them with a comparison; any other request language falls
-/// back to those caches and is remembered instead. Derived values only, so results
-/// never depend on what was remembered.
+/// ``NumberChoice`` answers most of them with a comparison; any other request language
+/// falls back to those caches and is remembered instead. Derived values only, so
+/// results never depend on what was remembered.
 final class LanguageFormatting: Sendable {
     /// The store language (the entry's, the value's).
     let language: LanguageTag
     /// CLDR rules for ``language``.
     let pluralRules: PluralRules
-    private let recent = Locked<Recent?>(nil)
+    private let recent = Locked<NumberChoice?>(nil)
 
-    /// The last request language seen, the number locale it gives for this language,
-    /// and once a number was written, that locale's symbols.
-    private struct Recent {
-        var requested: LanguageTag?
-        var numberLocale: LanguageTag
-        var symbols: NumberSymbols?
+    /// A request tag, the number locale it gives for this language and, once a number
+    /// was written, that locale's symbols. Immutable, handed out by reference: the
+    /// renderer reads the symbols in place, with no copy of their strings (hence not an
+    /// optional, which would be copied to be unwrapped).
+    final class NumberChoice: Sendable {
+        let requested: LanguageTag?
+        let locale: LanguageTag
+        /// Whether ``symbols`` are the locale's (else a placeholder, not to be used).
+        let hasSymbols: Bool
+        let symbols: NumberSymbols
+
+        init(requested: LanguageTag?, locale: LanguageTag, symbols: NumberSymbols?) {
+            self.requested = requested
+            self.locale = locale
+            hasSymbols = symbols != nil
+            self.symbols = symbols ?? .posix
+        }
     }
 
     private init(language: LanguageTag) {
@@ -45,25 +56,28 @@ final class LanguageFormatting: Sendable {
     static let cacheCapacity = 1024
     private static let instances = Locked<[LanguageTag: LanguageFormatting]>([:])
 
-    /// ``NumberLocale/locale(requested:valueLanguage:)`` for a value in this language.
-    func numberLocale(requested: LanguageTag?) -> LanguageTag {
-        if let hit = recent.withLock({ $0.flatMap { $0.requested == requested ? $0.numberLocale : nil } }) {
-            return hit
-        }
-        let decided = NumberLocale.locale(requested: requested, valueLanguage: language)
-        recent.withLock { $0 = Recent(requested: requested, numberLocale: decided) }
-        return decided
+    /// The choice for a request: its locale is ``NumberLocale/locale(requested:valueLanguage:)``
+    /// for a value in this language.
+    func numberChoice(requested: LanguageTag?) -> NumberChoice {
+        if let last = recent.withLock({ $0 }), last.requested == requested { return last }
+        let choice = NumberChoice(requested: requested,
+                                  locale: NumberLocale.locale(requested: requested, valueLanguage: language),
+                                  symbols: nil)
+        recent.withLock { $0 = choice }
+        return choice
     }
 
-    /// The symbols of `locale` (a ``numberLocale(requested:)`` result).
-    func numberSymbols(locale: LanguageTag) -> NumberSymbols {
-        if let hit = recent.withLock({ $0.flatMap { $0.numberLocale == locale ? $0.symbols : nil } }) {
-            return hit
+    /// `choice` with its locale's symbols (``NumberSymbols/forLanguage(_:)``'s), remembered.
+    func withSymbols(_ choice: NumberChoice) -> NumberChoice {
+        if choice.hasSymbols { return choice }
+        if let last = recent.withLock({ $0 }), last.requested == choice.requested, last.locale == choice.locale,
+            last.hasSymbols
+        {
+            return last
         }
-        let symbols = NumberSymbols.forCanonicalLocale(locale.rawValue)
-        recent.withLock { recent in
-            if recent?.numberLocale == locale { recent?.symbols = symbols }
-        }
-        return symbols
+        let filled = NumberChoice(requested: choice.requested, locale: choice.locale,
+                                  symbols: NumberSymbols.forCanonicalLocale(choice.locale.rawValue))
+        recent.withLock { if $0 === choice { $0 = filled } }
+        return filled
     }
 }

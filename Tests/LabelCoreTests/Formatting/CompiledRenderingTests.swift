@@ -38,6 +38,31 @@ import Testing
         }
     }
 
+    @Test func undefinedAndManyVariablesRenderAsFromTheText() throws {
+        var variables: [String: PluralVariable] = [:]
+        for index in 0..<6 {
+            variables["v\(index)"] = PluralVariable(valueType: "d", variants: [.one: "%d eins\(index)", .other: "%d viele\(index)"])
+        }
+        let templates = ["%#@nope@ %1$#@nope@ %#@v0@", "%#@v5@ %#@v1@ %#@v3@ %2$#@v4@ %#@nope@!"]
+        for template in templates {
+            for count in [2, 6] {
+                let string = LocalizedString(template: template, variables: Dictionary(uniqueKeysWithValues:
+                    variables.sorted { $0.key < $1.key }.prefix(count).map { ($0.key, $0.value) }))
+                let arguments = ["1", "3", "1", "5", "2"]
+                let plain = outcome { () throws(FormatError) in
+                    try LabelFormatter.render(string, arguments: arguments, language: "de")
+                }
+                let tokenized = outcome { () throws(FormatError) in
+                    try LabelFormatter.render(string, arguments: arguments, language: "de", tokens: FormatTokenTable(string))
+                }
+                #expect(plain == tokenized, "\(template) \(count)")
+            }
+        }
+        let undefined = LocalizedString(template: "%#@nope@ %1$#@nope@ %#@v0@", variables: ["v0": variables["v0"]!])
+        let label = try LabelFormatter.render(undefined, arguments: ["1"], language: "de", tokens: FormatTokenTable(undefined))
+        #expect(label.value == "%#@nope@ %1$#@nope@ 1 eins0")
+    }
+
     @Test func aLanguagesRememberedNumberLocaleAndSymbolsAreTheLookedUpOnes() {
         let requests: [LanguageTag?] = ["de", "de", "de-CH", "en", nil, "de-CH", "fr-CA", "ar-EG", "de", "en-IN", "de-AT"]
             .map { $0.flatMap { LanguageTag($0) } }
@@ -51,9 +76,13 @@ import Testing
             #expect(formatting.pluralRules.locale == PluralRules.forLanguage(language).locale)
             for round in 0..<2 {
                 for requested in requests {
-                    let locale = formatting.numberLocale(requested: requested)
+                    let numbers = formatting.numberChoice(requested: requested)
+                    let locale = numbers.locale
                     #expect(locale == NumberLocale.locale(requested: requested, valueLanguage: tag))
-                    #expect(formatting.numberSymbols(locale: locale) == NumberSymbols.forLanguage(locale.rawValue))
+                    #expect(numbers.requested == requested)
+                    let filled = formatting.withSymbols(numbers)
+                    #expect(filled.locale == locale && filled.requested == requested)
+                    #expect(filled.symbols == NumberSymbols.forLanguage(locale.rawValue))
                     for string in strings {
                         for count in ["1", "3", "1234567", "-2"] {
                             let arguments = [count, "1000", "2.5", "x"]
@@ -63,7 +92,8 @@ import Testing
                             }
                             let remembered = outcome { () throws(FormatError) in
                                 try LabelFormatter.render(string, arguments: arguments, formatting: formatting,
-                                                          numberLocale: locale, tokens: FormatTokenTable(string))
+                                                          numbers: formatting.numberChoice(requested: requested),
+                                                          tokens: FormatTokenTable(string))
                             }
                             #expect(byName == remembered, "\(language) \(String(describing: requested)) \(round)")
                         }

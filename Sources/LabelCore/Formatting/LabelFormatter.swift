@@ -220,12 +220,10 @@ private struct LabelRenderer {
         let value = try argument(number)
         // Symbols are looked up on the first number only; a store entry's are read in
         // place from its language's remembered choice.
-        if let formatting, var numbers {
-            if !numbers.hasSymbols {
-                numbers = formatting.withSymbols(numbers)
-                self.numbers = numbers
-            }
-            try specifier.render(value, argument: number, symbols: numbers.symbols, to: &output)
+        if let formatting, let current = numbers {
+            let filled = current.hasSymbols ? current : formatting.withSymbols(current)
+            if filled !== current { numbers = filled }
+            try filled.render(specifier, value, argument: number, to: &output)
             return
         }
         if case .none = cachedSymbols { cachedSymbols = NumberSymbols.forCanonicalLocale(numberLocale) }
@@ -300,7 +298,7 @@ private struct LabelRenderer {
             category = .zero
             found = zero
         } else {
-            category = rules().category(for: operands)
+            category = formatting?.pluralCategory(for: operands) ?? rules().category(for: operands)
             found = Self.variant(category, of: variable)
         }
         if let found {
@@ -350,7 +348,8 @@ extension LabelRenderer {
 /// Whether a `NSStringFormatValueTypeKey` (`d`, `ld`, `lld`, `u`...) is an integer type.
 /// (Its last byte decides: a `Character` ending in an ASCII letter is that letter.)
 private func isIntegerValueType(_ valueType: String) -> Bool {
-    switch valueType.utf8.last {
+    // From the contiguous bytes: the view's generic `last` costs more than the test.
+    switch valueType.utf8.withContiguousStorageIfAvailable({ $0.last }) ?? valueType.utf8.last {
     case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "o"), UInt8(ascii: "x"),
          UInt8(ascii: "X"), UInt8(ascii: "c"):
         return true

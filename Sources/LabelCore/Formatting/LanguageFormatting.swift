@@ -32,6 +32,20 @@ final class LanguageFormatting: Sendable {
             hasSymbols = symbols != nil
             self.symbols = symbols ?? .posix
         }
+
+        /// Appends `specifier` with `value` in these symbols (a method, so they are
+        /// passed from here by reference: read from outside they were copied).
+        func render(
+            _ specifier: FormatSpecifier, _ value: String, argument: Int, to output: inout String
+        ) throws(FormatError) {
+            try specifier.render(value, argument: argument, symbols: symbols, to: &output)
+        }
+    }
+
+    /// The category of a number in ``language`` (a method for the same reason as
+    /// ``NumberChoice/render(_:_:argument:to:)``: the rules are not copied out).
+    func pluralCategory(for operands: PluralOperands) -> PluralCategory {
+        pluralRules.category(for: operands)
     }
 
     private init(language: LanguageTag) {

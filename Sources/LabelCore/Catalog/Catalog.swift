@@ -115,17 +115,25 @@ public struct Catalog: Sendable {
 
     /// The entry for `key` in exactly this table and language, if any bundle has it.
     public func entry(key: String, table: String, language: LanguageTag) -> CatalogEntry? {
-        merged[table]?[language]?[key]
+        languages(ofTable: table)?[language]?[key]
     }
 
     /// Whether some bundle has a file for the table in this language, even an empty one.
     public func has(table: String, language: LanguageTag) -> Bool {
-        merged[table]?[language] != nil
+        languages(ofTable: table)?[language] != nil
     }
 
     /// All merged entries of a table in one language (no fallback applied).
     public func entries(table: String, language: LanguageTag) -> [String: CatalogEntry] {
-        merged[table]?[language] ?? [:]
+        languages(ofTable: table)?[language] ?? [:]
+    }
+
+    /// `merged[table]`. A store has a table or two (`Localizable`): comparing their
+    /// names costs a fraction of hashing the requested one.
+    private func languages(ofTable table: String) -> [LanguageTag: [String: CatalogEntry]]? {
+        guard merged.count <= 4 else { return merged[table] }
+        for (name, languages) in merged where name == table { return languages }
+        return nil
     }
 
     /// Table names, sorted.

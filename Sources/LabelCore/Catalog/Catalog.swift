@@ -1,9 +1,10 @@
 /// The loaded store: every table in every language, bundles already merged.
 ///
 /// Built once at load (and at each reload) and then only read, so it is a
-/// value that can be shared across threads. A lookup for one language is two
-/// hash probes (table, then language and key), so resolving a chain of three
-/// languages costs at most a handful of probes.
+/// value that can be shared across threads. A lookup for one language finds the
+/// table (by comparing names, or a hash probe when there are more than four), then
+/// probes language and key, so resolving a chain of three languages costs at most a
+/// handful of probes.
 public struct Catalog: Sendable {
     /// Bundle names, highest priority first.
     public let bundles: [String]

@@ -155,11 +155,11 @@ private struct LabelRenderer {
         self.tokens = tokens
     }
 
-    /// Takes the plural rules from `formatting` now and the symbols from it when needed.
+    /// Takes plural categories from `formatting`, and number symbols from `numbers`
+    /// (looked up through `formatting` when the first number is written).
     mutating func useFormatting(_ formatting: LanguageFormatting, numbers: LanguageFormatting.NumberChoice) {
         self.formatting = formatting
         self.numbers = numbers
-        cachedRules = formatting.pluralRules
     }
 
     private mutating func rules() -> PluralRules {
@@ -291,7 +291,7 @@ private struct LabelRenderer {
             let expectation: FormatError.Expectation = expectsInteger ? .integer : .number
             throw .typeMismatch(argument: number, expected: expectation.rawValue, value: value)
         }
-        // One dictionary probe in the usual case (the category's variant exists).
+        // One variant lookup in the usual case (the category's variant exists).
         let category: PluralCategory
         let found: String?
         if isZero, let zero = Self.variant(.zero, of: variable) {

@@ -1,9 +1,10 @@
 /// The loaded store: every table in every language, bundles already merged.
 ///
 /// Built once at load (and at each reload) and then only read, so it is a
-/// value that can be shared across threads. A lookup for one language is two
-/// hash probes (table, then language and key), so resolving a chain of three
-/// languages costs at most a handful of probes.
+/// value that can be shared across threads. A lookup for one language finds the
+/// table (by comparing names, or a hash probe when there are more than four), then
+/// probes language and key, so resolving a chain of three languages costs at most a
+/// handful of probes.
 public struct Catalog: Sendable {
     /// Bundle names, highest priority first.
     public let bundles: [String]
@@ -163,27 +164,35 @@ public struct Catalog: Sendable {
 
     /// The entry for `key` in exactly this table and language, if any bundle has it.
     public func entry(key: String, table: String, language: LanguageTag) -> CatalogEntry? {
-        merged[table]?.languages[language]?[key]
+        lookup(table)?.languages[language]?[key]
     }
 
     /// The index in ``keys`` of `key` of `table`, when some language has it.
     public func keySlot(table: String, key: String) -> Int? {
-        merged[table]?.slots[key].map(Int.init)
+        lookup(table)?.slots[key].map(Int.init)
     }
 
     /// One table's entries and slots: for a lookup that tries several languages.
     func table(_ table: String) -> Table? {
-        merged[table]
+        lookup(table)
     }
 
     /// Whether some bundle has a file for the table in this language, even an empty one.
     public func has(table: String, language: LanguageTag) -> Bool {
-        merged[table]?.languages[language] != nil
+        lookup(table)?.languages[language] != nil
     }
 
     /// All merged entries of a table in one language (no fallback applied).
     public func entries(table: String, language: LanguageTag) -> [String: CatalogEntry] {
-        merged[table]?.languages[language] ?? [:]
+        lookup(table)?.languages[language] ?? [:]
+    }
+
+    /// `merged[table]`. A store has a table or two (`Localizable`): comparing their
+    /// names costs a fraction of hashing the requested one.
+    private func lookup(_ table: String) -> Table? {
+        guard merged.count <= 4 else { return merged[table] }
+        for (name, entry) in merged where name == table { return entry }
+        return nil
     }
 
     /// Table names, sorted.

@@ -67,7 +67,10 @@ public struct CatalogEntry: Sendable, Hashable {
     }
 
     /// `app/de`, `framework/en`: what the API reports as `source`.
-    public var source: String { "\(bundle)/\(folder)" }
+    public var source: String { origin.source }
+
+    /// The plural rules and number formatting of ``language``, shared by its entries.
+    var formatting: LanguageFormatting { origin.formatting }
 
     public static func == (a: CatalogEntry, b: CatalogEntry) -> Bool {
         a.string == b.string && a.bundle == b.bundle && a.language == b.language && a.folder == b.folder
@@ -93,12 +96,17 @@ extension CatalogEntry {
         let folder: String
         /// The file, for entries that carry a line (`.strings`).
         let file: String?
+        /// `bundle/folder`, made once here rather than on every request.
+        let source: String
+        let formatting: LanguageFormatting
 
         init(bundle: String, language: LanguageTag, folder: String, file: String?) {
             self.bundle = bundle
             self.language = language
             self.folder = folder
             self.file = file
+            source = "\(bundle)/\(folder)"
+            formatting = LanguageFormatting.forLanguage(language)
         }
     }
 }

@@ -64,6 +64,53 @@ extension FormatSpecifier {
         }
     }
 
+    /// ``render(_:argument:symbols:)`` appended to `output`. A whole-number argument of
+    /// a bare `%d %i %u` (any length modifier, no flags, width or precision: the usual
+    /// count) is grouped straight into `output`, with no digit array or
+    /// intermediate strings: the general path's result for it is only the minus sign
+    /// and the grouped digits.
+    func render(
+        _ value: String, argument: Int, symbols: NumberSymbols, to output: inout String
+    ) throws(FormatError) {
+        if isBareInteger, let (magnitude, isNegative) = Self.plainInteger(value, allowsMinus: conversion != .unsigned) {
+            if isNegative { output += symbols.minusSign }
+            symbols.appendGroupedInteger(magnitude, to: &output)
+            return
+        }
+        output += try render(value, argument: argument, symbols: symbols)
+    }
+
+    /// `%d %i %u` (any length) with no flags, width or precision.
+    private var isBareInteger: Bool {
+        switch conversion {
+        case .decimal, .integer, .unsigned: flags.isEmpty && width == nil && precision == nil
+        default: false
+        }
+    }
+
+    /// An optional `-` (when allowed) and 1–18 ASCII digits: the magnitude, and whether
+    /// it is negative (`-0` is not); else nil. What the general path reads such a text as.
+    static func plainInteger(_ value: String, allowsMinus: Bool) -> (magnitude: UInt64, isNegative: Bool)? {
+        var hasMinus = false
+        var isFirst = true
+        var magnitude: UInt64 = 0
+        var count = 0
+        // One pass over the view (slicing it, to drop the sign, costs more than the digits).
+        for byte in value.utf8 {
+            if isFirst {
+                isFirst = false
+                if allowsMinus, byte == UInt8(ascii: "-") {
+                    hasMinus = true
+                    continue
+                }
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), count < 18 else { return nil }
+            magnitude = magnitude * 10 + UInt64(byte - UInt8(ascii: "0"))
+            count += 1
+        }
+        return count > 0 ? (magnitude, hasMinus && magnitude != 0) : nil
+    }
+
     /// The value of 1–18 ASCII digits (always within `Int64`), else nil.
     private static func plainDigits(_ value: String) -> UInt64? {
         var magnitude: UInt64 = 0

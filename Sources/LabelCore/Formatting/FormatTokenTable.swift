@@ -183,9 +183,17 @@ extension FormatTokenTable {
             withUnsafeMutablePointerToElements { UnsafeBufferPointer(start: $0, count: Int(header.markCount)) }
         }
 
+        /// The mark at `index` (below `markCount`), copied out.
+        func mark(at index: Int) -> Mark {
+            withUnsafeMutablePointerToElements { $0[index] }
+        }
+
         func compiled(for text: String) -> Compiled? {
             let texts = header.texts
-            guard let index = texts.firstIndex(of: text) else { return nil }
+            // Equal texts have equal byte counts (O(1) for native strings): the other
+            // texts are passed over without a string comparison.
+            let length = text.utf8.count
+            guard let index = texts.firstIndex(where: { $0.utf8.count == length && $0 == text }) else { return nil }
             let count = Int(header.markCount)
             if texts.count == 1 { return Compiled(text: text, storage: self, marks: 0..<count) }
             let marks = self.marks
@@ -205,10 +213,29 @@ extension FormatTokenTable.Mark {
         text.utf8.withContiguousStorageIfAvailable(token(in:)) ?? Array(text.utf8).withUnsafeBufferPointer(token(in:))
     }
 
+    /// `%@`, `%d`, `%lld`…: a specifier with only a length and a conversion, which
+    /// follow from the mark alone (no bytes read); nil for any other mark.
+    var bareSpecifier: FormatSpecifier? {
+        guard kind == .specifier, position < 0, flags == 0, width < 0, precision < 0 else { return nil }
+        return Self.bareSpecifiers[Int(length) * Self.conversions.count + Int(conversion)]
+    }
+
+    /// A substitution mark's variable name (`coins` of `%#@coins@`), without its source text.
+    func substitutionName(in text: String) -> String {
+        text.utf8.withContiguousStorageIfAvailable(substitutionName(in:))
+            ?? Array(text.utf8).withUnsafeBufferPointer(substitutionName(in:))
+    }
+
+    private func substitutionName(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        // As in `token(in:)`: the name runs from the first `@` to the closing one.
+        let at = bytes[Int(start)..<Int(end)].firstIndex(of: UInt8(ascii: "@"))!
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[(at + 1)..<(Int(end) - 1)]), as: UTF8.self)
+    }
+
     private func token(in bytes: UnsafeBufferPointer<UInt8>) -> FormatToken {
-        if kind == .specifier, position < 0, flags == 0, width < 0, precision < 0 {
-            // `%@`, `%d`, `%lld`…: the whole token follows from length and conversion.
-            return Self.plainSpecifiers[Int(length) * Self.conversions.count + Int(conversion)]
+        if let specifier = bareSpecifier {
+            // The whole token follows from length and conversion.
+            return .specifier(specifier)
         }
         let source = String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(start)..<Int(end)]), as: UTF8.self)
         switch kind {
@@ -221,9 +248,8 @@ extension FormatTokenTable.Mark {
         case .substitution:
             // `%…#@name@`: the first `@` is the conversion (flags, width and position
             // hold none), the name runs from there to the closing `@`.
-            let at = bytes[Int(start)..<Int(end)].firstIndex(of: UInt8(ascii: "@"))!
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(at + 1)..<(Int(end) - 1)]), as: UTF8.self)
-            return .substitution(FormatSubstitution(position: Self.number(position), name: name, source: source))
+            return .substitution(FormatSubstitution(position: Self.number(position), name: substitutionName(in: bytes),
+                                                    source: source))
         case .invalid:
             return .invalid(source)
         case .percentLiteral:
@@ -244,15 +270,29 @@ extension FormatTokenTable.Mark {
     static let lengthModifiers = FormatSpecifier.LengthModifier.allCases
     static let conversions = FormatSpecifier.Conversion.allCases
     /// Every specifier with only a length and a conversion, at `length × conversions.count + conversion`.
-    private static let plainSpecifiers: [FormatToken] = ([nil] + lengthModifiers.map(Optional.some)).flatMap { length in
+    private static let bareSpecifiers: [FormatSpecifier] = ([nil] + lengthModifiers.map(Optional.some)).flatMap { length in
         conversions.map { conversion in
-            .specifier(FormatSpecifier(length: length, conversion: conversion,
-                                       source: "%\(length?.rawValue ?? "")\(conversion.rawValue)"))
+            FormatSpecifier(length: length, conversion: conversion,
+                            source: "%\(length?.rawValue ?? "")\(conversion.rawValue)")
         }
     }
 }
 
 extension FormatTokenTable.Compiled {
+    /// Appends the text's bytes in `range` (UTF-8 offsets at token boundaries, so
+    /// whole characters): a short run as a small string, with no allocation.
+    func appendText(_ range: Range<Int>, to output: inout String) {
+        let appended: Void? = range.count <= 15 ? text.utf8.withContiguousStorageIfAvailable { bytes in
+            output += String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        } : nil
+        if appended == nil {
+            let utf8 = text.utf8
+            let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+            let upper = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
+            output += Substring(utf8[lower..<upper])
+        }
+    }
+
     /// Calls `literal` with each run of plain text (a slice of the text, no copy)
     /// and `token` with every other token, in order.
     func forEachPiece(literal: (Substring) throws(FormatError) -> Void,

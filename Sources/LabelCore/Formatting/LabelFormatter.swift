@@ -69,6 +69,26 @@ public enum LabelFormatter {
         return RenderedLabel(value: renderer.output, pluralCategory: renderer.firstCategory,
                              pluralMiss: renderer.firstMissing)
     }
+
+    /// ``render(_:arguments:language:numberLocale:tokens:)`` for a store entry: the plural
+    /// rules and number symbols come from `formatting` (the entry's language, worked
+    /// out once) instead of per-request lookups by name.
+    static func render(
+        _ string: LocalizedString, arguments: [String], formatting: LanguageFormatting,
+        numbers: LanguageFormatting.NumberChoice, tokens: FormatTokenTable?
+    ) throws(FormatError) -> RenderedLabel {
+        guard string.template.utf8.contains(UInt8(ascii: "%")) else {
+            return RenderedLabel(value: string.template)
+        }
+        var renderer = LabelRenderer(variables: string.variables, arguments: arguments,
+                                     language: formatting.language.rawValue, numberLocale: numbers.locale.rawValue,
+                                     tokens: tokens)
+        renderer.useFormatting(formatting, numbers: numbers)
+        var cursor = ArgumentCursor()
+        try renderer.render(string.template, cursor: &cursor, depth: 0)
+        return RenderedLabel(value: renderer.output, pluralCategory: renderer.firstCategory,
+                             pluralMiss: renderer.firstMissing)
+    }
 }
 
 /// Hands out argument numbers as Apple's splicing of variants into the format does.
@@ -122,6 +142,9 @@ private struct LabelRenderer {
     private var cachedSymbols: NumberSymbols?
     private var cachedRules: PluralRules?
     private let tokens: FormatTokenTable?
+    /// The entry's language data, when rendering a store entry: symbols come from it.
+    private var formatting: LanguageFormatting?
+    private var numbers: LanguageFormatting.NumberChoice?
 
     init(variables: [String: PluralVariable], arguments: [String], language: String, numberLocale: String,
          tokens: FormatTokenTable?) {
@@ -132,11 +155,11 @@ private struct LabelRenderer {
         self.tokens = tokens
     }
 
-    private mutating func symbols() -> NumberSymbols {
-        if let cachedSymbols { return cachedSymbols }
-        let symbols = NumberSymbols.forCanonicalLocale(numberLocale)
-        cachedSymbols = symbols
-        return symbols
+    /// Takes plural categories from `formatting`, and number symbols from `numbers`
+    /// (looked up through `formatting` when the first number is written).
+    mutating func useFormatting(_ formatting: LanguageFormatting, numbers: LanguageFormatting.NumberChoice) {
+        self.formatting = formatting
+        self.numbers = numbers
     }
 
     private mutating func rules() -> PluralRules {
@@ -155,14 +178,56 @@ private struct LabelRenderer {
         _ text: String, cursor: inout ArgumentCursor, depth: Int
     ) throws(FormatError) {
         if let compiled = tokens?.compiled(for: text) {
-            try compiled.forEachPiece(literal: { output += $0 }, token: { token throws(FormatError) in
-                try render(token, cursor: &cursor, depth: depth)
-            })
+            try render(compiled, cursor: &cursor, depth: depth)
             return
         }
         for token in FormatToken.tokens(in: text) {
             try render(token, cursor: &cursor, depth: depth)
         }
+    }
+
+    /// A tokenized text, walked mark by mark: literal runs are copied from the text's
+    /// bytes, and a bare specifier (`%d`, `%@`) is rendered without building its
+    /// token. (What `forEachPiece` gives, without its closures and token values.)
+    private mutating func render(
+        _ compiled: FormatTokenTable.Compiled, cursor: inout ArgumentCursor, depth: Int
+    ) throws(FormatError) {
+        var position = 0
+        for index in compiled.marks {
+            let mark = compiled.storage.mark(at: index)
+            let start = Int(mark.start)
+            if start > position { compiled.appendText(position..<start, to: &output) }
+            if let specifier = mark.bareSpecifier {
+                try render(specifier, cursor: &cursor)
+            } else if mark.kind == .substitution {
+                // The source text is only needed when there is no such variable.
+                let name = mark.substitutionName(in: compiled.text)
+                if try !render(substitutionNamed: name, position: mark.position < 0 ? nil : Int(mark.position),
+                               cursor: &cursor, depth: depth) {
+                    output += mark.token(in: compiled.text).source
+                }
+            } else {
+                try render(mark.token(in: compiled.text), cursor: &cursor, depth: depth)
+            }
+            position = Int(mark.end)
+        }
+        let end = compiled.text.utf8.count
+        if position < end { compiled.appendText(position..<end, to: &output) }
+    }
+
+    private mutating func render(_ specifier: FormatSpecifier, cursor: inout ArgumentCursor) throws(FormatError) {
+        let number = cursor.take(position: specifier.position)
+        let value = try argument(number)
+        // Symbols are looked up on the first number only; a store entry's are read in
+        // place from its language's remembered choice.
+        if let formatting, let current = numbers {
+            let filled = current.hasSymbols ? current : formatting.withSymbols(current)
+            if filled !== current { numbers = filled }
+            try filled.render(specifier, value, argument: number, to: &output)
+            return
+        }
+        if case .none = cachedSymbols { cachedSymbols = NumberSymbols.forCanonicalLocale(numberLocale) }
+        try specifier.render(value, argument: number, symbols: cachedSymbols ?? .posix, to: &output)
     }
 
     private mutating func render(
@@ -174,25 +239,39 @@ private struct LabelRenderer {
         case .invalid(let source):
             output += source
         case .specifier(let specifier):
-            let number = cursor.take(position: specifier.position)
-            let value = try argument(number)
-            output += try specifier.render(value, argument: number, symbols: symbols())
+            try render(specifier, cursor: &cursor)
         case .substitution(let substitution):
-            guard let variable = variables[substitution.name] else {
+            if try !render(substitutionNamed: substitution.name, position: substitution.position,
+                           cursor: &cursor, depth: depth) {
                 output += substitution.source
-                return
             }
-            let number = cursor.takeForVariable(position: substitution.position,
-                                                argumentNumber: variable.argumentNumber)
-            substitutionCount += 1
-            guard depth < LabelFormatter.maximumSubstitutionDepth,
-                substitutionCount <= LabelFormatter.maximumSubstitutions
-            else { throw .substitutionTooDeep(variable: substitution.name) }
-            let variant = try variantText(of: variable, named: substitution.name, argument: number)
-            var inner = cursor.entering(own: number)
-            try render(variant, cursor: &inner, depth: depth + 1)
-            cursor.leaving(inner)
         }
+    }
+
+    /// Renders `%#@name@` with the chosen variant spliced in; false (nothing read or
+    /// written) when there is no such variable.
+    private mutating func render(
+        substitutionNamed name: String, position: Int?, cursor: inout ArgumentCursor, depth: Int
+    ) throws(FormatError) -> Bool {
+        guard let variable = variable(named: name) else { return false }
+        let number = cursor.takeForVariable(position: position, argumentNumber: variable.argumentNumber)
+        substitutionCount += 1
+        guard depth < LabelFormatter.maximumSubstitutionDepth,
+            substitutionCount <= LabelFormatter.maximumSubstitutions
+        else { throw .substitutionTooDeep(variable: name) }
+        let variant = try variantText(of: variable, named: name, argument: number)
+        var inner = cursor.entering(own: number)
+        try render(variant, cursor: &inner, depth: depth + 1)
+        cursor.leaving(inner)
+        return true
+    }
+
+    /// `variables[name]`; a string has one or two variables, compared directly rather
+    /// than hashing the name.
+    private func variable(named name: String) -> PluralVariable? {
+        guard variables.count <= 4 else { return variables[name] }
+        for (candidate, variable) in variables where candidate == name { return variable }
+        return nil
     }
 
     /// The variant for the plural category of argument `number`.
@@ -212,15 +291,15 @@ private struct LabelRenderer {
             let expectation: FormatError.Expectation = expectsInteger ? .integer : .number
             throw .typeMismatch(argument: number, expected: expectation.rawValue, value: value)
         }
-        // One dictionary probe in the usual case (the category's variant exists).
+        // One variant lookup in the usual case (the category's variant exists).
         let category: PluralCategory
         let found: String?
-        if isZero, let zero = variable.variants[.zero] {
+        if isZero, let zero = Self.variant(.zero, of: variable) {
             category = .zero
             found = zero
         } else {
-            category = rules().category(for: operands)
-            found = variable.variants[category]
+            category = formatting?.pluralCategory(for: operands) ?? rules().category(for: operands)
+            found = Self.variant(category, of: variable)
         }
         if let found {
             if firstCategory == nil { firstCategory = category }
@@ -237,6 +316,13 @@ private struct LabelRenderer {
 }
 
 extension LabelRenderer {
+    /// `variable.variants[category]`, by comparing the (at most six) categories rather
+    /// than hashing one.
+    fileprivate static func variant(_ category: PluralCategory, of variable: PluralVariable) -> String? {
+        for (candidate, text) in variable.variants where candidate == category { return text }
+        return nil
+    }
+
     /// The plural operands of an argument and whether it is zero; nil when it is not a
     /// number (or, for an integer value type, not an integer as written).
     fileprivate static func pluralOperands(_ value: String, integer: Bool) -> (PluralOperands, isZero: Bool)? {
@@ -262,7 +348,8 @@ extension LabelRenderer {
 /// Whether a `NSStringFormatValueTypeKey` (`d`, `ld`, `lld`, `u`...) is an integer type.
 /// (Its last byte decides: a `Character` ending in an ASCII letter is that letter.)
 private func isIntegerValueType(_ valueType: String) -> Bool {
-    switch valueType.utf8.last {
+    // From the contiguous bytes: the view's generic `last` costs more than the test.
+    switch valueType.utf8.withContiguousStorageIfAvailable({ $0.last }) ?? valueType.utf8.last {
     case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "o"), UInt8(ascii: "x"),
          UInt8(ascii: "X"), UInt8(ascii: "c"):
         return true

@@ -29,18 +29,22 @@ public struct ResolvedLabel: Sendable, Hashable {
     public init(resolution: borrowing Resolution, arguments: [String], development: LanguageTag?) throws(FormatError) {
         key = resolution.key
         requested = resolution.requested
-        language = resolution.language(development: development)
         table = resolution.table
-        source = resolution.source
         isMissing = resolution.isMissing
         plural = nil
         pluralMiss = nil
         self.arguments = nil
         numberLocale = nil
+        // The entry bound once (`Resolution.language(development:)` and `source` would
+        // each copy it again).
         guard let entry = resolution.entry else {
+            language = development ?? resolution.requested
+            source = "key"
             value = resolution.key
             return
         }
+        language = entry.language
+        source = entry.source
         let needed = entry.argumentCount
         guard needed > 0 else {
             // No number to write (`%%` may still need rendering): no locale decision.
@@ -48,15 +52,16 @@ public struct ResolvedLabel: Sendable, Hashable {
                                               tokens: entry.tokens).value
             return
         }
-        let numberLocale = NumberLocale.locale(requested: resolution.requested, valueLanguage: entry.language)
-        self.numberLocale = numberLocale
+        let formatting = entry.formatting
+        let numbers = formatting.numberChoice(requested: resolution.requested)
+        self.numberLocale = numbers.locale
         if arguments.isEmpty {
             value = entry.string.template
             self.arguments = needed
             return
         }
-        let rendered = try LabelFormatter.render(entry.string, arguments: arguments, language: entry.language.rawValue,
-                                                 numberLocale: numberLocale.rawValue, tokens: entry.tokens)
+        let rendered = try LabelFormatter.render(entry.string, arguments: arguments, formatting: formatting,
+                                                 numbers: numbers, tokens: entry.tokens)
         value = rendered.value
         plural = rendered.pluralCategory
         pluralMiss = rendered.pluralMiss

@@ -83,6 +83,7 @@ struct LabelBundleDocument: Sendable {
         struct LayerKey: Hashable { var bundle: String; var language: LanguageTag }
         var layers: [LayerKey: CatalogLayer] = [:]
         guard let table = TableName.isValid(table) ? table : nil else { throw .malformedBundle("bad table name") }
+        var builder = CatalogEntryBuilder()  // one origin per bundle/folder, not per entry
         for (key, entry) in entries {
             guard let template = labels[key] else { throw .malformedBundle("entry \(key) has no label") }
             guard let language = LanguageTag(entry.lang) else { throw .malformedBundle("entry \(key): bad lang") }
@@ -100,8 +101,8 @@ struct LabelBundleDocument: Sendable {
                 }
                 variables[name] = PluralVariable(valueType: variable.type, argumentNumber: variable.arg, variants: variants)
             }
-            let catalogEntry = CatalogEntry(string: LocalizedString(template: template, variables: variables),
-                                            bundle: bundle, language: language, folder: folder, location: nil)
+            let catalogEntry = builder.entry(string: LocalizedString(template: template, variables: variables),
+                                             bundle: bundle, language: language, folder: folder)
             layers[LayerKey(bundle: bundle, language: language), default: CatalogLayer(bundle: bundle, language: language, table: table)]
                 .entries[key] = catalogEntry
         }

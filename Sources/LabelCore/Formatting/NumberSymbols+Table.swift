@@ -3,7 +3,7 @@
 /// Cold start: the first `NumberSymbols(locale:)` in a process cost 3.3 million
 /// instructions of `serve`'s first request (the Swift runtime looking up the generic
 /// conformances of `IntegerFormatStyle`, and `NumberFormatter`'s exponent symbol),
-/// on the event loop; each later locale about 0.4 million. The table is what
+/// on the event loop. The table is what
 /// `NumberSymbols(locale:)` derives, written by the same code
 /// (`scripts/generate-number-symbols.sh`), and `NumberSymbolsTableTests` derives
 /// every line again and compares, so a toolchain whose ICU writes numbers otherwise

@@ -30,6 +30,9 @@ struct XMLPropertyListScanner {
         // CoreFoundation stops at the end of the plist element and ignores what follows.
         guard at("</plist>") else {
             if at("</plist") { throw unsupported("unusual </plist> tag") }
+            // CoreFoundation skips a processing instruction here (found by the fuzzer:
+            // `</dict><?xml version=?></plist>` reads); other `<?`/`<!` markup is its call too.
+            if at("<?") || at("<!") { throw unsupported("markup after the value") }
             throw malformed("more than one value in <plist>, or no </plist>")
         }
         return value

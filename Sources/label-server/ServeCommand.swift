@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import LabelCore
+import LabelServer
 
 /// `label-server serve`: the HTTP API over the store.
 enum ServeCommand {
@@ -67,6 +68,9 @@ enum ServeCommand {
             CommandLine.fail("\(error)")
             return 2
         }
+        // Taken before the store is read: the watcher compares it with the store once its
+        // watches are armed, so a change made meanwhile (right after `listening`) reloads.
+        let fingerprint = configuration.watch ? StoreFingerprint(of: configuration.store.directory) : nil
         let loaded: LoadedStore
         do {
             loaded = try StoreLoader.load(configuration.store)
@@ -77,7 +81,7 @@ enum ServeCommand {
         // `run` keeps only these figures: the first catalog lives in the service's state
         // alone, so the first reload frees it.
         let summary = "loaded \(loaded.catalog.stringCount) strings from \(loaded.fileCount) files in \(configuration.store.directory); \(loaded.warnings.count) warnings; \(configuration.server.eventLoops) event loops"
-        let components = ServeComponents(configuration: configuration, loaded: consume loaded)
+        let components = ServeComponents(configuration: configuration, loaded: consume loaded, fingerprint: fingerprint)
         // The loader's garbage (file bytes, per-file tables, tokenizer scratch) is free
         // by now but scattered between live pages: give those pages back before serving.
         ProcessMemory.trim()

@@ -19,7 +19,8 @@ struct ServeComponents {
     /// Reloads the store when its files change (`--watch on`).
     let watcher: StoreWatcher?
 
-    init(configuration: ServeConfiguration, loaded: LoadedStore) {
+    /// - Parameter fingerprint: the store's, taken before `loaded` was read (`--watch on`).
+    init(configuration: ServeConfiguration, loaded: LoadedStore, fingerprint: StoreFingerprint?) {
         let metrics = Metrics()
         let holder = CatalogHolder(ServiceState(store: loaded))
         reloader = StoreReloader(configuration: configuration.store, holder: holder, metrics: metrics, log: Log.info)
@@ -36,7 +37,8 @@ struct ServeComponents {
             : Fleet(endpoints: configuration.peers, timeout: configuration.peerTimeout, adminToken: configuration.adminToken)
         let reloader = reloader
         watcher = configuration.watch
-            ? StoreWatcher(directory: configuration.store.directory, reload: { reloader.reload() }, log: { Log.info($0) })
+            ? StoreWatcher(directory: configuration.store.directory, loaded: fingerprint,
+                           reload: { reloader.reload() }, log: { Log.info($0) })
             : nil
         // The service reports the server's connection count; the server needs the service first.
         let serverRef = LateBound<EpollServer>()

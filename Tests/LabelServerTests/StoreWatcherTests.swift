@@ -59,3 +59,29 @@ private final class WatchedStore {
         #expect(reloads.value >= 1)
     }
 }
+
+@Suite struct StoreWatcherFirstFingerprintTests {
+    /// `serve` fingerprints the store before reading it; a write after that, before the
+    /// watcher starts (right after `listening`), must reload — it did not in 4 of 10 starts.
+    @Test func pollingSeesAChangeMadeBetweenTheLoadAndItsStart() async throws {
+        let store = try WatchedStore()
+        let atLoad = StoreFingerprint(of: store.root.path)
+        try store.write("\"a\" = \"A, changed before the watcher started\";\n")
+        let reloads = Calls()
+        let watcher = StoreWatcher(directory: store.root.path, loaded: atLoad, reload: { reloads.record() }, log: { _ in })
+        watcher.startPolling(every: .milliseconds(10))
+        defer { watcher.stop() }
+        #expect(try await eventually { reloads.value == 1 })
+    }
+
+    @Test func inotifySeesAChangeMadeBetweenTheLoadAndItsStart() async throws {
+        let store = try WatchedStore()
+        let atLoad = StoreFingerprint(of: store.root.path)
+        try store.write("\"a\" = \"A, changed before the watcher started\";\n")
+        let reloads = Calls()
+        let watcher = StoreWatcher(directory: store.root.path, loaded: atLoad, reload: { reloads.record() }, log: { _ in })
+        watcher.start()
+        defer { watcher.stop() }
+        #expect(try await eventually { reloads.value == 1 })
+    }
+}

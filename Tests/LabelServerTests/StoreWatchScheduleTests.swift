@@ -1,0 +1,133 @@
+import Glibc
+import Testing
+@testable import LabelServer
+
+/// The watcher's decisions, driven with synthetic inotify events and a clock in seconds:
+/// no sleeps. The lesson of issue 21: checking that a reload comes is not enough — these
+/// also check that none comes when nothing changed.
+@Suite struct StoreWatchScheduleTests {
+    private let loaded = StoreFingerprint(lines: ["/store/app/en.lproj/Localizable.strings 10 1.0 1.0 7 33188 "])
+    private let edited = StoreFingerprint(lines: ["/store/app/en.lproj/Localizable.strings 42 2.0 2.0 7 33188 "])
+
+    /// Runs the schedule as the watcher's loop does, from `start` to `end` in 1 ms ticks,
+    /// feeding `events` at their instants and answering each look with `store(now)`.
+    /// - Returns: the instants of the reloads it asked for.
+    private func run(_ schedule: inout StoreWatchSchedule, from start: Double, to end: Double,
+                     events: [Double: [InotifyEvent]] = [:], store: (Double) -> StoreFingerprint) -> [Double] {
+        var reloads: [Double] = []
+        var tick = Int((start * 1000).rounded())
+        while Double(tick) / 1000 <= end {
+            let now = Double(tick) / 1000
+            if let arriving = events.first(where: { abs($0.key - now) < 0.0005 })?.value {
+                schedule.receive(arriving, at: now)
+            }
+            if schedule.step(at: now) == .look, schedule.shouldReload(store(now)) {
+                reloads.append((now * 100).rounded() / 100)  // to the 10 ms: sums of tenths are inexact
+            }
+            tick += 1
+        }
+        return reloads
+    }
+
+    private static func event(_ watch: Int32, _ mask: Int32, _ name: String = "") -> InotifyEvent {
+        InotifyEvent(watch: watch, mask: UInt32(mask), name: name)
+    }
+
+    @Test func theIgnoredEventsOfRemovedWatchesAreNoChange() {
+        #expect(!Self.event(3, IN_IGNORED).isChange)
+        #expect(Self.event(3, IN_MODIFY, "Localizable.strings").isChange)
+        #expect(Self.event(1, IN_MOVED_TO, "..data").isChange)
+        #expect(Self.event(3, IN_DELETE_SELF).isChange)
+        #expect(Self.event(-1, IN_Q_OVERFLOW).isChange)
+    }
+
+    @Test func afterOneChangeAndItsReloadTheIgnoredEventsOfReArmingScheduleNothing() {
+        var schedule = StoreWatchSchedule(loaded: loaded)
+        // One write at 1.0 s; the reload at 1.3 s re-arms and (before issue 21's fix) every
+        // removed watch queued an IN_IGNORED, read at 1.35 s.
+        let ignored = (1...12).map { Self.event(Int32($0), IN_IGNORED) }
+        let reloads = run(&schedule, from: 0, to: 12, events: [
+            1.0: [Self.event(4, IN_MODIFY, "Localizable.strings"), Self.event(4, IN_CLOSE_WRITE, "Localizable.strings")],
+            1.35: ignored,
+        ]) { now in now < 1.0 ? loaded : edited }
+        #expect(reloads == [1.3])
+        #expect(schedule.firstChange == nil)
+        #expect(schedule.step(at: 12) == .wait(milliseconds: StoreWatchSchedule.idleWait))
+    }
+
+    @Test func eventsThatLeaveTheFingerprintAsLoadedDoNotReload() {
+        var schedule = StoreWatchSchedule(loaded: loaded)
+        // A folder's own watch replaced, a touch undone: events, but the store reads the same.
+        let reloads = run(&schedule, from: 0, to: 5, events: [
+            0.5: [Self.event(2, IN_ATTRIB)], 2.0: [Self.event(-1, IN_Q_OVERFLOW)],
+        ]) { _ in loaded }
+        #expect(reloads.isEmpty)
+    }
+
+    @Test func aBrokenStoreIsTriedOnceAndAgainOnlyWhenItsFilesChangeAgain() {
+        let broken = StoreFingerprint(lines: ["/store/app/en.lproj/Localizable.strings broken"])
+        var schedule = StoreWatchSchedule(loaded: loaded)
+        // The reload fails (the caller's business): the schedule remembers the broken
+        // fingerprint all the same, so 10 quiet seconds give no retry...
+        var reloads = run(&schedule, from: 0, to: 11, events: [1.0: [Self.event(4, IN_DELETE, "x")]]) { now in
+            now < 1.0 ? loaded : broken
+        }
+        #expect(reloads == [1.3])
+        // ...and even events that do not repair it (the reload's own noise, an IN_ATTRIB) retry nothing...
+        reloads = run(&schedule, from: 11, to: 13, events: [11.5: [Self.event(4, IN_ATTRIB, "y")]]) { _ in broken }
+        #expect(reloads.isEmpty)
+        // ...while a repair reloads once.
+        reloads = run(&schedule, from: 13, to: 25, events: [14.0: [Self.event(4, IN_CREATE, "x")]]) { now in
+            now < 14.0 ? broken : edited
+        }
+        #expect(reloads == [14.3])
+    }
+
+    @Test func aChangeBetweenTheLoadAndTheWatchesReloadsExactlyOnce() {
+        // The watcher starts with a pending look (noteChange at start), its fingerprint the
+        // one taken before the load; the write came before any watch existed: no event.
+        var schedule = StoreWatchSchedule(loaded: loaded)
+        schedule.noteChange(at: 0)
+        #expect(run(&schedule, from: 0, to: 10) { _ in edited } == [0.3])
+        // An unchanged store at start: no reload at all.
+        var quiet = StoreWatchSchedule(loaded: loaded)
+        quiet.noteChange(at: 0)
+        #expect(run(&quiet, from: 0, to: 10) { _ in loaded }.isEmpty)
+    }
+
+    @Test func aChangeJustAfterTheWatchesAreArmedAlsoReloadsExactlyOnce() {
+        // The write lands after the watches and before the start-up look's fingerprint: the
+        // look sees it, and its event, read after, finds the fingerprint already loaded.
+        var schedule = StoreWatchSchedule(loaded: loaded)
+        schedule.noteChange(at: 0)
+        let reloads = run(&schedule, from: 0, to: 10, events: [0.4: [Self.event(4, IN_MODIFY, "Localizable.strings")]]) {
+            now in now < 0.25 ? loaded : edited
+        }
+        #expect(reloads == [0.3])
+    }
+
+    @Test func aBurstOfWritesGivesOneReloadAndAnEndlessOneAtMostOneEveryMaximumDelay() {
+        var schedule = StoreWatchSchedule(loaded: loaded)
+        var burst: [Double: [InotifyEvent]] = [:]
+        for index in 0..<5 { burst[1.0 + Double(index) * 0.02] = [Self.event(4, IN_MODIFY, "Localizable.strings")] }
+        #expect(run(&schedule, from: 0, to: 10, events: burst) { now in now < 1.0 ? loaded : edited } == [1.38])
+        // Writes every 0.1 s for 4 s (each a new fingerprint): a look at least every 1.5 s.
+        var endless: [Double: [InotifyEvent]] = [:]
+        for index in 0..<40 { endless[20.0 + Double(index) * 0.1] = [Self.event(4, IN_MODIFY, "Localizable.strings")] }
+        let reloads = run(&schedule, from: 10, to: 30, events: endless) { now in
+            StoreFingerprint(lines: ["\(min(now, 24.0))"])
+        }
+        // The first look at 1.5 s after the first write, the next 1.5 s after the next write,
+        // and the last once the writes stop (23.9 + 0.3).
+        #expect(reloads == [21.5, 23.1, 24.2])
+    }
+
+    @Test func theWaitIsBoundedAndNeverZero() {
+        var schedule = StoreWatchSchedule(loaded: loaded)
+        #expect(schedule.step(at: 100) == .wait(milliseconds: 500))
+        schedule.noteChange(at: 100)
+        #expect(schedule.step(at: 100) == .wait(milliseconds: 300))
+        #expect(schedule.step(at: 100.2999) == .wait(milliseconds: 1))
+        #expect(schedule.step(at: 100.3) == .look)
+    }
+}

@@ -15,7 +15,10 @@ each through GET /metrics (label_server_reloads_total):
      reload, is not retried while nothing changes (the previous catalog serves,
      last_reload_success stays 0), and reloads once when repaired;
   3. N starts (default 10), each with a write right after the `listening` line:
-     every one reloads exactly once and serves the new line.
+     every one reloads exactly once and serves the new line;
+  4. a ConfigMap-style store (`app -> ..data/app`, `..data -> ..v1`): an atomic swap
+     of `..data` (and the old version removed, as kubelet does) reloads exactly once,
+     then nothing moves over 3 s.
 
 Prints one `PASS`/`FAIL` line per check and a final `check-watch: PASS|FAIL`.
 Exit status 0 only when every check passed.
@@ -52,10 +55,11 @@ def get(base, path):
 class Server:
     """`serve --watch on` over a fresh copy of Strings/, stopped by PID."""
 
-    def __init__(self, binary, work, name):
-        self.store = os.path.join(work, name, "Strings")
+    def __init__(self, binary, work, name, store=None):
+        self.store = store or os.path.join(work, name, "Strings")
         self.state = os.path.join(work, name, "state")
-        shutil.copytree(STRINGS, self.store, symlinks=True)
+        if store is None:
+            shutil.copytree(STRINGS, self.store, symlinks=True)
         os.makedirs(self.state)
         self.log = open(os.path.join(work, name, "server.log"), "w+")
         self.proc = subprocess.Popen(
@@ -207,6 +211,40 @@ def write_right_after_listening(binary, work, starts):
           "; ".join(details))
 
 
+def configmap_swap(binary, work):
+    store = os.path.join(work, "configmap", "store")
+    os.makedirs(store)
+
+    def version(tag, line):
+        folder = os.path.join(store, ".." + tag)
+        for bundle in ("app", "framework"):
+            shutil.copytree(os.path.join(STRINGS, bundle), os.path.join(folder, bundle))
+        with open(os.path.join(folder, EN), "a", encoding="utf-8") as f:
+            f.write(line)
+        return ".." + tag
+
+    os.symlink(version("v1", '\n"watch.check.swap" = "v1";\n'), os.path.join(store, "..data"))
+    for bundle in ("app", "framework"):
+        os.symlink(os.path.join("..data", bundle), os.path.join(store, bundle))
+    server = Server(binary, work, "configmap", store=store)
+    try:
+        server.wait_listening()
+        settle(server)
+        second = version("v2", '\n"watch.check.swap" = "v2";\n')
+        temp = os.path.join(store, "..data_tmp")
+        os.symlink(second, temp)
+        os.rename(temp, os.path.join(store, "..data"))  # atomic, as kubelet does
+        shutil.rmtree(os.path.join(store, "..v1"))
+        reading = server.wait_for(lambda r: r[0] >= 1)
+        time.sleep(3.0)
+        after = server.reloads()
+        check("a ConfigMap ..data swap: exactly one reload, then none over 3 s", reading[:2] == after[:2] == (1, 0),
+              f"{reading} -> {after}")
+        check("the swapped-in version serves", server.label("watch.check.swap") == "v2")
+    finally:
+        server.stop()
+
+
 def main():
     args = sys.argv[1:]
     if not args or args[0].startswith("-"):
@@ -218,7 +256,8 @@ def main():
     try:
         for case in (lambda: quiet_after_one_change(binary, work, quiet),
                      lambda: broken_store(binary, work, quiet),
-                     lambda: write_right_after_listening(binary, work, starts)):
+                     lambda: write_right_after_listening(binary, work, starts),
+                     lambda: configmap_swap(binary, work)):
             try:
                 case()
             except (OSError, RuntimeError, ValueError) as error:

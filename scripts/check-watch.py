@@ -61,7 +61,8 @@ class Server:
         if store is None:
             shutil.copytree(STRINGS, self.store, symlinks=True)
         os.makedirs(self.state)
-        self.log = open(os.path.join(work, name, "server.log"), "w+")
+        self.log_path = os.path.join(work, name, "server.log")
+        self.log = open(self.log_path, "w+")
         self.proc = subprocess.Popen(
             [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--strings", self.store,
              "--state-dir", self.state, "--access-log", "off", "--watch", "on", "--event-loops", "1"],
@@ -173,6 +174,9 @@ def broken_store(binary, work, quiet):
         check(f"the broken store is not retried over {quiet:g} quiet seconds; the failure stays reported",
               after == reading, f"{reading} -> {after}")
         check("the previous catalog keeps serving", server.label("control.back.label", "de") == before)
+        with open(server.log_path, encoding="utf-8", errors="replace") as f:
+            logged = f.read().count("reload failed")
+        check("the failure is logged once", logged == 1, f"{logged} `reload failed` lines")
         shutil.move(aside, framework)  # repaired: retried because files changed again
         reading = server.wait_for(lambda r: r[0] >= 1)
         time.sleep(1.0)

@@ -80,9 +80,13 @@ public final class StoreWatcher: Sendable {
             switch schedule.step(at: Self.now()) {
             case .wait(let milliseconds):
                 var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                if poll(&poller, 1, milliseconds) > 0 {
-                    schedule.receive(watches.drain(buffer), at: Self.now())
+                guard poll(&poller, 1, milliseconds) > 0 else { continue }
+                // Never seen: a descriptor that fails would wake `poll` at once, for ever.
+                guard poller.revents & Int16(POLLERR | POLLNVAL) == 0 else {
+                    log("the inotify descriptor failed; \(directory) is no longer watched (SIGHUP still reloads)")
+                    return
                 }
+                schedule.receive(watches.drain(buffer), at: Self.now())
             case .look:
                 // Armed first: a change after this point queues an event; one before it is in the fingerprint.
                 watches.arm(StoreFingerprint.folders(under: directory))

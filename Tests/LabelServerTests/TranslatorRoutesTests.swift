@@ -41,6 +41,16 @@ import Testing
         }
     }
 
+    @Test(arguments: ["/missing", "/coverage", "/usage", "/missing?format=xliff", "/labels/play.label?lang=ru"])
+    func everyPageSaysNosniffExactlyOnce(target: String) throws {
+        try TranslatorServer.with { server in
+            _ = try server.get("/labels/play.label?lang=ru")
+            let response = try server.get(target, TranslatorServer.browserAccept)
+            #expect(response.status == 200, "\(response)")
+            #expect(response.headerValues("X-Content-Type-Options") == ["nosniff"], "\(target)")
+        }
+    }
+
     @Test func curlStillGetsJSONAndFormatHTMLForcesThePage() throws {
         try TranslatorServer.with { server in
             let json = try server.get("/missing", "Accept: */*\r\n")

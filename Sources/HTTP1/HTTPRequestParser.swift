@@ -77,6 +77,13 @@ public struct HTTPRequestParser: Sendable {
     var fieldBytes = 0
     var fieldCount = 0
     var expectsContinue = false
+    /// The request line that failed to parse (set only then; a line that is not yet
+    /// complete is read from `start`).
+    var failedLine: Range<Int>?
+
+    /// After an error: the request line of the request rejected, as received, for the
+    /// server's log (`nil` before any error, or when no byte of a request line had come).
+    public private(set) var rejectedRequestLine: RequestLineExcerpt?
 
     /// Creates a parser with the given limits.
     public init(limits: HTTPParserLimits = .default) {
@@ -112,6 +119,7 @@ public struct HTTPRequestParser: Sendable {
             return request.map { .request($0) } ?? .needMoreData
         } catch {
             state = .failed(error)
+            rejectedRequestLine = excerptOfRejectedRequest()
             buffer = []
             start = 0
             scan = 0
@@ -159,7 +167,12 @@ public struct HTTPRequestParser: Sendable {
                     }
                     continue
                 }
-                head = try parseRequestLine(line)
+                do {
+                    head = try parseRequestLine(line)
+                } catch {
+                    failedLine = line
+                    throw error
+                }
                 state = .headers
             case .headers:
                 guard let line = try readLine(limit: limits.maxHeaderBytes - fieldBytes, tooLong: .headers) else {

@@ -205,7 +205,12 @@ final class EventLoop {
             case .error(let error):
                 connection.state.beginErrorResponse(now: now)
                 // Smuggling attempts and broken clients never reach the access log: say so here.
-                log?.log { "rejected a request from \(connection.socket.peerName ?? "?"): \(error)" }
+                // With its request line as received, escaped and cut (`RequestLineExcerpt`), as
+                // nginx logs `$request`: what was attacked, without letting it forge log lines.
+                log?.log {
+                    let line = connection.parser.rejectedRequestLine.map { "; request \($0)" } ?? ""
+                    return "rejected a request from \(connection.socket.peerName ?? "?"): \(error)\(line)"
+                }
                 queue(responder.respond(to: error), on: connection, keepAlive: false)
                 return false
             }

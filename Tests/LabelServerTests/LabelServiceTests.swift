@@ -137,7 +137,32 @@ struct LabelServiceTests {
 
     // MARK: Bad input
 
-    @Test(arguments: ["..%2Fetc", "../etc", "de%0A", "%00", "de_DE-"])
+    @Test(arguments: [("x-klingon", "x-klingon"), ("x-foo-bar", "x-foo-bar"), ("X-Private", "x-private"),
+                      ("i-klingon", "i-klingon"), ("en-GB-oed", "en-GB-oed"), ("zh-min-nan", "zh-min-nan")])
+    func privateUseAndGrandfatheredTagsFallThroughToTheDevelopmentLanguage(lang: String, canonical: String) throws {
+        try LabelTestServer.inProcess { server in
+            let response = try server.get("/labels/coins.count?lang=\(lang)&count=3")
+            #expect(response.status == 200, "\(response)")
+            let json = try #require(response.json)
+            #expect(json["requested"] as? String == canonical)
+            #expect(json["lang"] as? String == "en")
+            #expect(json["value"] as? String == "3 coins")
+        }
+    }
+
+    @Test func aPrivateUseTagInAcceptLanguageIsAPreferenceNotDropped() throws {
+        try LabelTestServer.inProcess { server in
+            let alone = try #require(try server.get("/labels/coins.count?count=3", "Accept-Language: x-klingon\r\n").json)
+            #expect(alone["requested"] as? String == "x-klingon")
+            #expect(alone["value"] as? String == "3 coins")
+            let then = try #require(try server.get("/labels/coins.count?count=3", "Accept-Language: X-Klingon, de;q=0.5\r\n").json)
+            #expect(then["requested"] as? String == "x-klingon")
+            #expect(then["value"] as? String == "3 Münzen")
+        }
+    }
+
+    @Test(arguments: ["..%2Fetc", "../etc", "de%0A", "%00", "de_DE-", "de--at", "x", "x-", "i-foo", "x-klingon%01",
+                      "x-\(String(repeating: "a", count: 200))"])
     func malformedLanguageIs400InvalidLanguage(lang: String) throws {
         try LabelTestServer.inProcess { server in
             let response = try server.get("/labels/coins.count?lang=\(lang)")

@@ -76,4 +76,35 @@ import TestSupport
         #expect(logged.first?.contains("rejected a request from 127.0.0.1:") == true, "\(logged)")
         #expect(logged.first?.contains("invalid_host") == true, "\(logged)")
     }
+
+    @Test func aRejectionIsLoggedWithItsRequestLineEscapedAndCut() throws {
+        let lines = Mutex<[String]>([])
+        let log = RateLimitedLog(linesPerSecond: 100) { line in lines.withLock { $0.append(line) } }
+        let service = LabelService(catalog: try LabelTestServer.catalog.get())
+        let server = EpollServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1),
+                                responder: service, log: log)
+        let address = try server.start()
+        defer {
+            server.shutdown()
+            #expect(server.wait(seconds: 3))
+        }
+        let requests = ["GET /labels/x?lang=de HTTP/1.1\r\nHost: a b\r\n\r\n",
+                        "GET /labels/\u{1B}[2J\"\rforged: 1 HTTP/1.1\r\nHost: x\r\n\r\n",
+                        "GET /" + String(repeating: "a", count: 3000) + " HTTP/1.1\r\nHost: a b\r\n\r\n"]
+        for request in requests {
+            let client = try RawClient(port: address.port)
+            let response = try client.exchange(request)
+            #expect(response.status == 400, "\(response)")
+        }
+        let logged = lines.withLock { $0 }
+        #expect(logged.count == 3, "\(logged)")
+        #expect(logged.first?.hasSuffix(#"; request "GET /labels/x?lang=de HTTP/1.1""#) == true, "\(logged)")
+        #expect(logged.dropFirst().first?.hasSuffix(#"; request "GET /labels/\x1B[2J\x22\x0Dforged: 1 HTTP/1.1""#) == true,
+                "\(logged)")
+        #expect(logged.last?.hasSuffix(#"aaaa"... (cut at 200 bytes)"#) == true, "\(logged)")
+        for line in logged {
+            #expect(!line.utf8.contains { $0 < 0x20 || $0 == 0x7F }, "\(line)")
+            #expect(line.utf8.count < 400, "\(line)")
+        }
+    }
 }

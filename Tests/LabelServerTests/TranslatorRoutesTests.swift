@@ -41,6 +41,16 @@ import Testing
         }
     }
 
+    @Test(arguments: ["/missing", "/coverage", "/usage", "/missing?format=xliff", "/labels/play.label?lang=ru"])
+    func everyPageSaysNosniffExactlyOnce(target: String) throws {
+        try TranslatorServer.with { server in
+            _ = try server.get("/labels/play.label?lang=ru")
+            let response = try server.get(target, TranslatorServer.browserAccept)
+            #expect(response.status == 200, "\(response)")
+            #expect(response.headerValues("X-Content-Type-Options") == ["nosniff"], "\(target)")
+        }
+    }
+
     @Test func curlStillGetsJSONAndFormatHTMLForcesThePage() throws {
         try TranslatorServer.with { server in
             let json = try server.get("/missing", "Accept: */*\r\n")
@@ -113,8 +123,11 @@ import Testing
             let response = try server.get("/missing?format=xliff")
             #expect(response.header("Content-Type") == "application/xliff+xml; charset=utf-8")
             let xml = response.text
-            #expect(xml.contains(#"<file original="Localizable.strings" source-language="en" target-language="pl" datatype="plaintext">"#))
+            // Plural units in a .stringsdict <file>, plain ones in a .strings <file>, as Xcode exports them.
+            #expect(xml.contains(#"<file original="Localizable.stringsdict" source-language="en" target-language="pl" datatype="plaintext">"#))
+            #expect(!xml.contains(#"<file original="Localizable.strings" source-language="en" target-language="pl""#))
             #expect(xml.contains(#"<file original="Localizable.strings" source-language="en" target-language="ru" datatype="plaintext">"#))
+            #expect(xml.contains(#"<file original="Localizable.stringsdict" source-language="en" target-language="ru" datatype="plaintext">"#))
             let ids = Self.unitIDs(xml)
             // pl needs one, few, many, other: all four plus the format key.
             for category in ["one", "few", "many", "other"] {
@@ -128,6 +141,65 @@ import Testing
             #expect(ids["ru"]?.contains("pause.label") == true)
             #expect(xml.contains("<source>Pause</source>"))
         }
+    }
+
+    @Test func clientKeysSpelledLikeStringsdictIDsNeverReplaceTheRealUnits() throws {
+        try TranslatorServer.with { server in
+            _ = try server.get("/labels/files.count?lang=ar&count=3")   // whole key missing in ar
+            let forged = ["/files.count:dict/NSStringLocalizedFormatKey:dict/:string",
+                          "/files.count:dict/files:dict/few:dict/:string"]
+            let items = forged.map { #"{"key":"\#($0)","lang":"ar"}"# }.joined(separator: ",")
+            for _ in 0..<3 {   // more hits than the real miss: the client's entries come first in the report
+                let body = "[\(items)]"
+                let response = try server.client.exchange(
+                    "POST /missing HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+                #expect(response.status == 204 || response.status == 200, "\(response)")
+            }
+            let xml = try server.get("/missing?format=xliff&lang=ar").text
+            let units = Self.units(xml)
+            // Each <file> holds distinct ids (XLIFF 1.2), and the real stringsdict units are all
+            // there: the format key and CLDR ar's six categories, with the English source.
+            for (file, ids) in Dictionary(grouping: units, by: \.file) {
+                #expect(Set(ids.map(\.id)).count == ids.count, "duplicate ids in \(file)")
+            }
+            let plural = units.filter { $0.file == "Localizable.stringsdict" }
+            #expect(plural.count == 7, "\(units)")
+            #expect(plural.first { $0.id == forged[0] }?.source == "%#@files@")
+            #expect(plural.first { $0.id == forged[1] }?.source == "%d files")
+            for category in ["zero", "one", "two", "few", "many", "other"] {
+                #expect(plural.contains { $0.id == "/files.count:dict/files:dict/\(category):dict/:string" }, "\(category)")
+            }
+            // The client's keys are plain keys of the .strings file: the key is their source.
+            let plain = units.filter { $0.file == "Localizable.strings" }
+            #expect(Set(plain.map(\.id)) == Set(forged), "\(units)")
+            #expect(plain.allSatisfy { $0.source == $0.id })
+        }
+    }
+
+    /// Every trans-unit as (its file's `original`, id, source text), read with Foundation's XML parser.
+    static func units(_ xml: String) -> [(file: String, id: String, source: String)] {
+        final class Reader: NSObject, XMLParserDelegate {
+            var file = ""
+            var units: [(file: String, id: String, source: String)] = []
+            var inSource = false
+            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                        qualifiedName: String?, attributes: [String: String] = [:]) {
+                if name == "file" { file = attributes["original"] ?? "" }
+                if name == "trans-unit" { units.append((file, attributes["id"] ?? "", "")) }
+                inSource = name == "source"
+            }
+            func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+                inSource = false
+            }
+            func parser(_ parser: XMLParser, foundCharacters string: String) {
+                if inSource, !units.isEmpty { units[units.count - 1].source += string }
+            }
+        }
+        let reader = Reader()
+        let parser = XMLParser(data: Data(xml.utf8))
+        parser.delegate = reader
+        #expect(parser.parse(), "not well-formed XML: \(String(describing: parser.parserError))")
+        return reader.units
     }
 
     /// `target-language` → trans-unit ids, read with Foundation's XML parser (an outside reader).
@@ -158,7 +230,8 @@ import Testing
     @Test(.enabled(if: xmllint != nil, "xmllint (Debian libxml2-utils) is not installed; scripts/check-browser.sh installs it"))
     func xliffValidatesAgainstTheOASISSchemaWithHostileKeys() throws {
         try TranslatorServer.with { server in
-            for key in Self.hostileKeys + ["tab\tand\nnewline", "nul\u{1}control"] {
+            for key in Self.hostileKeys + ["tab\tand\nnewline", "nul\u{1}control",
+                                            "/files.count:dict/files:dict/few:dict/:string"] {
                 _ = try server.get("/labels/\(Self.encoded(key))?lang=ru")
             }
             _ = try server.get("/labels/files.count?lang=ru&count=5")

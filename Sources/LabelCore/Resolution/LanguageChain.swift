@@ -3,7 +3,8 @@
 ///
 /// With a ``LanguageMatcher`` each tag expands to the store folders `Bundle` would
 /// match for it (`de` → `de`, `de-DE`; `es-MX` → `es-MX`, `es`, `es-419`), not only its
-/// truncations.
+/// truncations. Neither crosses a script the tag writes (``LanguageTag/mayFall(to:)``:
+/// `sr-Latn-RS` gives `sr-Latn-RS`, `sr-Latn`, never a Cyrillic `sr`).
 ///
 /// `de-AT` with development language `en` gives `de-AT`, `de`, `en`. Several
 /// preferences (from `Accept-Language`) are tried in order, each with its
@@ -28,7 +29,7 @@ public struct LanguageChain: Sendable, Hashable {
         var languages: [LanguageTag] = []
         func add(_ tag: LanguageTag) { if !languages.contains(tag) { languages.append(tag) } }
         let requested = preferred.first ?? development
-        func expand(_ tag: LanguageTag) -> [LanguageTag] { matcher?.matches(for: tag) ?? tag.truncations }
+        func expand(_ tag: LanguageTag) -> [LanguageTag] { matcher?.matches(for: tag) ?? tag.fallbackTruncations }
         if let requested { expand(requested).forEach(add) }
         let prefix = languages.count
         for tag in preferred.dropFirst() { expand(tag).forEach(add) }

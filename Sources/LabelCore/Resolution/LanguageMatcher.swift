@@ -12,6 +12,11 @@
 /// 4. any other regional variant of the same language and script, the language's
 ///    default region first (`de-AT` finds `de-CH` when that is all there is).
 ///
+/// No step crosses a script the tag writes (``LanguageTag/mayFall(to:)``: `sr-Latn`
+/// never reaches a Cyrillic `sr.lproj`), and parents stop at another language
+/// (CLDR's `hi-Latn` → `en-IN` is not followed). Private-use tags (`x-klingon`) match
+/// only themselves; grandfathered ones (`i-klingon`) match as their replacement (`tlh`).
+///
 /// Matches are cached per tag (bounded: requests can carry any well-formed tag).
 public final class LanguageMatcher: Sendable {
     /// The store's languages by their maximized `language-Script-REGION`.
@@ -58,31 +63,56 @@ public final class LanguageMatcher: Sendable {
     var cachedCount: Int { cache.withLock { $0.count } }
 
     private func computeMatches(for requested: LanguageTag) -> [LanguageTag] {
-        var result: [LanguageTag] = []
-        func add(_ tag: LanguageTag) { if !result.contains(tag) { result.append(tag) } }
-        // The tag, then CLDR's parents (`es-MX` → `es-419` → `es`), then plain truncations
-        // for what the parents skip (extensions, private use).
-        add(requested)
-        var parent = LocaleParts(requested).parent
-        while let current = parent {
-            if let tag = LanguageTag(current.baseTag) { add(tag) }
-            parent = current.parent
+        // Private use names no language: only a folder of that very name serves it.
+        if requested.isPrivateUse { return [requested] }
+        // A grandfathered tag is matched as its registered replacement, never truncated.
+        if requested.isGrandfathered {
+            guard let preferred = requested.grandfatheredPreferredValue else { return [requested] }
+            return [requested] + matches(for: preferred).filter { $0 != requested }
         }
+        var result: [LanguageTag] = [requested]
+        // Never across a written script (see `LanguageTag.mayFall(to:)`).
+        func add(_ tag: LanguageTag) {
+            if !result.contains(tag), requested.mayFall(to: tag) { result.append(tag) }
+        }
+        // The tag and its truncations down to `language-Script-REGION` (variants,
+        // extensions: `de-CH-1996` → `de-CH`), then CLDR's parents within its language
+        // (`es-MX` → `es-419` → `es`), then plain truncations for what the parents skip.
+        let written = LocaleParts(requested)
+        let base = LanguageTag(written.baseTag)
+        if let base {
+            for tag in requested.truncations where tag.rawValue.hasPrefix(base.rawValue + "-") { add(tag) }
+            add(base)
+        }
+        for parent in written.parentsWithinLanguage { if let tag = LanguageTag(parent.baseTag) { add(tag) } }
         requested.truncations.forEach(add)
-        let parts = LocaleParts(requested).aliased
+        let parts = written.aliased
         if let aliased = LanguageTag(parts.baseTag), aliased != requested {
             aliased.truncations.filter(available.contains).forEach(add)
         }
         let maximized = parts.maximized
-        var step: LocaleParts? = LocaleParts(language: maximized.language, script: maximized.script, region: maximized.region)
-        while let current = step {
+        let start = LocaleParts(language: maximized.language, script: maximized.script, region: maximized.region)
+        for current in [start] + start.parentsWithinLanguage {
             let candidate = current.maximized
             if candidate.script == maximized.script {
                 byMaximized[candidate.baseTag]?.forEach(add)
             }
-            step = current.parent
         }
         byLanguageScript[LocaleParts(language: maximized.language, script: maximized.script).baseTag]?.forEach(add)
+        return result
+    }
+}
+
+extension LocaleParts {
+    /// CLDR's parents up to root, stopping where one names another language
+    /// (`hi-Latn` → `en-IN`: English is not a version of Hindi).
+    var parentsWithinLanguage: [LocaleParts] {
+        var result: [LocaleParts] = []
+        var parent = self.parent
+        while let current = parent, current.language == language {
+            result.append(current)
+            parent = current.parent
+        }
         return result
     }
 }

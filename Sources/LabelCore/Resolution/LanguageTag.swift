@@ -4,7 +4,9 @@
 /// find the same strings. Only the shape is checked, not registry membership:
 /// a well-formed tag the store has no strings for (`xx`) simply falls through
 /// the language chain, while a malformed one (`../etc`, control bytes, an
-/// overlong tag) is rejected so that it can become a 400.
+/// overlong tag, an empty subtag) is rejected so that it can become a 400.
+/// Private-use tags (`x-klingon`) and RFC 5646's grandfathered tags (`i-klingon`,
+/// `en-GB-oed`, `zh-min-nan`) are well-formed too (see ``LanguageTag/grandfathered``).
 public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The canonical text: language lowercase, script titlecase, region uppercase.
     public let rawValue: String
@@ -68,7 +70,9 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
     ///
     /// As in RFC 4647 lookup, a single-character subtag (`x`, an extension
     /// singleton) is dropped together with the subtag that follows it.
+    /// A grandfathered tag (`zh-min-nan`) is a whole and has no truncations but itself.
     public var truncations: [LanguageTag] {
+        if isGrandfathered { return [self] }
         var parts = rawValue.split(separator: "-")
         var result = [self]
         while parts.count > 1 {
@@ -89,10 +93,14 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
     private init(canonical: String) { rawValue = canonical }
 
     /// Applies BCP 47 case conventions and checks the primary subtag's shape.
+    ///
+    /// RFC 5646 §2.1: the language subtag is 2-8 letters (four are reserved, yet
+    /// well-formed); a tag may also be private use only (`x-klingon`) or one of the
+    /// irregular grandfathered tags (`i-klingon`), the only tags that start with a singleton.
     private static func canonicalize(_ subtags: [String]) -> String? {
-        guard let first = subtags.first,
-              (2...3).contains(first.count) || (5...8).contains(first.count),
-              first.utf8.allSatisfy(isLetter) else { return nil }
+        guard let first = subtags.first else { return nil }
+        if first.count == 1 { return canonicalizeSingletonFirst(subtags) }
+        guard (2...8).contains(first.count), first.utf8.allSatisfy(isLetter) else { return nil }
         var out = [first.lowercased()]
         var afterSingleton = false
         for (index, subtag) in subtags.enumerated().dropFirst() {
@@ -116,6 +124,18 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
         var text = out[0]
         for subtag in out.dropFirst() { text += "-"; text += subtag }
         return text
+    }
+
+    /// `x-…` (private use, at least one subtag after `x`) or a registered `i-…` tag, lowercase.
+    private static func canonicalizeSingletonFirst(_ subtags: [String]) -> String? {
+        guard subtags.count >= 2 else { return nil }
+        var text = subtags[0].lowercased()
+        for subtag in subtags.dropFirst() { text += "-"; text += subtag.lowercased() }
+        switch subtags[0] {
+        case "x", "X": return text
+        case "i", "I": return grandfathered[text] != nil ? text : nil
+        default: return nil
+        }
     }
 
     /// `ll`, `lll`, `ll-RR` or `lll-RR` in canonical case.

@@ -18,8 +18,13 @@ public struct LocaleParts: Sendable, Hashable {
         self.numberingSystem = numberingSystem
     }
 
-    /// Splits a canonical tag (``LanguageTag`` has fixed the case already).
+    /// Splits a canonical tag (``LanguageTag`` has fixed the case already). A
+    /// grandfathered tag gives the parts of its registered replacement (`i-klingon` → `tlh`).
     public init(_ tag: LanguageTag) {
+        self.init(splitting: tag.grandfatheredPreferredValue ?? tag)
+    }
+
+    private init(splitting tag: LanguageTag) {
         let subtags = tag.rawValue.split(separator: "-")
         language = String(subtags[0])
         script = nil
@@ -96,11 +101,23 @@ public struct LocaleParts: Sendable, Hashable {
         return self
     }
 
-    /// CLDR's parent: `parentLocales` where it says (`es-MX` → `es-419`), else the
-    /// truncation (region, then script). `nil` for a bare language.
+    /// CLDR's parent (UTS #35 §4.1.3, as Babel's `localedata` computes it):
+    /// 1. `parentLocales` where it names one (`es-MX` → `es-419`, `zh-Hant-MO` →
+    ///    `zh-Hant-HK`, `hi-Latn` → `en-IN`); a `language-REGION` entry also covers the
+    ///    tag with the language's likely script written out (`es-Latn-MX`);
+    /// 2. root (`nil`) for `language-Script` when the script is not the language's
+    ///    likely one (`parentLocales localeRules="nonlikelyScript"`, CLDR 45): `sr-Latn`,
+    ///    `uz-Arab`, `pa-Arab`, `zh-Hant` have no parent, `sr-Cyrl` → `sr`;
+    /// 3. else the truncation (region, then script).
+    ///
+    /// A bare language has none here: CLDR's `nb`/`nn` → `no` and `ht` → `fr-HT` name
+    /// other languages, which a lookup treats as a missing translation, not a parent.
     public var parent: LocaleParts? {
+        let likely = Self.likelyScript(of: language)
         if let region {
-            let keys = script.map { ["\(language)-\($0)-\(region)", "\(language)-\(region)"] } ?? ["\(language)-\(region)"]
+            var keys: [String] = []
+            if let script { keys.append("\(language)-\(script)-\(region)") }
+            if script == nil || script == likely { keys.append("\(language)-\(region)") }
             for key in keys {
                 if let found = LocaleData.parentLocales[key], let tag = LanguageTag(found) {
                     var parent = LocaleParts(tag)
@@ -110,8 +127,19 @@ public struct LocaleParts: Sendable, Hashable {
             }
             return LocaleParts(language: language, script: script)
         }
-        if script != nil { return LocaleParts(language: language) }
-        return nil
+        guard let script else { return nil }
+        if let found = LocaleData.parentLocales["\(language)-\(script)"], let tag = LanguageTag(found) {
+            return LocaleParts(tag)
+        }
+        if let likely, script != likely { return nil }
+        return LocaleParts(language: language)
+    }
+
+    /// The script CLDR's likely subtags give a bare language (`sr` → `Cyrl`, `zh` →
+    /// `Hans`); `nil` for a language CLDR does not know.
+    static func likelyScript(of language: String) -> String? {
+        guard let likely = LocaleData.likelySubtags[language], let tag = LanguageTag(likely) else { return nil }
+        return LocaleParts(splitting: tag).script
     }
 
     /// Whether CLDR knows the region (it has a likely language for it).

@@ -3,15 +3,21 @@ import MissingKeys
 
 /// `GET /missing?format=xliff`: the report as XLIFF 1.2 for Xcode and CAT tools.
 ///
-/// One `<file>` per (table, requested language), `source-language` the
-/// development language, `target-language` the requested one. A `<trans-unit>`
-/// per missing key with the development-language text as `<source>` (the key
-/// when there is none) and a `<note>` with hits and dates. Plural keys use the
-/// ids Xcode gives `.stringsdict` entries in its exports
-/// (`/KEY:dict/NSStringLocalizedFormatKey:dict/:string`,
-/// `/KEY:dict/VARIABLE:dict/CATEGORY:dict/:string`), one unit per CLDR
-/// category the *target* language needs; a plural miss (the key exists but
-/// lacks forms) lists only the forms it lacks.
+/// Per (table, requested language) up to two `<file>`s, as Xcode's own exports have one
+/// per source file: `original="TABLE.strings"` for plain keys and
+/// `original="TABLE.stringsdict"` for plural ones, `source-language` the development
+/// language, `target-language` the requested one. A `<trans-unit>` per missing key with
+/// the development-language text as `<source>` (the key when there is none) and a
+/// `<note>` with hits and dates. Plural keys use the ids Xcode gives `.stringsdict`
+/// entries (`/KEY:dict/NSStringLocalizedFormatKey:dict/:string`,
+/// `/KEY:dict/VARIABLE:dict/CATEGORY:dict/:string`), one unit per CLDR category the
+/// *target* language needs; a plural miss (the key exists but lacks forms) lists only
+/// the forms it lacks.
+///
+/// A key is the id of its plain unit whatever it spells: a client that reports
+/// `/files.count:dict/files:dict/few:dict/:string` gets a unit in the `.strings` file,
+/// and the real plural units keep their ids in the `.stringsdict` one. XLIFF 1.2 asks ids
+/// to be unique within a `<file>`, and they are (docs/decisions/xliff-files-per-source.md).
 enum XLIFFExport {
     static let contentType = "application/xliff+xml; charset=utf-8"
 
@@ -31,19 +37,14 @@ enum XLIFFExport {
         var groups: [FileID: [MissingReport.Entry]] = [:]
         for entry in report.entries { groups[FileID(table: entry.table, target: entry.requested), default: []].append(entry) }
         for file in groups.keys.sorted(by: { ($0.table, $0.target) < ($1.table, $1.target) }) {
-            let entries = groups[file]!
-            xml.open("file", ["original": file.table + ".strings", "source-language": developmentLanguage,
-                              "target-language": file.target, "datatype": "plaintext"])
-            xml.markup("\n<header>")
-            xml.open("tool", ["tool-id": "label-server", "tool-name": "label-server"], selfClosing: true)
-            xml.markup("</header>\n<body>\n")
-            var written: Set<String> = []
-            for entry in entries {
-                units(for: entry, developmentLanguage: developmentLanguage, string: string, written: &written, xml: &xml)
+            var plain: [Unit] = []
+            var plural: [Unit] = []
+            for entry in groups[file]! {
+                units(for: entry, developmentLanguage: developmentLanguage, string: string, plain: &plain, plural: &plural)
             }
-            xml.markup("</body>\n")
-            xml.close("file")
-            xml.markup("\n")
+            write(plain, original: file.table + ".strings", file: file, developmentLanguage: developmentLanguage, xml: &xml)
+            write(plural, original: file.table + ".stringsdict", file: file, developmentLanguage: developmentLanguage,
+                  xml: &xml)
         }
         xml.close("xliff")
         xml.markup("\n")
@@ -55,16 +56,47 @@ enum XLIFFExport {
         var target: String
     }
 
+    private struct Unit {
+        var id: String
+        var source: String
+        var note: String
+    }
+
+    /// One `<file>` (none when `units` is empty); ids are unique within it.
+    private static func write(_ units: [Unit], original: String, file: FileID, developmentLanguage: String,
+                              xml: inout XMLWriter) {
+        guard !units.isEmpty else { return }
+        xml.open("file", ["original": original, "source-language": developmentLanguage,
+                          "target-language": file.target, "datatype": "plaintext"])
+        xml.markup("\n<header>")
+        xml.open("tool", ["tool-id": "label-server", "tool-name": "label-server"], selfClosing: true)
+        xml.markup("</header>\n<body>\n")
+        var written: Set<String> = []
+        for unit in units where written.insert(unit.id).inserted {
+            xml.open("trans-unit", ["id": unit.id, "xml:space": "preserve"])
+            xml.markup("\n")
+            xml.element("source", text: unit.source)
+            xml.markup("\n")
+            xml.element("note", text: unit.note)
+            xml.markup("\n")
+            xml.close("trans-unit")
+            xml.markup("\n")
+        }
+        xml.markup("</body>\n")
+        xml.close("file")
+        xml.markup("\n")
+    }
+
     private static func units(for entry: MissingReport.Entry, developmentLanguage: String,
                               string: (String, String, String) -> LocalizedString?,
-                              written: inout Set<String>, xml: inout XMLWriter) {
+                              plain: inout [Unit], plural units: inout [Unit]) {
         let source = string(entry.table, entry.key, developmentLanguage)
         var note = "\(entry.hits) hit\(entry.hits == 1 ? "" : "s"); first seen \(MissingReport.timestamp(entry.firstSeen, fractional: false))"
         note += "; last seen \(MissingReport.timestamp(entry.lastSeen, fractional: false)); served from \(entry.servedFrom)"
         guard let source, source.isPlural else {
             // A plain string (or a key the development language lacks: its text is the key).
             if let plural = entry.plural { note += "; plural form \(plural.category.rawValue) of \(plural.variable)" }
-            unit(id: entry.key, source: source?.template ?? entry.key, note: note, written: &written, xml: &xml)
+            plain.append(Unit(id: entry.key, source: source?.template ?? entry.key, note: note))
             return
         }
         let needed = PluralRules.forLanguage(entry.requested).categories
@@ -76,33 +108,20 @@ enum XLIFFExport {
                 let have = existing?.variables[name]?.variants ?? [:]
                 for category in needed where have[category] == nil {
                     let text = source.variables[name]!.variants[category] ?? source.variables[name]!.variants[.other] ?? ""
-                    unit(id: "/\(entry.key):dict/\(name):dict/\(category.rawValue):dict/:string", source: text,
-                         note: note + "; the count selected \(plural.category.rawValue) of \(plural.variable)",
-                         written: &written, xml: &xml)
+                    units.append(Unit(id: "/\(entry.key):dict/\(name):dict/\(category.rawValue):dict/:string", source: text,
+                                      note: note + "; the count selected \(plural.category.rawValue) of \(plural.variable)"))
                 }
             }
             return
         }
-        unit(id: "/\(entry.key):dict/NSStringLocalizedFormatKey:dict/:string", source: source.template, note: note,
-             written: &written, xml: &xml)
+        units.append(Unit(id: "/\(entry.key):dict/NSStringLocalizedFormatKey:dict/:string", source: source.template,
+                          note: note))
         for name in variables {
             let variants = source.variables[name]!.variants
             for category in needed {
-                unit(id: "/\(entry.key):dict/\(name):dict/\(category.rawValue):dict/:string",
-                     source: variants[category] ?? variants[.other] ?? "", note: note, written: &written, xml: &xml)
+                units.append(Unit(id: "/\(entry.key):dict/\(name):dict/\(category.rawValue):dict/:string",
+                                  source: variants[category] ?? variants[.other] ?? "", note: note))
             }
         }
-    }
-
-    private static func unit(id: String, source: String, note: String, written: inout Set<String>, xml: inout XMLWriter) {
-        guard written.insert(id).inserted else { return }   // ids are unique within a <file>
-        xml.open("trans-unit", ["id": id, "xml:space": "preserve"])
-        xml.markup("\n")
-        xml.element("source", text: source)
-        xml.markup("\n")
-        xml.element("note", text: note)
-        xml.markup("\n")
-        xml.close("trans-unit")
-        xml.markup("\n")
     }
 }

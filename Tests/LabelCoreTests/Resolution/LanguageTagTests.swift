@@ -8,6 +8,12 @@ import Testing
         ("en-US-x-twain", "en-US-x-twain"), ("yue", "yue"),
         // Already canonical (the short path that skips re-casing), and near misses of it.
         ("pt-BR", "pt-BR"), ("fil-PH", "fil-PH"), ("de-Latn", "de-Latn"), ("de-A", "de-a"), ("de-ABC", "de-abc"),
+        // RFC 5646 §2.1: privateuse alone, the irregular and regular grandfathered tags, a
+        // four-letter language subtag (reserved, yet well-formed).
+        ("x-klingon", "x-klingon"), ("X-Private", "x-private"), ("x-foo-bar", "x-foo-bar"), ("x-a", "x-a"),
+        ("i-klingon", "i-klingon"), ("I-KLINGON", "i-klingon"), ("i-default", "i-default"),
+        ("en-GB-oed", "en-GB-oed"), ("EN-gb-OED", "en-GB-oed"), ("zh-min-nan", "zh-min-nan"),
+        ("sgn-BE-FR", "sgn-BE-FR"), ("art-lojban", "art-lojban"), ("abcd", "abcd"),
     ])
     func wellFormedTagsAreCanonicalized(input: String, canonical: String) {
         #expect(LanguageTag(input)?.rawValue == canonical)
@@ -15,7 +21,9 @@ import Testing
 
     @Test(arguments: [
         "", "../etc", "de/AT", "d", "de-", "-de", "de--AT", "de AT", "de\u{0}", "de\nAT", "1de",
-        "de-toolongsubtag", String(repeating: "a", count: 200), "dé", "x-private", "*",
+        "de-toolongsubtag", String(repeating: "a", count: 200), "dé", "*",
+        // Private use needs a subtag; `i-` only for the registered irregular tags.
+        "x", "x-", "x--a", "x-toolongsub", "i-foo", "i", "q-klingon", "x-klingon\u{7F}",
     ])
     func malformedTagsAreRejected(input: String) {
         #expect(LanguageTag(input) == nil)
@@ -32,6 +40,11 @@ import Testing
         #expect(LanguageTag("zh-Hant-TW")!.truncations.map(\.rawValue) == ["zh-Hant-TW", "zh-Hant", "zh"])
         #expect(LanguageTag("de-AT")!.truncations.map(\.rawValue) == ["de-AT", "de"])
         #expect(LanguageTag("de")!.truncations.map(\.rawValue) == ["de"])
+    }
+
+    @Test func privateUseAndIrregularTagsHaveNoTruncationsButThemselves() {
+        #expect(LanguageTag("x-klingon")!.truncations.map(\.rawValue) == ["x-klingon"])
+        #expect(LanguageTag("i-klingon")!.truncations.map(\.rawValue) == ["i-klingon"])
     }
 
     @Test func truncationDropsAnExtensionSingletonWithItsSubtag() {
@@ -69,7 +82,7 @@ import Testing
 }
 
 @Test func aTagFromAStringIsTheTagFromASubstring() {
-    for text in ["de", "DE_at", "pt-BR", "zh-hant-tw", "../etc", "", "x-private", "de--AT"] {
+    for text in ["de", "DE_at", "pt-BR", "zh-hant-tw", "../etc", "", "x-private", "de--AT", "I-Klingon"] {
         #expect(LanguageTag(text) == LanguageTag(text[...]), "\(text)")
     }
 }

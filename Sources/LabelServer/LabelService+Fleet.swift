@@ -122,16 +122,13 @@ extension LabelService {
         var unreachable: [String] = []
         for outcome in fleet.call(.get, target: "/usage?scope=local&format=json\(filters)", admin: false, timeout: fleet.timeout) {
             guard case .success(let response)? = outcome.result, response.status == .ok,
-                  let (peerSince, peerTotals) = UsageStore.decode(response.body) else {
+                  let decoded = UsageStore.decode(response.body), decoded.clamped == 0 else {
                 unreachable.append(outcome.peer)
                 continue
             }
-            since = min(since, peerSince)
-            for (key, value) in peerTotals where value.hits > 0 || value.latest > 0 {
-                var total = totals[key, default: UsageStore.Totals(hits: 0, latest: 0)]
-                total.hits &+= value.hits
-                total.latest = max(total.latest, value.latest)
-                totals[key] = total
+            since = min(since, decoded.since)
+            for (key, value) in decoded.totals where value.hits > 0 || value.latest > 0 {
+                totals[key, default: UsageStore.Totals(hits: 0, latest: 0)].add(value)
             }
         }
         if !unreachable.isEmpty { fleet.metrics.recordPartial() }

@@ -62,7 +62,8 @@ extension LabelService {
         case .notHandled: break
         }
         guard let fleet, let route = fleetRoute(for: request) else {
-            let deferred = deferringReload(request, context: context) || deferringUntilCoverage(request, context: context)
+            let deferred = deferringReload(request, context: context) || deferringMissingReset(request, context: context)
+                || deferringUntilCoverage(request, context: context)
             return deferred ? nil : respond(to: request)
         }
         // Refused writes are refused here, before any peer hears of them.

@@ -31,7 +31,7 @@ import Darwin
 ///   waits on disk: it only touches the recorder.
 ///
 /// Failures to write are logged once (and once on recovery), not every second,
-/// and retried at the next tick.
+/// counted (``writeFailures``, in `/metrics`) and retried at the next tick.
 public final class MissingReportStore: Sendable {
     public let recorder: MissingKeyRecorder
     /// `<stateDirectory>/missing.json`.
@@ -41,6 +41,10 @@ public final class MissingReportStore: Sendable {
     /// Held for a whole write, so flushes from the timer, `stop()` and `reset()` never interleave.
     private let flushState: Mutex<FlushState>
     private let flusher = PeriodicTask(label: "label-server.missing-report-flush")
+    private let failedWrites = Atomic<UInt64>(0)
+
+    /// Writes of the file that failed since start (`label_server_state_write_failures_total`).
+    public var writeFailures: UInt64 { failedWrites.load(ordering: .relaxed) }
 
     /// The file name inside the state directory.
     public static let fileName = "missing.json"
@@ -79,6 +83,7 @@ public final class MissingReportStore: Sendable {
             do throws(MissingReportError) {
                 try Self.writeAtomically(report.jsonBytes(), to: fileURL.path, directory: directoryPath)
             } catch {
+                failedWrites.add(1, ordering: .relaxed)
                 if !state.failing { warn("missing_report_write_failed", path: fileURL.path, reason: error.message) }
                 state.failing = true
                 throw error

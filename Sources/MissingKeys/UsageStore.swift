@@ -42,6 +42,10 @@ public final class UsageStore: Sendable {
     private let log: @Sendable (String) -> Void
     private let state: Mutex<State>
     private let flusher = PeriodicTask(label: "label-server.usage-flush")
+    private let failedWrites = Atomic<UInt64>(0)
+
+    /// Writes of the file that failed since start (`label_server_state_write_failures_total`).
+    public var writeFailures: UInt64 { failedWrites.load(ordering: .relaxed) }
 
     private struct State: Sendable {
         var totals: [UsageCounters.Key: Totals] = [:]
@@ -113,6 +117,7 @@ public final class UsageStore: Sendable {
                 try MissingReportStore.writeAtomically(Self.encode(since: state.since, totals: state.totals),
                                                        to: fileURL.path, directory: directoryPath)
             } catch {
+                failedWrites.add(1, ordering: .relaxed)
                 if !state.failing { log(Self.logLine("usage_write_failed", ("reason", error.message))) }
                 state.failing = true
                 throw error

@@ -29,6 +29,12 @@ private func entry(_ key: String, hits: Int, lang: String = "de") -> MissingRepo
         #expect(merged.totalHits == MissingReport.maximumCount)
     }
 
+    @Test func theStringsStubSumsLanguagesWithoutTrapping() {
+        let report = MissingReport(entries: [entry("k", hits: Int.max, lang: "de"), entry("k", hits: Int.max, lang: "fr")], since: t0)
+        let stub = String(decoding: report.stringsStub { _, _ in nil }, as: UTF8.self)
+        #expect(stub.contains("\(MissingReport.maximumCount) hits"))
+    }
+
     @Test func negativeCountsCountAsNothingInAMerge() {
         let local = MissingReport(entries: [entry("k", hits: Int.min)], dropped: .init(newEntries: Int.min), since: t0)
         let peer = MissingReport(entries: [entry("k", hits: -1)], dropped: .init(newEntries: -1, longKeys: 2), since: t0)

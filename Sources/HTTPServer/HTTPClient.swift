@@ -77,9 +77,21 @@ public enum HTTPClient {
     public static func performTimed(_ exchanges: [Exchange], timeout: Double, limits: HTTPResponseParser.Limits = .init())
         -> [(result: Result<HTTPReceivedResponse, Failure>, seconds: Double)] {
         let started = MonotonicClock.now()
-        let deadline = started + UInt64(max(0, timeout) * 1e9)
+        // A NaN or an absurd timeout is clamped before the conversion, which would trap.
+        let nanoseconds = timeout.isNaN ? 0 : UInt64(min(max(0, timeout), 86_400) * 1e9)
+        return performTimed(exchanges, deadline: started + nanoseconds, limits: limits)
+    }
+
+    /// Runs every exchange concurrently until done or until `deadline` (``MonotonicClock``
+    /// nanoseconds): connect, send and receive of every exchange all end by then. An
+    /// exchange whose deadline has already passed is not even connected (`.timeout`).
+    package static func performTimed(_ exchanges: [Exchange], deadline: UInt64, limits: HTTPResponseParser.Limits = .init())
+        -> [(result: Result<HTTPReceivedResponse, Failure>, seconds: Double)] {
+        let started = MonotonicClock.now()
         let calls = exchanges.map { Call($0, limits: limits) }
-        for call in calls { start(call) }
+        for call in calls {
+            if started < deadline { start(call) } else { finish(call, .failure(.timeout)) }
+        }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
         defer { buffer.deallocate() }
         while true {

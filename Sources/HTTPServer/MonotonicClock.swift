@@ -1,14 +1,14 @@
 import Glibc
 
 /// Monotonic nanoseconds, the time base of connection state machines.
-enum MonotonicClock {
-    static func now() -> UInt64 {
+package enum MonotonicClock {
+    package static func now() -> UInt64 {
         var spec = timespec()
         clock_gettime(CLOCK_MONOTONIC, &spec)
         return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
     }
 
-    static func unixSeconds() -> Int64 {
+    package static func unixSeconds() -> Int64 {
         var spec = timespec()
         clock_gettime(CLOCK_REALTIME, &spec)
         return Int64(spec.tv_sec)

@@ -11,7 +11,8 @@ import Synchronization
 /// ``refreshInterval`` (a headless Service's name yields every ready pod). This replica
 /// recognizes itself by its instance id, which every fleet-aware response carries in
 /// ``instanceHeader``: an address answering with our id is ours and never called again.
-/// Calls run on ``queue`` (never an event loop), all peers at once, under a deadline.
+/// Each fan-out runs on a thread of its own (never an event loop, never waiting for a
+/// shared pool), all peers at once, under a deadline counted from the request's arrival.
 public final class Fleet: Sendable {
     /// The response header carrying a replica's instance id.
     public static let instanceHeader = "Label-Server-Instance"
@@ -19,8 +20,24 @@ public final class Fleet: Sendable {
     public static let partialHeader = "Label-Server-Partial"
     /// Most bytes one peer's answer may have.
     public static let maximumResponseBytes = 32 << 20
-    /// Fan-outs in flight at once; more are answered 503 so a burst cannot pile up threads.
+    /// Fleet reads in flight at once; more are answered 503 so a burst cannot pile up threads.
     public static let maximumConcurrentFanOuts = 16
+    /// Fleet writes (admin only) in flight at once, in slots of their own: reads, which
+    /// anyone may send, never take them (issue 21: 40 reads with a peer hanging locked the
+    /// admin's reload out with 503).
+    public static let maximumConcurrentWrites = 4
+
+    /// Which slots a fan-out takes.
+    public enum SlotKind: Sendable {
+        case read, write
+    }
+
+    /// A peer left out of a fleet answer, and why (shown in JSON as `leftOut`).
+    public struct LeftOut: Sendable, Hashable {
+        /// `host:port` (or the name that resolved to nothing).
+        public var peer: String
+        public var reason: String
+    }
 
     /// Random, fixed for the life of the process.
     public let instanceID: String
@@ -34,8 +51,8 @@ public final class Fleet: Sendable {
     private let members = Mutex(Members())
     /// Resolves the endpoints again every ``refreshInterval``.
     private let refresher = PeriodicTask(label: "label-server.fleet-refresh")
-    private let inFlight = Atomic<Int>(0)
-    let queue = DispatchQueue(label: "label-server.fleet", attributes: .concurrent)
+    private let readsInFlight = Atomic<Int>(0)
+    private let writesInFlight = Atomic<Int>(0)
 
     struct Members {
         /// Per endpoint, its addresses at the last resolution.
@@ -123,26 +140,55 @@ public final class Fleet: Sendable {
         }
     }
 
-    /// Takes a slot for a fan-out; false when too many are in flight.
-    func begin() -> Bool {
-        let (now, _) = inFlight.add(1, ordering: .relaxed)
-        if now > Self.maximumConcurrentFanOuts {
-            inFlight.subtract(1, ordering: .relaxed)
+    /// Takes a slot for a fan-out; false when that kind's slots are all taken.
+    func begin(_ kind: SlotKind) -> Bool {
+        switch kind {
+        case .read: Self.take(readsInFlight, limit: Self.maximumConcurrentFanOuts)
+        case .write: Self.take(writesInFlight, limit: Self.maximumConcurrentWrites)
+        }
+    }
+
+    func end(_ kind: SlotKind) {
+        switch kind {
+        case .read: readsInFlight.subtract(1, ordering: .relaxed)
+        case .write: writesInFlight.subtract(1, ordering: .relaxed)
+        }
+    }
+
+    private static func take(_ counter: borrowing Atomic<Int>, limit: Int) -> Bool {
+        // `add` answers (old, new): the new count is the one to compare with the limit.
+        let (_, now) = counter.add(1, ordering: .relaxed)
+        if now > limit {
+            counter.subtract(1, ordering: .relaxed)
             return false
         }
         return true
     }
 
-    func end() { inFlight.subtract(1, ordering: .relaxed) }
+    /// Runs one fan-out on a thread of its own. Its slot bounds the threads; a shared
+    /// dispatch pool (as wide as the cores) would make fan-outs wait for each other past
+    /// their deadline (issue 21: four concurrent reads took 2.2 s with `--peer-timeout 1`).
+    func run(_ work: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: work)
+        thread.name = "label-server.fleet"
+        thread.start()
+    }
 
-    /// Sends one request to every peer at once (blocking this thread up to the timeout).
+    /// `seconds` from `start` (``MonotonicClock`` nanoseconds), clamped: a deadline.
+    static func deadline(after seconds: Double, from start: UInt64) -> UInt64 {
+        let nanoseconds = seconds.isNaN ? 0 : UInt64(min(max(0, seconds), 86_400) * 1e9)
+        return start + nanoseconds
+    }
+
+    /// Sends one request to every peer at once (blocking this thread up to `deadline`,
+    /// ``MonotonicClock`` nanoseconds: a deadline passed already connects to nobody).
     ///
     /// - Parameters:
     ///   - target: origin-form target, always with `scope=local` so a peer never fans out again.
     ///   - admin: send `Authorization: Bearer` with the shared admin token.
     /// - Returns: one outcome per peer; answers from this replica itself are dropped
     ///   (and the address remembered as ours).
-    func call(_ method: HTTPMethod, target: String, admin: Bool, timeout: Double,
+    func call(_ method: HTTPMethod, target: String, admin: Bool, deadline: UInt64,
               only: [SocketAddress]? = nil) -> [Outcome] {
         let (addresses, unresolved) = only.map { ($0, []) } ?? targets()
         var headers: HTTPHeaders = ["Accept": "application/json", Self.instanceHeader: instanceID]
@@ -154,7 +200,7 @@ public final class Fleet: Sendable {
                                                           headers: headers) else { continue }
             exchanges.append(HTTPClient.Exchange(address: address, request: request, requestWasHead: method == .head))
         }
-        let results = HTTPClient.performTimed(exchanges, timeout: timeout,
+        let results = HTTPClient.performTimed(exchanges, deadline: deadline,
                                               limits: .init(maxBodyBytes: Self.maximumResponseBytes))
         for (exchange, (result, seconds)) in zip(exchanges, results) {
             if case .success(let response) = result, response.headers.first(name: Self.instanceHeader) == instanceID {

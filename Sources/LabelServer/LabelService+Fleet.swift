@@ -62,25 +62,33 @@ extension LabelService {
         case .notHandled: break
         }
         guard let fleet, let route = fleetRoute(for: request) else {
-            let deferred = deferringReload(request, context: context) || deferringUntilCoverage(request, context: context)
+            let deferred = deferringReload(request, context: context) || deferringMissingReset(request, context: context)
+                || deferringUntilCoverage(request, context: context)
             return deferred ? nil : respond(to: request)
         }
         // Refused writes are refused here, before any peer hears of them.
         if route.isWrite, (try? admin.check(request)) == nil { return respond(to: request) }
         let started = DispatchTime.now().uptimeNanoseconds
-        guard fleet.begin() else {
+        // The deadline counts from the arrival: waiting for a thread is part of it.
+        let arrival = MonotonicClock.now()
+        let kind: Fleet.SlotKind = route.isWrite ? .write : .read
+        guard fleet.begin(kind) else {
             let busy = APIError(.serviceUnavailable, "fleet_busy", "too many fleet requests in flight; retry",
                                 headers: ["Retry-After": "1"])
             return recorded(request, started: started, response: busy.response)
         }
         let promise = context.deferResponse()
-        fleet.queue.async {
-            defer { fleet.end() }
+        fleet.run {
+            defer { fleet.end(kind) }
             let response = Self.answer {
                 switch route {
-                case .missingRead: try fleetMissing(request, fleet: fleet)
-                case .usageRead: try fleetUsage(request, fleet: fleet)
-                case .missingReset, .reload: try fleetWrite(request, fleet: fleet)
+                case .missingRead:
+                    try fleetMissing(request, fleet: fleet, deadline: Fleet.deadline(after: fleet.timeout, from: arrival))
+                case .usageRead:
+                    try fleetUsage(request, fleet: fleet, deadline: Fleet.deadline(after: fleet.timeout, from: arrival))
+                case .missingReset, .reload:
+                    // Writes get at least 10 s: a reload takes its time.
+                    try fleetWrite(request, fleet: fleet, deadline: Fleet.deadline(after: max(fleet.timeout, 10), from: arrival))
                 }
             }
             promise.succeed(recorded(request, started: started, response: response))
@@ -91,7 +99,7 @@ extension LabelService {
     // MARK: Reads
 
     /// The fleet's `GET /missing`: this replica's report merged with every peer's.
-    private func fleetMissing(_ request: HTTPRequest, fleet: Fleet) throws -> HTTPResponse {
+    private func fleetMissing(_ request: HTTPRequest, fleet: Fleet, deadline: UInt64) throws -> HTTPResponse {
         guard let missing else { throw APIError.notFound(request.path) }
         // Validate the query on an empty report first: a bad request costs no peer a call.
         let check = try readMissing(request, store: missing, source: MissingReport(entries: [], since: Date()))
@@ -102,16 +110,16 @@ extension LabelService {
             let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
             filters += "&\(item.name)=\(item.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
         }
-        let gathered = gatherReports(fleet: fleet, filters: filters)
+        let gathered = gatherReports(fleet: fleet, filters: filters, deadline: deadline)
         let merged = missing.recorder.snapshot().merging(gathered.reports)
-        let response = try readMissing(request, store: missing, source: merged, unreachable: gathered.unreachable)
-        return Self.markFleet(response, unreachable: gathered.unreachable, fleet: fleet)
+        let response = try readMissing(request, store: missing, source: merged, unreachable: gathered.leftOut.map(\.peer))
+        return Self.markFleet(response, leftOut: gathered.leftOut, fleet: fleet)
     }
 
     /// The fleet's `GET /usage`: hits summed per `(table, key)`, last request the latest,
     /// `since` the earliest. Peers send every key (`unused` applies after the sum: a key
     /// unused here may be used elsewhere); the keys shown are this replica's catalog's.
-    private func fleetUsage(_ request: HTTPRequest, fleet: Fleet) throws -> HTTPResponse {
+    private func fleetUsage(_ request: HTTPRequest, fleet: Fleet, deadline: UInt64) throws -> HTTPResponse {
         let (usage, query) = try usageQuery(request)
         var filters = ""
         if let table = query.filters.table {
@@ -119,83 +127,120 @@ extension LabelService {
             filters = "&table=\(table.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
         }
         var (since, totals) = usage.snapshot()
-        var unreachable: [String] = []
-        for outcome in fleet.call(.get, target: "/usage?scope=local&format=json\(filters)", admin: false, timeout: fleet.timeout) {
-            guard case .success(let response)? = outcome.result, response.status == .ok,
-                  let (peerSince, peerTotals) = UsageStore.decode(response.body) else {
-                unreachable.append(outcome.peer)
+        var leftOut: [Fleet.LeftOut] = []
+        for outcome in fleet.call(.get, target: "/usage?scope=local&format=json\(filters)", admin: false, deadline: deadline) {
+            let decoded: (since: Date, totals: [UsageCounters.Key: UsageStore.Totals], clamped: Int)
+            switch Self.okBody(outcome) {
+            case .failure(let reason):
+                leftOut.append(Fleet.LeftOut(peer: outcome.peer, reason: reason.reason))
                 continue
+            case .success(let body):
+                guard let read = UsageStore.decode(body) else {
+                    leftOut.append(Fleet.LeftOut(peer: outcome.peer, reason: "not a usage report"))
+                    continue
+                }
+                guard read.clamped == 0 else {
+                    leftOut.append(Fleet.LeftOut(peer: outcome.peer, reason: "a hit count above 2^53"))
+                    continue
+                }
+                decoded = read
             }
-            since = min(since, peerSince)
-            for (key, value) in peerTotals where value.hits > 0 || value.latest > 0 {
-                var total = totals[key, default: UsageStore.Totals(hits: 0, latest: 0)]
-                total.hits &+= value.hits
-                total.latest = max(total.latest, value.latest)
-                totals[key] = total
+            since = min(since, decoded.since)
+            for (key, value) in decoded.totals where value.hits > 0 || value.latest > 0 {
+                totals[key, default: UsageStore.Totals(hits: 0, latest: 0)].add(value)
             }
         }
-        if !unreachable.isEmpty { fleet.metrics.recordPartial() }
-        let response = try usageResponse(request, query: query, since: since, totals: totals, unreachable: unreachable)
-        return Self.markFleet(response, unreachable: unreachable, fleet: fleet)
+        if !leftOut.isEmpty { fleet.metrics.recordPartial() }
+        let response = try usageResponse(request, query: query, since: since, totals: totals, unreachable: leftOut.map(\.peer))
+        return Self.markFleet(response, leftOut: leftOut, fleet: fleet)
     }
 
-    /// Peers' local reports (every page of them), and the peers that gave none in time.
-    func gatherReports(fleet: Fleet, filters: String = "") -> (reports: [MissingReport], unreachable: [String]) {
+    /// A peer's 200 body, or why there is none.
+    static func okBody(_ outcome: Fleet.Outcome) -> Result<[UInt8], MissingReport.PageError> {
+        switch outcome.result {
+        case .success(let response)? where response.status == .ok: .success(response.body)
+        case .success(let response)?: .failure(MissingReport.PageError(reason: "answered \(response.status.code)"))
+        case .failure(let failure)?: .failure(MissingReport.PageError(reason: failure.description))
+        case nil: .failure(MissingReport.PageError(reason: "not called"))
+        }
+    }
+
+    /// Peers' local reports (every page of them), and the peers left out (no answer by
+    /// `deadline`, or an answer that is not a report with every number in range), with why.
+    func gatherReports(fleet: Fleet, filters: String = "", deadline: UInt64) -> (reports: [MissingReport], leftOut: [Fleet.LeftOut]) {
         let pageSize = 10_000
         var reports: [MissingReport] = []
-        var unreachable: [String] = []
-        let started = DispatchTime.now().uptimeNanoseconds
+        var leftOut: [Fleet.LeftOut] = []
         for outcome in fleet.call(.get, target: "/missing?scope=local&format=json&limit=\(pageSize)\(filters)", admin: false,
-                                  timeout: fleet.timeout) {
-            guard case .success(let response)? = outcome.result, response.status == .ok,
-                  var page = MissingReport.decodePage(response.body) else {
-                unreachable.append(outcome.peer)
+                                  deadline: deadline) {
+            var page: MissingReport.Page
+            do throws(MissingReport.PageError) {
+                page = try MissingReport.readPage(try Self.okBody(outcome).get())
+            } catch {
+                leftOut.append(Fleet.LeftOut(peer: outcome.peer, reason: error.reason))
                 continue
             }
-            // A peer that paginates sends the rest on request, within what is left of the timeout.
+            // A peer that paginates sends the rest on request, by the same deadline.
             var entries = page.report.entries
+            var problem = "its pages did not all arrive in time"
             while entries.count < page.total, let address = outcome.address {
-                let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
                 let next = fleet.call(.get, target: "/missing?scope=local&format=json&limit=\(pageSize)&offset=\(entries.count)\(filters)",
-                                      admin: false, timeout: fleet.timeout - elapsed, only: [address]).first
-                guard case .success(let more)? = next?.result, more.status == .ok,
-                      let nextPage = MissingReport.decodePage(more.body), !nextPage.report.entries.isEmpty else { break }
-                entries += nextPage.report.entries
-                page.total = nextPage.total
+                                      admin: false, deadline: deadline, only: [address]).first
+                guard let next else { break }
+                do throws(MissingReport.PageError) {
+                    let nextPage = try MissingReport.readPage(try Self.okBody(next).get())
+                    guard !nextPage.report.entries.isEmpty else { break }
+                    entries += nextPage.report.entries
+                    page.total = nextPage.total
+                } catch {
+                    problem = "a later page: \(error.reason)"
+                    break
+                }
             }
             if entries.count < page.total {
-                unreachable.append(outcome.peer)
+                leftOut.append(Fleet.LeftOut(peer: outcome.peer, reason: problem))
                 continue
             }
             reports.append(entries.count == page.report.entries.count ? page.report
                            : MissingReport(entries: entries, dropped: page.report.dropped, since: page.report.since,
                                            limits: page.report.limits))
         }
-        if !unreachable.isEmpty { fleet.metrics.recordPartial() }
-        return (reports, unreachable)
+        if !leftOut.isEmpty { fleet.metrics.recordPartial() }
+        return (reports, leftOut)
     }
 
-    /// Adds `partial`/`unreachable` to a JSON body, and for every format the
-    /// ``Fleet/partialHeader`` when a peer was left out. (A page renders its own banner:
-    /// the renderer is given the unreachable peers.)
-    static func markFleet(_ response: HTTPResponse, unreachable: [String], fleet: Fleet) -> HTTPResponse {
+    /// Adds `partial`, `unreachable` (the peers' names) and `leftOut` (each with why) to a
+    /// JSON body, and for every format the ``Fleet/partialHeader`` when a peer was left out.
+    /// (A page renders its own banner: the renderer is given the peers left out.)
+    static func markFleet(_ response: HTTPResponse, leftOut: [Fleet.LeftOut], fleet: Fleet) -> HTTPResponse {
         var response = response
-        if !unreachable.isEmpty {
-            response.headers.add(name: Fleet.partialHeader, value: unreachable.joined(separator: ","))
+        if !leftOut.isEmpty {
+            response.headers.add(name: Fleet.partialHeader, value: leftOut.map(\.peer).joined(separator: ","))
         }
         let type = response.headers.first(name: "Content-Type") ?? ""
         if type.hasPrefix("application/json"), response.body.first == UInt8(ascii: "{") {
             var writer = JSONWriter()
             writer.beginObject()
-            writer.field("partial", raw: Array((unreachable.isEmpty ? "false" : "true").utf8))
-            var list: [UInt8] = [UInt8(ascii: "[")]
-            for (index, peer) in unreachable.enumerated() {
-                if index > 0 { list.append(UInt8(ascii: ",")) }
-                JSONWriter.appendQuoted(peer, to: &list)
+            writer.field("partial", raw: Array((leftOut.isEmpty ? "false" : "true").utf8))
+            var names: [UInt8] = [UInt8(ascii: "[")]
+            var reasons: [UInt8] = [UInt8(ascii: "[")]
+            for (index, item) in leftOut.enumerated() {
+                if index > 0 {
+                    names.append(UInt8(ascii: ","))
+                    reasons.append(UInt8(ascii: ","))
+                }
+                JSONWriter.appendQuoted(item.peer, to: &names)
+                var object = JSONWriter()
+                object.beginObject()
+                object.field("peer", item.peer)
+                object.field("reason", item.reason)
+                object.endObject()
+                reasons += object.bytes
             }
-            writer.field("unreachable", raw: list + [UInt8(ascii: "]")])
+            writer.field("unreachable", raw: names + [UInt8(ascii: "]")])
+            writer.field("leftOut", raw: reasons + [UInt8(ascii: "]")])
             writer.endObject()
-            // `{"partial":…,"unreachable":[…]}` + the body's fields after its `{`.
+            // `{"partial":…,"unreachable":[…],"leftOut":[…]}` + the body's fields after its `{`.
             var body = Array(writer.bytes.dropLast())
             let rest = response.body.dropFirst()
             if rest.first != UInt8(ascii: "}") { body.append(UInt8(ascii: ",")) }
@@ -206,10 +251,22 @@ extension LabelService {
         return response
     }
 
+    /// ``markFleet(_:leftOut:fleet:)`` for peers that gave no answer, named only.
+    static func markFleet(_ response: HTTPResponse, unreachable: [String], fleet: Fleet) -> HTTPResponse {
+        markFleet(response, leftOut: unreachable.map { Fleet.LeftOut(peer: $0, reason: "did not answer") }, fleet: fleet)
+    }
+
     // MARK: Writes
 
     /// `DELETE /missing` or `POST /admin/reload` here and on every peer, with a report per replica.
-    private func fleetWrite(_ request: HTTPRequest, fleet: Fleet) throws -> HTTPResponse {
+    ///
+    /// The status says whether the write is applied everywhere (docs/decisions/fleet-write-status.md):
+    /// 200 only when every replica answered 2xx; this replica's own refusal is its status
+    /// (422 for a broken store); a peer whose store is broken (422, the single-replica
+    /// contract of a reload) makes it 422; any other peer not applied — unreachable, timed
+    /// out, a malformed answer or another status — makes it 502 `fleet_partial`. Every
+    /// failure carries the per-replica report, so `curl --fail` fails and says where.
+    private func fleetWrite(_ request: HTTPRequest, fleet: Fleet, deadline: UInt64) throws -> HTTPResponse {
         let local: HTTPResponse
         do {
             local = try route(request)
@@ -217,10 +274,10 @@ extension LabelService {
             local = error.response
         }
         let target = request.path + "?scope=local"
-        let outcomes = fleet.call(request.method, target: target, admin: true, timeout: max(fleet.timeout, 10))
+        let outcomes = fleet.call(request.method, target: target, admin: true, deadline: deadline)
         var list = JSONWriter()
-        var unreachable: [String] = []
-        var failed = !(200..<300).contains(local.status.code)
+        var leftOut: [Fleet.LeftOut] = []
+        var peerStatuses: [Int] = []
         func replica(_ name: String, status: Int?, body: [UInt8]?, error: String?) {
             list.beginObject()
             list.field("replica", name)
@@ -235,26 +292,42 @@ extension LabelService {
         for outcome in outcomes {
             switch outcome.result {
             case .success(let response)?:
-                if !(200..<300).contains(response.status.code) { failed = true }
+                if !(200..<300).contains(response.status.code) {
+                    peerStatuses.append(response.status.code)
+                    leftOut.append(Fleet.LeftOut(peer: outcome.peer, reason: "answered \(response.status.code)"))
+                }
                 replica(outcome.peer, status: response.status.code, body: response.body, error: nil)
             case .failure(let failure)?:
-                unreachable.append(outcome.peer)
+                peerStatuses.append(0)
+                leftOut.append(Fleet.LeftOut(peer: outcome.peer, reason: failure.description))
                 replica(outcome.peer, status: nil, body: nil, error: failure.description)
             case nil:
-                unreachable.append(outcome.peer)
+                peerStatuses.append(0)
+                leftOut.append(Fleet.LeftOut(peer: outcome.peer, reason: "not called"))
                 replica(outcome.peer, status: nil, body: nil, error: "not called")
             }
         }
-        if !unreachable.isEmpty { fleet.metrics.recordPartial() }
+        if !leftOut.isEmpty { fleet.metrics.recordPartial() }
+        let status = Self.fleetWriteStatus(local: local.status, peers: peerStatuses)
         var writer = JSONWriter()
         writer.beginObject()
-        writer.field("status", failed ? "failed" : (request.path == "/missing" ? "reset" : "reloaded"))
+        writer.field("status", status == .ok ? (request.path == "/missing" ? "reset" : "reloaded") : "failed")
+        if status.code == 502 {
+            writer.field("error", "fleet_partial")
+            writer.field("message", "not applied on every replica: \(leftOut.map { "\($0.peer) (\($0.reason))" }.joined(separator: ", "))")
+        }
         writer.field("replicas", raw: [UInt8(ascii: "[")] + list.bytes + [UInt8(ascii: "]")])
         writer.endObject()
-        // A replica that refused (a broken store: 422) makes the whole answer that status.
-        let status = failed ? (local.status.code >= 300 ? local.status : HTTPStatus(code: 422)) : HTTPStatus.ok
         let response = HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"],
                                     body: writer.bytes)
-        return Self.markFleet(response, unreachable: unreachable, fleet: fleet)
+        return Self.markFleet(response, leftOut: leftOut, fleet: fleet)
+    }
+
+    /// A fleet write's status: see ``fleetWrite(_:fleet:deadline:)``. `peers` holds the
+    /// status of every peer that did not apply it (0: no answer).
+    static func fleetWriteStatus(local: HTTPStatus, peers: [Int]) -> HTTPStatus {
+        if !(200..<300).contains(local.code) { return local }
+        if peers.isEmpty { return .ok }
+        return peers.allSatisfy { $0 == 422 } ? HTTPStatus(code: 422) : HTTPStatus(code: 502)
     }
 }

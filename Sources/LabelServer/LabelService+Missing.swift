@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HTTP1
 import HTTPServer
@@ -32,6 +33,26 @@ extension LabelService {
         default:
             return try readMissing(request, store: missing)
         }
+    }
+
+    /// The thread `DELETE /missing` runs on: the reset renders and fsyncs the file, so it
+    /// never runs on an event loop (a serial queue gets a thread of its own, whatever
+    /// the shared pool is doing).
+    static let stateWrites = DispatchQueue(label: "label-server.missing-reset")
+
+    /// Starts an accepted `DELETE /missing` (this replica's) on ``stateWrites`` and defers
+    /// its response. - Returns: false when `request` is not one: anything refused (401/403,
+    /// a bad scope, no report) is answered at once by ``route(_:)``.
+    func deferringMissingReset(_ request: HTTPRequest, context: HTTPRequestContext) -> Bool {
+        guard request.path == "/missing", request.method == .delete, missing != nil,
+              (try? admin.check(request)) != nil, (try? Self.checkScope(request)) != nil else { return false }
+        let started = DispatchTime.now().uptimeNanoseconds
+        let promise = context.deferResponse()
+        Self.stateWrites.async {
+            let response = Self.answer { try route(request) }
+            promise.succeed(recorded(request, started: started, response: response))
+        }
+        return true
     }
 
     /// The JSON bytes of a `POST /missing`, after the checks that keep web

@@ -152,7 +152,9 @@ public struct LabelService: HTTPResponder {
             loadTimestamp: state.loadedAt.timeIntervalSince1970, openConnections: openConnections(),
             missingEntries: missing.map { $0.recorder.statistics().entries },
             missingDropped: missing.map { $0.recorder.statistics().dropped.hits },
-            missingReportedRefused: missing.map { $0.recorder.statistics().dropped.reported })
+            missingReportedRefused: missing.map { $0.recorder.statistics().dropped.reported },
+            stateWriteFailures: (missing.map { [(MissingReportStore.fileName, $0.writeFailures)] } ?? [])
+                + (usage.map { [(UsageStore.fileName, $0.writeFailures)] } ?? []))
         return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
                             body: Array((metrics.render(gauges) + (fleet?.metrics.render() ?? "")).utf8))
     }

@@ -72,9 +72,12 @@ public final class Metrics: Sendable {
         public var missingDropped: Int?
         /// Client-reported items refused by the reported-entries quota (also in `missingDropped`).
         public var missingReportedRefused: Int?
+        /// Failed writes per state file (`missing.json`, `usage.json`), for the files kept.
+        public var stateWriteFailures: [(file: String, count: UInt64)]
         public init(strings: Int, files: Int, tables: Int, languages: Int, bundles: Int, loadTimestamp: Double,
                     openConnections: Int? = nil, missingEntries: Int? = nil, missingDropped: Int? = nil,
-                    missingReportedRefused: Int? = nil) {
+                    missingReportedRefused: Int? = nil, stateWriteFailures: [(file: String, count: UInt64)] = []) {
+            self.stateWriteFailures = stateWriteFailures
             self.strings = strings
             self.files = files
             self.tables = tables
@@ -123,6 +126,13 @@ public final class Metrics: Sendable {
         single("label_server_missing_entries", "gauge", "Entries in the missing-key report.", gauges.missingEntries)
         single("label_server_missing_dropped_total", "counter", "Missing hits not recorded because the report was full, the key too long, or the client-reported quota used up.", gauges.missingDropped)
         single("label_server_missing_reported_refused_total", "counter", "Client-reported (POST /missing) items refused because client reports hold their quota of entries.", gauges.missingReportedRefused)
+        if !gauges.stateWriteFailures.isEmpty {
+            family("label_server_state_write_failures_total", "counter",
+                   "Failed writes of a state file, by file (the write is retried at the next flush; the log says why once).")
+            for (file, count) in gauges.stateWriteFailures {
+                out += "label_server_state_write_failures_total{file=\"\(file)\"} \(count)\n"
+            }
+        }
         single("label_server_catalog_strings", "gauge", "Strings loaded, each bundle's copy counted.", gauges.strings)
         single("label_server_catalog_files", "gauge", "Store files read.", gauges.files)
         single("label_server_catalog_tables", "gauge", "Tables in the store.", gauges.tables)

@@ -28,6 +28,9 @@ import Synchronization
 /// `servedFrom` stays `client`) until a real request misses it; from then on it
 /// counts as observed and frees its quota slot.
 ///
+/// Every counter saturates at ``MissingReport/maximumCount`` (``Swift/Int/addingCount(_:)``):
+/// no recording traps, even after restoring a file at the documented maximum.
+///
 /// Each new entry is also emitted to `log` as one JSON line
 /// (`{"event":"missing_key",...}`), built and emitted after the lock is released.
 public final class MissingKeyRecorder: Sendable {
@@ -111,7 +114,7 @@ public final class MissingKeyRecorder: Sendable {
         guard key.utf8.count <= maxKeyBytes, table.utf8.count <= TableName.maximumLength,
               requested.utf8.count <= LanguageTag.maximumLength else {
             let first = state.withLock { state in
-                state.dropped.longKeys += 1
+                state.dropped.longKeys = state.dropped.longKeys.addingCount(1)
                 state.generation &+= 1
                 defer { state.loggedLongKeyDrop = true }
                 return !state.loggedLongKeyDrop
@@ -136,24 +139,24 @@ public final class MissingKeyRecorder: Sendable {
                         state.reportedEntries -= 1
                     }
                 }
-                state.hits += 1
+                state.hits = state.hits.addingCount(1)
                 return (.counted, false)
             }
             guard state.entries.count < maxEntries else {
-                state.dropped.newEntries += 1
+                state.dropped.newEntries = state.dropped.newEntries.addingCount(1)
                 defer { state.loggedFull = true }
                 return (.droppedFull, !state.loggedFull)
             }
             if reported {
                 guard state.reportedEntries < maxReportedEntries else {
-                    state.dropped.reported += 1
+                    state.dropped.reported = state.dropped.reported.addingCount(1)
                     defer { state.loggedReportedFull = true }
                     return (.droppedReported, !state.loggedReportedFull)
                 }
                 state.reportedEntries += 1
             }
             state.entries[id] = Stats(hits: 1, firstSeen: at, lastSeen: at, servedFrom: servedFrom, reported: reported)
-            state.hits += 1
+            state.hits = state.hits.addingCount(1)
             return (.added, false)
         }
         // The lock is released: building and emitting log lines never delays other recorders.
@@ -207,33 +210,37 @@ public final class MissingKeyRecorder: Sendable {
     ///
     /// Entries beyond the current bounds (the limits were lowered since the
     /// file was written) are dropped, fewest hits first, and their hits counted.
+    /// Every count is clamped to `0...MissingReport.maximumCount` and every sum saturates
+    /// there, so a file at the documented maximum never makes a later recording trap.
     @discardableResult
     func restore(_ report: MissingReport) -> UInt64 {
         var restored = State(since: report.since)
-        restored.dropped = report.dropped
+        restored.dropped = MissingReport.Dropped(newEntries: report.dropped.newEntries.clampedCount,
+                                                 longKeys: report.dropped.longKeys.clampedCount,
+                                                 reported: report.dropped.reported.clampedCount)
         restored.entries.reserveCapacity(min(report.entries.count, maxEntries))
         for entry in report.entries { // report order: most hits first
             let id = EntryID(table: entry.table, key: entry.key, requested: entry.requested, plural: entry.plural)
             if entry.key.utf8.count > maxKeyBytes || entry.table.utf8.count > TableName.maximumLength
                 || entry.requested.utf8.count > LanguageTag.maximumLength {
-                restored.dropped.longKeys += entry.hits
+                restored.dropped.longKeys = restored.dropped.longKeys.addingCount(entry.hits)
             } else if let index = restored.entries.index(forKey: id) {
                 // A duplicate in the file (hand-merged, or two replicas' reports): the
                 // latest sighting's source wins, as for live recordings. Hits are bounded
                 // on load; the sums saturate rather than trap.
                 restored.entries.values[index].merge(hits: entry.hits, firstSeen: entry.firstSeen,
                                                      lastSeen: entry.lastSeen, servedFrom: entry.servedFrom)
-                restored.hits = restored.hits.addingSaturated(entry.hits)
+                restored.hits = restored.hits.addingCount(entry.hits)
             } else if restored.entries.count >= maxEntries {
-                restored.dropped.newEntries = restored.dropped.newEntries.addingSaturated(entry.hits)
+                restored.dropped.newEntries = restored.dropped.newEntries.addingCount(entry.hits)
             } else if entry.servedFrom == Self.reportedSource && restored.reportedEntries >= maxReportedEntries {
-                restored.dropped.reported = restored.dropped.reported.addingSaturated(entry.hits)
+                restored.dropped.reported = restored.dropped.reported.addingCount(entry.hits)
             } else {
                 let reported = entry.servedFrom == Self.reportedSource
                 if reported { restored.reportedEntries += 1 }
-                restored.entries[id] = Stats(hits: entry.hits, firstSeen: entry.firstSeen,
+                restored.entries[id] = Stats(hits: entry.hits.clampedCount, firstSeen: entry.firstSeen,
                                              lastSeen: entry.lastSeen, servedFrom: entry.servedFrom, reported: reported)
-                restored.hits = restored.hits.addingSaturated(entry.hits)
+                restored.hits = restored.hits.addingCount(entry.hits)
             }
         }
         return state.withLock { state in
@@ -293,13 +300,13 @@ extension MissingKeyRecorder {
 
         /// A client report: counts and moves the dates, keeps the observed source.
         mutating func countReported(at: Date) {
-            hits += 1
+            hits = hits.addingCount(1)
             if at > lastSeen { lastSeen = at }
             if at < firstSeen { firstSeen = at }
         }
 
         mutating func count(servedFrom source: String, at: Date) {
-            hits += 1
+            hits = hits.addingCount(1)
             // Recordings from several loops can arrive slightly out of order:
             // the newest timestamp, and its source, win.
             if at >= lastSeen {
@@ -310,7 +317,7 @@ extension MissingKeyRecorder {
         }
 
         mutating func merge(hits more: Int, firstSeen first: Date, lastSeen last: Date, servedFrom source: String) {
-            hits = hits.addingSaturated(more)
+            hits = hits.addingCount(more)
             if last >= lastSeen {
                 lastSeen = last
                 servedFrom = source

@@ -159,7 +159,7 @@ extension MissingReport {
             let id = TableKey(table: entry.table, key: entry.key)
             if let index = indexByKey[id] {
                 order[index].requested.append(entry.requested)
-                order[index].hits += entry.hits
+                order[index].hits = order[index].hits.addingCount(entry.hits)
                 order[index].firstSeen = min(order[index].firstSeen, entry.firstSeen)
                 if entry.lastSeen > order[index].lastSeen {
                     order[index].lastSeen = entry.lastSeen

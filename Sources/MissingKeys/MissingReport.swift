@@ -51,8 +51,8 @@ public struct MissingReport: Sendable, Hashable {
         /// already hold their quota (``Limits/maxReportedEntries``) of entries.
         public var reported: Int
 
-        /// All refused recordings.
-        public var hits: Int { newEntries.addingSaturated(longKeys).addingSaturated(reported) }
+        /// All refused recordings (at most ``MissingReport/maximumCount``).
+        public var hits: Int { newEntries.addingCount(longKeys).addingCount(reported) }
 
         public init(newEntries: Int = 0, longKeys: Int = 0, reported: Int = 0) {
             self.newEntries = newEntries
@@ -100,8 +100,14 @@ public struct MissingReport: Sendable, Hashable {
         self.limits = other.limits
     }
 
-    /// Sum of hits over the entries.
-    public var totalHits: Int { entries.reduce(0) { $0.addingSaturated($1.hits) } }
+    /// Sum of hits over the entries (at most ``maximumCount``).
+    public var totalHits: Int { entries.reduce(0) { $0.addingCount($1.hits) } }
+
+    /// The largest count (hits, drop counters, totals) a report holds, reads or writes:
+    /// 2^53, the largest integer a JSON number carries exactly. Every count saturates here
+    /// (``Swift/Int/addingCount(_:)``), so no count from a peer, a state file or a long
+    /// uptime reaches arithmetic that traps, and what one replica writes its peers accept.
+    public static let maximumCount = 1 << 53
 
     /// The entries for one requested language and/or one table; `nil` keeps all.
     ///
@@ -138,5 +144,15 @@ extension Int {
     func addingSaturated(_ other: Int) -> Int {
         let (sum, overflow) = addingReportingOverflow(other)
         return overflow ? (other > 0 ? .max : .min) : sum
+    }
+
+    /// This count clamped to `0...MissingReport.maximumCount` (a negative count counts nothing).
+    package var clampedCount: Int { Swift.min(Swift.max(0, self), MissingReport.maximumCount) }
+
+    /// The sum of two counts, each clamped first, saturating at ``MissingReport/maximumCount``:
+    /// never traps, whatever the operands.
+    package func addingCount(_ other: Int) -> Int {
+        // Both operands are at most 2^53: the sum cannot overflow.
+        Swift.min(clampedCount + other.clampedCount, MissingReport.maximumCount)
     }
 }

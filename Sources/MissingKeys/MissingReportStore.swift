@@ -14,10 +14,11 @@ import Darwin
 ///   that is not a JSON object with an `entries` array, is logged, moved aside
 ///   to `missing.json.corrupt-<UTC timestamp>` and the report starts empty: the
 ///   server never fails to start over its report. **One bad entry never costs
-///   the others:** entries that fail validation (hits not an integer from 1 to
-///   2^53, a bad date, a missing field, a key, table or tag that a request could
-///   not carry) are dropped, counted and logged (the first ten one by one); the
-///   valid ones are kept, the original file is kept beside as
+///   the others:** entries that fail validation (hits not a positive integer, a
+///   bad date, a missing field, a key, table or tag that a request could not
+///   carry) are dropped, counted and logged (the first ten one by one); the
+///   valid ones are kept (hits above 2^53, and drop counters outside 0 to 2^53,
+///   clamped there and logged the same way), the original file is kept beside as
 ///   `missing.json.invalid-<UTC timestamp>` and the next flush rewrites it clean.
 /// - Write: the JSON rendering (``MissingReport/jsonBytes()``) goes to a temp
 ///   file in the same directory, is `fsync`ed, then `rename`d over
@@ -30,7 +31,7 @@ import Darwin
 ///   waits on disk: it only touches the recorder.
 ///
 /// Failures to write are logged once (and once on recovery), not every second,
-/// and retried at the next tick.
+/// counted (``writeFailures``, in `/metrics`) and retried at the next tick.
 public final class MissingReportStore: Sendable {
     public let recorder: MissingKeyRecorder
     /// `<stateDirectory>/missing.json`.
@@ -40,6 +41,10 @@ public final class MissingReportStore: Sendable {
     /// Held for a whole write, so flushes from the timer, `stop()` and `reset()` never interleave.
     private let flushState: Mutex<FlushState>
     private let flusher = PeriodicTask(label: "label-server.missing-report-flush")
+    private let failedWrites = Atomic<UInt64>(0)
+
+    /// Writes of the file that failed since start (`label_server_state_write_failures_total`).
+    public var writeFailures: UInt64 { failedWrites.load(ordering: .relaxed) }
 
     /// The file name inside the state directory.
     public static let fileName = "missing.json"
@@ -78,6 +83,7 @@ public final class MissingReportStore: Sendable {
             do throws(MissingReportError) {
                 try Self.writeAtomically(report.jsonBytes(), to: fileURL.path, directory: directoryPath)
             } catch {
+                failedWrites.add(1, ordering: .relaxed)
                 if !state.failing { warn("missing_report_write_failed", path: fileURL.path, reason: error.message) }
                 state.failing = true
                 throw error
@@ -250,7 +256,7 @@ public final class MissingReportStore: Sendable {
     }
 
     /// The largest hit count read back: JSON numbers are exact up to 2^53.
-    static let maximumHits = 1 << 53
+    static let maximumHits = MissingReport.maximumCount
 
     /// Reads back what ``MissingReport/jsonBytes()`` wrote, entry by entry.
     ///
@@ -273,8 +279,12 @@ public final class MissingReportStore: Sendable {
         var invalid = 0
         for (index, element) in list.enumerated() {
             switch decodeEntry(element) {
-            case .success(let entry):
+            case .success(let (entry, clamped)):
                 entries.append(entry)
+                if clamped, problems.count < loggedProblems {
+                    let shown = ((element as? [String: Any])?["hits"] as? Int).map(String.init) ?? "?"
+                    problems.append("entry \(index): \"hits\" \(shown) is above 2^53; clamped")
+                }
             case .failure(let problem):
                 invalid += 1
                 if problems.count < loggedProblems { problems.append("entry \(index): \(problem.reason)") }
@@ -282,7 +292,13 @@ public final class MissingReportStore: Sendable {
         }
         var dropped = MissingReport.Dropped()
         if let object = root["dropped"] as? [String: Any] {
-            func counter(_ name: String) -> Int { min(max(0, object[name] as? Int ?? 0), maximumHits) }
+            func counter(_ name: String) -> Int {
+                let value = object[name] as? Int ?? 0
+                if value != value.clampedCount {
+                    problems.append("\"dropped.\(name)\" \(value) is outside 0 to 2^53; clamped")
+                }
+                return value.clampedCount
+            }
             dropped.newEntries = counter("newEntries")
             dropped.longKeys = counter("longKeys")
             dropped.reported = counter("reported")
@@ -300,10 +316,12 @@ public final class MissingReportStore: Sendable {
 
     /// One entry, validated like request input: a key `GET /labels/{key}` would
     /// accept, a valid table name, a well-formed tag (canonicalized), a source,
-    /// hits from 1 to 2^53, and dates in order.
-    private static func decodeEntry(_ element: Any) -> Result<MissingReport.Entry, DecodeError> {
+    /// hits an integer of at least 1 (clamped to 2^53: `clamped` is then true), and dates in order.
+    private static func decodeEntry(_ element: Any) -> Result<(entry: MissingReport.Entry, clamped: Bool), DecodeError> {
         guard let object = element as? [String: Any] else { return .failure(DecodeError(reason: "not an object")) }
-        func fail(_ reason: String) -> Result<MissingReport.Entry, DecodeError> { .failure(DecodeError(reason: reason)) }
+        func fail(_ reason: String) -> Result<(entry: MissingReport.Entry, clamped: Bool), DecodeError> {
+            .failure(DecodeError(reason: reason))
+        }
         guard let key = object["key"] as? String else { return fail(#""key" is missing or not a string"#) }
         if let problem = LabelKeyValidation.problem(key, maximumBytes: LabelKeyValidation.maximumCharacters * 4) {
             return fail("key \(problem)")
@@ -319,7 +337,7 @@ public final class MissingReportStore: Sendable {
             return fail(#""servedFrom" is missing or not a short printable string"#)
         }
         // NSNumber bridging is exact: 1.5 and 2^70 are not Ints.
-        guard let hits = object["hits"] as? Int, (1...maximumHits).contains(hits) else {
+        guard let hits = object["hits"] as? Int, hits >= 1 else {
             return fail(#""hits" is not an integer from 1 to 2^53"#)
         }
         guard let first = (object["firstSeen"] as? String).flatMap(MissingReport.parseTimestamp),
@@ -331,8 +349,9 @@ public final class MissingReportStore: Sendable {
         let plural = (object["variable"] as? String).flatMap { variable in
             (object["category"] as? String).flatMap(PluralCategory.init(rawValue:)).map { PluralMiss(variable: variable, category: $0) }
         }
-        return .success(MissingReport.Entry(key: key, table: table, requested: requested.rawValue, servedFrom: servedFrom,
-                                            hits: hits, firstSeen: first, lastSeen: last, plural: plural))
+        let entry = MissingReport.Entry(key: key, table: table, requested: requested.rawValue, servedFrom: servedFrom,
+                                        hits: hits.clampedCount, firstSeen: first, lastSeen: last, plural: plural)
+        return .success((entry, hits > maximumHits))
     }
 
     // MARK: Writing

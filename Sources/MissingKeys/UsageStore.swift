@@ -25,6 +25,14 @@ public final class UsageStore: Sendable {
             self.hits = hits
             self.latest = latest
         }
+
+        /// Adds another replica's (or drain's) totals: hits saturate at
+        /// ``MissingReport/maximumCount``, the latest request is the later one. Never traps.
+        public mutating func add(_ other: Totals) {
+            let cap = UInt64(MissingReport.maximumCount)
+            hits = min(min(hits, cap) + min(other.hits, cap), cap)
+            latest = max(latest, other.latest)
+        }
     }
 
     public let fileURL: URL
@@ -34,6 +42,10 @@ public final class UsageStore: Sendable {
     private let log: @Sendable (String) -> Void
     private let state: Mutex<State>
     private let flusher = PeriodicTask(label: "label-server.usage-flush")
+    private let failedWrites = Atomic<UInt64>(0)
+
+    /// Writes of the file that failed since start (`label_server_state_write_failures_total`).
+    public var writeFailures: UInt64 { failedWrites.load(ordering: .relaxed) }
 
     private struct State: Sendable {
         var totals: [UsageCounters.Key: Totals] = [:]
@@ -56,9 +68,12 @@ public final class UsageStore: Sendable {
         var initial = State(since: now)
         try? FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
         if let data = FileManager.default.contents(atPath: fileURL.path) {
-            if let (since, totals) = Self.decode(Array(data)) {
-                initial.since = since
-                initial.totals = totals
+            if let decoded = Self.decode(Array(data)) {
+                initial.since = decoded.since
+                initial.totals = decoded.totals
+                if decoded.clamped > 0 {
+                    log(Self.logLine("usage_file_clamped", ("reason", "\(decoded.clamped) hit counts above 2^53 clamped to 2^53")))
+                }
             } else {
                 let aside = fileURL.path + ".corrupt-\(Int(now.timeIntervalSince1970))"
                 _ = try? FileManager.default.moveItem(atPath: fileURL.path, toPath: aside)
@@ -84,8 +99,7 @@ public final class UsageStore: Sendable {
         guard !drained.isEmpty else { return }
         state.dirty = true
         for (key, hits, latest) in drained {
-            state.totals[key, default: Totals(hits: 0, latest: 0)].hits &+= hits
-            state.totals[key]!.latest = max(state.totals[key]!.latest, latest)
+            state.totals[key, default: Totals(hits: 0, latest: 0)].add(Totals(hits: hits, latest: latest))
         }
         if state.totals.count > maxEntries {
             let kept = state.totals.sorted { $0.value.hits > $1.value.hits }.prefix(maxEntries)
@@ -103,6 +117,7 @@ public final class UsageStore: Sendable {
                 try MissingReportStore.writeAtomically(Self.encode(since: state.since, totals: state.totals),
                                                        to: fileURL.path, directory: directoryPath)
             } catch {
+                failedWrites.add(1, ordering: .relaxed)
                 if !state.failing { log(Self.logLine("usage_write_failed", ("reason", error.message))) }
                 state.failing = true
                 throw error
@@ -151,19 +166,26 @@ public final class UsageStore: Sendable {
     }
 
     /// Reads the file format, which is also the shape of `GET /usage` JSON (a fleet sums peers' answers).
-    public static func decode(_ bytes: [UInt8]) -> (Date, [UsageCounters.Key: Totals])? {
+    ///
+    /// `nil` when it is not that shape (or a count is negative or not an integer). Hit counts
+    /// above 2^53 (``MissingReport/maximumCount``) are clamped there and counted in `clamped`:
+    /// a file is restored with them clamped (and logged), a peer's answer is left out.
+    public static func decode(_ bytes: [UInt8]) -> (since: Date, totals: [UsageCounters.Key: Totals], clamped: Int)? {
         guard let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
               let since = (root["since"] as? String).flatMap(MissingReport.parseTimestamp),
               let list = root["entries"] as? [Any] else { return nil }
         var totals: [UsageCounters.Key: Totals] = [:]
+        var clamped = 0
         for element in list {
             guard let object = element as? [String: Any], let table = object["table"] as? String,
                   let key = object["key"] as? String, let hits = object["hits"] as? Int, hits >= 0 else { return nil }
             let latest = (object["lastRequested"] as? String).flatMap(MissingReport.parseTimestamp)
+            if hits > MissingReport.maximumCount { clamped += 1 }
+            // parseTimestamp reads years 0000 to 9999 only: the conversion is exact.
             totals[UsageCounters.Key(table: table, key: key)] =
-                Totals(hits: UInt64(hits), latest: latest.map { Int64($0.timeIntervalSince1970) } ?? 0)
+                Totals(hits: UInt64(hits.clampedCount), latest: latest.map { Int64($0.timeIntervalSince1970) } ?? 0)
         }
-        return (since, totals)
+        return (since, totals, clamped)
     }
 
     /// `{"event":…,"level":"warning",name:value}`, the shape of the other state-file warnings.

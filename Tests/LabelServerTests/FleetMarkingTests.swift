@@ -17,11 +17,11 @@ import Testing
         #expect(object["total"] as? Int == 0)
         #expect(marked.headers.first(name: "Label-Server-Partial") == "10.0.0.2:8080,peers:8080")
         let complete = LabelService.markFleet(response, unreachable: [], fleet: fleet)
-        #expect(String(decoding: complete.body, as: UTF8.self) == #"{"partial":false,"unreachable":[],"entries":[],"total":0}"#)
+        #expect(String(decoding: complete.body, as: UTF8.self) == #"{"partial":false,"unreachable":[],"leftOut":[],"entries":[],"total":0}"#)
         #expect(complete.headers.first(name: "Label-Server-Partial") == nil)
         let empty = HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: Array("{}".utf8))
         #expect(String(decoding: LabelService.markFleet(empty, unreachable: [], fleet: fleet).body, as: UTF8.self)
-                == #"{"partial":false,"unreachable":[]}"#)
+                == #"{"partial":false,"unreachable":[],"leftOut":[]}"#)
     }
 
     @Test func csvAndStringsKeepTheirBodyAndGetTheHeader() {

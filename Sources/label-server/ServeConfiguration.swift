@@ -67,7 +67,7 @@ struct ServeConfiguration {
             Setting(flag: "--access-log", environment: "LABEL_SERVER_ACCESS_LOG", defaultValue: "on", help: "one stderr line per request: on or off"),
             Setting(flag: "--shutdown-grace", environment: "LABEL_SERVER_SHUTDOWN_GRACE", defaultValue: seconds(defaultShutdownGrace), help: "seconds to finish in-flight requests on SIGTERM"),
             Setting(flag: "--peers", environment: "LABEL_SERVER_PEERS", defaultValue: "", help: "other replicas, host:port or name:port (all addresses of the name), comma-separated; empty: none"),
-            Setting(flag: "--peer-timeout", environment: "LABEL_SERVER_PEER_TIMEOUT", defaultValue: seconds(Fleet.defaultTimeout), help: "seconds a peer has to answer a fleet read before it is left out"),
+            Setting(flag: "--peer-timeout", environment: "LABEL_SERVER_PEER_TIMEOUT", defaultValue: seconds(Fleet.defaultTimeout), help: "seconds, from a request's arrival, for a fleet read's whole fan-out; a peer not done by then is left out"),
             Setting(flag: "--watch", environment: "LABEL_SERVER_WATCH", defaultValue: "on", help: "reload the store when its files change (inotify; ConfigMap symlink swaps): on or off"),
         ]
     }()

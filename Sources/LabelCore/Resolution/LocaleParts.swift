@@ -113,10 +113,4 @@ public struct LocaleParts: Sendable, Hashable {
         if script != nil { return LocaleParts(language: language) }
         return nil
     }
-
-    /// Whether CLDR knows the region (it has a likely language for it).
-    var isKnownRegion: Bool {
-        guard let region else { return false }
-        return LocaleData.likelySubtags["und-\(region)"] != nil || region == "001" || region == "150"
-    }
 }

@@ -127,13 +127,7 @@ struct FormatScanner {
 
         guard let conversionByte = byte(at: index), conversionByte < 0x80,
             let conversion = FormatSpecifier.Conversion(rawValue: Character(Unicode.Scalar(conversionByte)))
-        else {
-            // CF reads the character that is no conversion as part of the sequence
-            // (`%y`, `%5é`), and prints the sequence's first character after `%`.
-            guard index < bytes.count else { return invalid() }
-            let end = min(index + Self.scalarLength(lead: bytes[index]), bytes.count)
-            return (.invalid(text(start..<end)), end)
-        }
+        else { return invalidSequence(from: start, endedAt: index) }
 
         if conversion == .object, flags.contains(.alternate) {
             // `%#@name@`: the name runs to the next `@`, without spaces or `%`.
@@ -155,6 +149,14 @@ struct FormatScanner {
             position: position, flags: flags, width: width, precision: precision,
             length: length, conversion: conversion, source: text(start..<index))
         return (.specifier(specifier), index)
+    }
+
+    /// The invalid sequence from `start` whose conversion character should be at
+    /// `index`: CF reads the character that is there into the sequence (`%y`, `%5é`);
+    /// at the end of the string the sequence stops there.
+    private func invalidSequence(from start: Int, endedAt index: Int) -> (FormatToken, Int) {
+        let end = index < bytes.count ? min(index + Self.scalarLength(lead: bytes[index]), bytes.count) : index
+        return (.invalid(text(start..<end)), end)
     }
 
     /// Bytes in the UTF-8 sequence a lead byte starts (1 for a stray continuation byte).

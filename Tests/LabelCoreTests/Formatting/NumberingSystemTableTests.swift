@@ -68,6 +68,20 @@ import Testing
         #expect(NumberingSystem(identifier: "latn") == .latin)
     }
 
+    /// What reaches `Locale(identifier:)` on Apple platforms: built from checked parts,
+    /// the numbering system only when CLDR lists it, never the request's tag.
+    @Test func theICUIdentifierIsBuiltFromValidatedParts() {
+        #expect(LocaleParts(language: "th", region: "TH", numberingSystem: "thai").icuIdentifier == "th_TH@numbers=thai")
+        #expect(LocaleParts(language: "zh", script: "Hant", region: "TW").icuIdentifier == "zh_Hant_TW")
+        #expect(LocaleParts(language: "de", numberingSystem: "xxxx").icuIdentifier == "de")
+        #expect(LocaleParts(language: "de", numberingSystem: "roman").icuIdentifier == "de")
+        #expect(LocaleParts(language: "es", region: "419").icuIdentifier == "es_419")
+        #expect(LocaleParts(language: "x").icuIdentifier == "und")
+        #expect(LocaleParts(language: "de@numbers=x").icuIdentifier == "und")
+        #expect(LocaleParts(language: "de", script: "La_n", region: "C@").icuIdentifier == "de")
+        #expect(LocaleParts(LanguageTag("de-CH-u-nu-latn-ca-buddhist-x-foo")!).icuIdentifier == "de_CH@numbers=latn")
+    }
+
     /// `id>digits` lines sorted by byte, digits written as `\u{…}`.
     static func source(for table: [String: String]) -> String {
         let lines = table.filter { $0.key != "latn" }.map { identifier, digits in

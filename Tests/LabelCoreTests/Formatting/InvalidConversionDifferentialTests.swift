@@ -20,7 +20,7 @@ import Testing
     }
 
     static func foundation(_ template: String) -> String {
-        String(format: template, locale: Locale(identifier: "en"), arguments: [7, 8, 9] as [CVarArg])
+        String(format: template, locale: Locale(identifier: "en"), arguments: [7, 8, 9] as [any CVarArg])
     }
 
     static var templates: [String] {

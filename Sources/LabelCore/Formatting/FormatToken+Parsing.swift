@@ -2,7 +2,7 @@ extension FormatToken {
     /// Splits an Apple format string into tokens, the way CoreFoundation reads it.
     ///
     /// Never fails: anything that is not a complete specifier becomes
-    /// ``invalid(_:)`` (printed literally) or part of a ``literal(_:)``. This follows
+    /// ``invalid(_:)`` (printed as CF does) or part of a ``literal(_:)``. This follows
     /// CF, so `"50% off"` holds the valid specifier `% o` (space flag, octal), and
     /// `%1#@name@` is a non-positional substitution with field width 1.
     public static func tokens(in string: String) -> [FormatToken] {
@@ -13,7 +13,7 @@ extension FormatToken {
 
 /// Byte-level scanner behind ``FormatToken/tokens(in:)``. Every specifier character is
 /// ASCII, so slicing at the positions it stops at always yields valid UTF-8.
-private struct FormatScanner {
+struct FormatScanner {
     let bytes: [UInt8]
     var tokens: [FormatToken] = []
     var literal: [UInt8] = []
@@ -52,13 +52,13 @@ private struct FormatScanner {
         String(decoding: bytes[range], as: UTF8.self)
     }
 
-    private func byte(at index: Int) -> UInt8? {
+    func byte(at index: Int) -> UInt8? {
         index < bytes.count ? bytes[index] : nil
     }
 
     /// Reads decimal digits from `index`; `nil` value when there are none or the
     /// number exceeds ``FormatSpecifier/maximumNumber``.
-    private func number(at index: Int) -> (value: Int?, end: Int) {
+    func number(at index: Int) -> (value: Int?, end: Int) {
         var end = index
         var value = 0
         var tooLarge = false
@@ -75,7 +75,7 @@ private struct FormatScanner {
     /// Scans the specifier starting at the `%` at `start`. Returns the token and the
     /// index after it. An invalid sequence stops before the offending byte, which is
     /// then read again as ordinary text.
-    private func scanSpecifier(at start: Int) -> (FormatToken, Int) {
+    func scanSpecifier(at start: Int) -> (FormatToken, Int) {
         var index = start + 1
         func invalid() -> (FormatToken, Int) { (.invalid(text(start..<index)), index) }
 
@@ -127,7 +127,7 @@ private struct FormatScanner {
 
         guard let conversionByte = byte(at: index), conversionByte < 0x80,
             let conversion = FormatSpecifier.Conversion(rawValue: Character(Unicode.Scalar(conversionByte)))
-        else { return invalid() }
+        else { return invalidSequence(from: start, endedAt: index) }
 
         if conversion == .object, flags.contains(.alternate) {
             // `%#@name@`: the name runs to the next `@`, without spaces or `%`.
@@ -151,8 +151,100 @@ private struct FormatScanner {
         return (.specifier(specifier), index)
     }
 
+    /// The invalid sequence from `start` whose conversion character should be at
+    /// `index`: CF reads the character that is there into the sequence (`%y`, `%5é`);
+    /// at the end of the string the sequence stops there.
+    private func invalidSequence(from start: Int, endedAt index: Int) -> (FormatToken, Int) {
+        let end = index < bytes.count ? min(index + Self.scalarLength(lead: bytes[index]), bytes.count) : index
+        return (.invalid(text(start..<end)), end)
+    }
+
+    /// Bytes in the UTF-8 sequence a lead byte starts (1 for a stray continuation byte).
+    static func scalarLength(lead: UInt8) -> Int {
+        switch lead {
+        case 0xF0...: 4
+        case 0xE0...: 3
+        case 0xC0...: 2
+        default: 1
+        }
+    }
+
+    /// What CF prints for an invalid sequence (``FormatToken/invalid(_:)``'s source),
+    /// as `String(format:)` does on Linux:
+    /// - ended by a character that is no conversion (`%y`, `%5y`, `%-.2ly`, `%உ`): the
+    ///   first character after `%` (`y`, `5`, `-`, `உ`), the rest dropped;
+    /// - cut off by the end of the string: nothing (`%`, `100 %`, `%-`, `%l`, `%1$`),
+    ///   except the first character after `%` when the sequence ends in a width or a
+    ///   `.` (`%5` → `5`, `%.` → `.`);
+    /// - a number too large or an unterminated `%#@name`: the source as written.
+    static func printedText(ofInvalid source: String) -> String {
+        let scanner = FormatScanner(bytes: Array(source.utf8))
+        let (token, end) = scanner.scanSpecifier(at: 0)
+        guard case .invalid = token, let missing = scanner.missingConversion(at: 0), end == source.utf8.count
+        else { return source }
+        let scalars = source.unicodeScalars.dropFirst()
+        let first = scalars.first.map { String(Character($0)) } ?? ""
+        switch missing {
+        case .replacedBy:
+            // CF reads UTF-16: of a character beyond U+FFFF only the first half is read
+            // as the sequence's end, and the second, left alone, prints as U+FFFD.
+            guard scalars.count > 1, let last = scalars.last, last.value > 0xFFFF else { return first }
+            return first + "\u{FFFD}"
+        case .cutOff(let printsFirst):
+            return printsFirst ? first : ""
+        }
+    }
+
+    /// How a sequence lacks its conversion character: another character ends it, or
+    /// the string does (after a width or a `.`, CF still prints the first character).
+    enum MissingConversion { case replacedBy, cutOff(printsFirst: Bool) }
+
+    /// Whether the sequence at `start` fails for want of a conversion character (and
+    /// how), rather than for a number too large or an unterminated `%#@name`: the
+    /// scan is repeated without building tokens.
+    func missingConversion(at start: Int) -> MissingConversion? {
+        var index = start + 1
+        if let first = byte(at: index), first.isASCIIDigit, first != .zero {
+            let (value, end) = number(at: index)
+            if byte(at: end) == .dollar {
+                guard value != nil else { return nil }
+                index = end + 1
+            }
+        }
+        while let flagByte = byte(at: index), FormatSpecifier.Flags(byte: flagByte) != nil { index += 1 }
+        var endsInWidthOrDot = false
+        if let first = byte(at: index), first.isASCIIDigit {
+            let (value, end) = number(at: index)
+            guard value != nil else { return nil }
+            index = end
+            endsInWidthOrDot = true
+            if byte(at: index) == .hash {
+                index += 1
+                endsInWidthOrDot = false
+            }
+        }
+        if byte(at: index) == .dot {
+            index += 1
+            endsInWidthOrDot = true
+            let (value, end) = number(at: index)
+            if end != index {
+                guard value != nil else { return nil }
+                index = end
+            }
+        }
+        if let length = lengthModifier(at: index) {
+            index += length.rawValue.utf8.count
+            endsInWidthOrDot = false
+        }
+        guard let conversionByte = byte(at: index) else { return .cutOff(printsFirst: endsInWidthOrDot) }
+        if conversionByte < 0x80, FormatSpecifier.Conversion(rawValue: Character(Unicode.Scalar(conversionByte))) != nil {
+            return nil
+        }
+        return .replacedBy
+    }
+
     /// The length modifier (`hh`, `l`, `ll`, `q`, `L`, `z`, `t`, `j`...) at `index`, if any.
-    private func lengthModifier(at index: Int) -> FormatSpecifier.LengthModifier? {
+    func lengthModifier(at index: Int) -> FormatSpecifier.LengthModifier? {
         guard let first = byte(at: index) else { return nil }
         let second = byte(at: index + 1)
         switch first {

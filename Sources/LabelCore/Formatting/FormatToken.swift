@@ -12,8 +12,10 @@ public enum FormatToken: Sendable, Hashable {
     /// A plural substitution `%#@name@` (also `%1$#@name@`).
     case substitution(FormatSubstitution)
     /// A `%` that does not start a valid specifier (a lone `%` at the end, `%k`,
-    /// `%*d`...). Printed literally, consumes no argument. The payload is the
-    /// consumed source text, starting with `%`.
+    /// `%*d`...). Consumes no argument and prints what CF prints (the first character
+    /// after `%`, or nothing when the string ends the sequence: `FormatScanner.printedText(ofInvalid:)`).
+    /// The payload is the consumed source text, starting with `%` and, when a
+    /// character that is no conversion ends it, including that character (`%5y`).
     case invalid(String)
 
     /// The exact text this token was read from (`%%` for a decoded percent sign).

@@ -24,9 +24,13 @@
 /// - `%#@name@` with no such variable is printed literally and reads nothing.
 /// - The reported plural category is the variant actually used (`other` when the
 ///   rules ask for a category the variable lacks).
-/// - `%%` prints `%`; an incomplete or unknown specifier (`%` at the end, `%k`, `%*d`)
-///   is printed literally. As in CF, `50% off` contains `% o` (octal), which reads an
-///   argument.
+/// - `%%` prints `%`; an incomplete or unknown specifier reads nothing and prints what
+///   `String(format:)` prints on Linux: a `%` sequence cut off by the end of the string
+///   prints nothing (`100%` → `100`), one ended by a character that is no conversion
+///   prints its first character after `%` (`a %y b` → `a y b`, `%5y` → `5`). CF's `*`
+///   width is not supported (`%*d` prints `*d`). As in CF, `50% off` contains `% o`
+///   (octal), which reads an argument. Corelibs CF also knows no `'` flag (`%'d`
+///   prints `'d` there); the grouping flag is kept, as on Apple platforms.
 public enum LabelFormatter {
     /// Deepest nesting of `%#@…@` inside variants before rendering gives up.
     public static let maximumSubstitutionDepth = 8
@@ -237,7 +241,7 @@ private struct LabelRenderer {
         case .literal(let literal):
             output += literal
         case .invalid(let source):
-            output += source
+            output += FormatScanner.printedText(ofInvalid: source)
         case .specifier(let specifier):
             try render(specifier, cursor: &cursor)
         case .substitution(let substitution):

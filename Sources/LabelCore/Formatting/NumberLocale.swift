@@ -14,8 +14,9 @@
 ///   requested region (its own region when the request names none) and numbering
 ///   system (`de-CH` served from `en` → `en-CH`).
 ///
-/// Variants and other extensions never reach the result, and a region CLDR does
-/// not know is dropped, so arbitrary request tags map onto few canonical locales.
+/// Variants and other extensions never reach the result, and a region CLDR has no
+/// data for and a numbering system CLDR does not list as numeric (`-u-nu-xxxx`,
+/// `-u-nu-roman`) are dropped, so arbitrary request tags map onto few canonical locales.
 public enum NumberLocale {
     /// The canonical locale for numbers (`de-CH`, `en-CH`, `ar-EG-u-nu-latn`).
     ///
@@ -66,7 +67,9 @@ public enum NumberLocale {
 
     private static func canonical(_ parts: LocaleParts) -> LanguageTag {
         var parts = parts
-        if parts.region != nil, !parts.isKnownRegion { parts.region = nil }
+        if parts.region != nil, !parts.hasRegionData { parts.region = nil }
+        // A numbering system CLDR does not list as numeric is ignored, as it is rendered.
+        if let system = parts.numberingSystem, NumberingSystem(identifier: system) == nil { parts.numberingSystem = nil }
         // Parts of a valid tag re-joined are a valid tag.
         return LanguageTag(parts.tag) ?? LanguageTag(parts.baseTag) ?? LanguageTag("und")!
     }

@@ -71,7 +71,7 @@ extension NumberSymbols {
 
     /// The language's digit for an ASCII digit byte.
     func nativeDigit(_ asciiDigit: UInt8) -> Unicode.Scalar {
-        Unicode.Scalar(zeroDigit.value + UInt32(asciiDigit &- UInt8(ascii: "0"))) ?? Unicode.Scalar(asciiDigit)
+        numberingSystem.digit(forASCII: asciiDigit)
     }
 
     /// The language's zero digit as a one-character string, for padding.

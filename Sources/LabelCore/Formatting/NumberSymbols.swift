@@ -24,15 +24,17 @@ public struct NumberSymbols: Sendable, Hashable {
     public var minusSign: String
     /// Written before a positive number when a `+` flag asks for a sign.
     public var plusSign: String
-    /// The language's zero digit; the other nine follow it in Unicode.
-    public var zeroDigit: Unicode.Scalar
+    /// The digits (CLDR's numbering system: `latn`, `arab`, `hanidec`).
+    public var numberingSystem: NumberingSystem
+    /// The language's zero digit.
+    public var zeroDigit: Unicode.Scalar { numberingSystem.zero }
     /// Between mantissa and exponent in `%e`/`%g` (`E`; `أس` in `ar-EG`), as ICU writes it.
     public var exponentSymbol: String
 
     public init(
         decimalSeparator: String, groupingSeparator: String, primaryGroupingSize: Int,
         secondaryGroupingSize: Int, minimumGroupingDigits: Int, minusSign: String,
-        plusSign: String, zeroDigit: Unicode.Scalar, exponentSymbol: String = "E"
+        plusSign: String, numberingSystem: NumberingSystem = .latin, exponentSymbol: String = "E"
     ) {
         self.decimalSeparator = decimalSeparator
         self.groupingSeparator = groupingSeparator
@@ -41,26 +43,27 @@ public struct NumberSymbols: Sendable, Hashable {
         self.minimumGroupingDigits = minimumGroupingDigits
         self.minusSign = minusSign
         self.plusSign = plusSign
-        self.zeroDigit = zeroDigit
+        self.numberingSystem = numberingSystem
         self.exponentSymbol = exponentSymbol
     }
 
     /// Plain C conventions: `1234567.5`, no grouping, ASCII digits.
     public static let posix = NumberSymbols(
         decimalSeparator: ".", groupingSeparator: ",", primaryGroupingSize: 0,
-        secondaryGroupingSize: 0, minimumGroupingDigits: 1, minusSign: "-", plusSign: "+",
-        zeroDigit: "0")
+        secondaryGroupingSize: 0, minimumGroupingDigits: 1, minusSign: "-", plusSign: "+")
 
     /// The symbols for a BCP 47 language tag (`de`, `fr-CA`, `ar-EG`, `de-CH-u-nu-arab`),
     /// cached by canonical locale (language, script, region, numbering system; variants
-    /// and other extensions dropped), at most ``cacheCapacity`` of them.
+    /// and other extensions dropped), at most ``cacheCapacity`` of them. A tag that is
+    /// not well-formed is read as `und`.
     ///
-    /// The first call for a locale reads the precomputed table (`NumberSymbols+Table`),
-    /// or asks Foundation for a locale the table lacks (about a millisecond); later
-    /// calls are a dictionary lookup under a lock. `Locale(identifier:)` is always passed
-    /// explicitly because `Locale.current` ignores `LANG` on Linux.
+    /// The first call for a locale reads the precomputed tables (`NumberSymbols+Table`)
+    /// on Linux, or the device's Foundation elsewhere; later calls are a dictionary
+    /// lookup under a lock. The tag itself never reaches Foundation (see
+    /// ``derived(for:)``). A tag that is not well-formed gets `und`'s symbols (as
+    /// Foundation writes numbers for an unknown locale: ungrouped, ASCII digits).
     public static func forLanguage(_ tag: String) -> NumberSymbols {
-        let canonical = LanguageTag(tag).map { LocaleParts($0).tag } ?? tag
+        let canonical = LanguageTag(tag).map { LocaleParts($0).tag } ?? "und"
         return SymbolCache.shared.symbols(for: canonical)
     }
 
@@ -76,15 +79,28 @@ public struct NumberSymbols: Sendable, Hashable {
     /// How many locales are cached now (for tests of the bound).
     static var cachedCount: Int { SymbolCache.shared.count }
 
-    /// Derives the symbols from Foundation by formatting probe numbers.
+    /// The symbols for a canonical tag, as the first call for it finds them: on Linux
+    /// from the generated tables only (corelibs Foundation traps on identifiers such
+    /// as `de-u-nu-latn` or `de@numbers=xxxx`); on Apple platforms from the device's
+    /// Foundation, given only an identifier built here in ICU form from validated
+    /// parts (``LocaleParts/icuIdentifier``), never the tag. A tag that does not parse
+    /// is read as `und`.
+    static func derived(for tag: String) -> NumberSymbols {
+        let parts = LanguageTag(tag).map(LocaleParts.init) ?? LocaleParts(language: "und")
+        if precomputedTableApplies { return precomputed(for: parts) }
+        return NumberSymbols(locale: Locale(identifier: parts.icuIdentifier))
+    }
+
+    /// Derives the symbols from Foundation by formatting probe numbers. Pass only an
+    /// identifier the product built (``LocaleParts/icuIdentifier``), never one from a
+    /// request: corelibs Foundation traps on some well-formed BCP 47 tags.
     public init(locale: Locale) {
         let integerStyle = IntegerFormatStyle<Int>(locale: locale)
         let zero = integerStyle.format(0).unicodeScalars.first { $0.properties.numericType != nil }
-        let zeroDigit = zero ?? "0"
+        let system = zero.flatMap(NumberingSystem.withZero) ?? .latin
 
         func isDigit(_ scalar: Unicode.Scalar) -> Bool {
-            (scalar.value >= zeroDigit.value && scalar.value <= zeroDigit.value + 9)
-                || (scalar.value >= 0x30 && scalar.value <= 0x39)
+            system.contains(scalar) || (scalar.value >= 0x30 && scalar.value <= 0x39)
         }
 
         // Groups of 1234567890, right to left, and the text between them.
@@ -143,17 +159,18 @@ public struct NumberSymbols: Sendable, Hashable {
 
         self.init(
             decimalSeparator: decimalSeparator.isEmpty ? "." : decimalSeparator,
-            groupingSeparator: separator.isEmpty ? "," : separator,
+            // Ungrouped (`und`), the separator is not seen: ICU's own is kept for the
+            // locales that inherit it with a grouping of their own.
+            groupingSeparator: separator.isEmpty ? formatter.groupingSeparator.flatMap { $0.isEmpty ? nil : $0 } ?? "," : separator,
             primaryGroupingSize: separator.isEmpty ? 0 : primary,
             secondaryGroupingSize: separator.isEmpty ? 0 : max(secondary, 1),
             minimumGroupingDigits: minimumGrouping,
             minusSign: minus.isEmpty ? "-" : minus,
             plusSign: plus.isEmpty ? "+" : plus,
-            zeroDigit: zeroDigit,
+            numberingSystem: system,
             exponentSymbol: exponent.isEmpty ? "E" : exponent)
     }
 }
-
 /// Process-wide cache of ``NumberSymbols`` per language tag.
 private final class SymbolCache: Sendable {
     static let shared = SymbolCache()
@@ -163,7 +180,7 @@ private final class SymbolCache: Sendable {
     func symbols(for tag: String) -> NumberSymbols {
         if let cached = symbolsByTag.withLock({ $0[tag] }) { return cached }
         // Derived outside the lock: two threads may both derive once, harmlessly.
-        let symbols = NumberSymbols.precomputed(forCanonicalTag: tag) ?? NumberSymbols(locale: Locale(identifier: tag))
+        let symbols = NumberSymbols.derived(for: tag)
         symbolsByTag.withLock {
             // Request tags reach this (the user's region), so evict rather than grow.
             if $0.count >= NumberSymbols.cacheCapacity, let victim = $0.keys.first {

@@ -141,10 +141,4 @@ public struct LocaleParts: Sendable, Hashable {
         guard let likely = LocaleData.likelySubtags[language], let tag = LanguageTag(likely) else { return nil }
         return LocaleParts(splitting: tag).script
     }
-
-    /// Whether CLDR knows the region (it has a likely language for it).
-    var isKnownRegion: Bool {
-        guard let region else { return false }
-        return LocaleData.likelySubtags["und-\(region)"] != nil || region == "001" || region == "150"
-    }
 }

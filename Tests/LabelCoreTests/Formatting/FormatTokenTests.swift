@@ -89,12 +89,14 @@ import Testing
 
     @Test func incompleteSpecifiersAreInvalidAndKeepTheirText() {
         #expect(FormatToken.tokens(in: "100%") == [.literal("100"), .invalid("%")])
-        #expect(FormatToken.tokens(in: "%k") == [.invalid("%"), .literal("k")])
-        #expect(FormatToken.tokens(in: "%*d") == [.invalid("%"), .literal("*d")])
+        // The character that is no conversion ends the sequence, as CF reads it (issue 21).
+        #expect(FormatToken.tokens(in: "%k") == [.invalid("%k")])
+        // CF's `*` width (read from an argument) is not supported: `*` ends the sequence.
+        #expect(FormatToken.tokens(in: "%*d") == [.invalid("%*"), .literal("d")])
         #expect(FormatToken.tokens(in: "%1$") == [.invalid("%1$")])
         #expect(FormatToken.tokens(in: "%#@ x@") == [.invalid("%#"), .literal("@ x@")])
         #expect(FormatToken.tokens(in: "%#@unterminated") == [.invalid("%#"), .literal("@unterminated")])
-        #expect(FormatToken.tokens(in: "%0$d") == [.invalid("%0"), .literal("$d")])
+        #expect(FormatToken.tokens(in: "%0$d") == [.invalid("%0$"), .literal("d")])
     }
 
     @Test func hugeWidthsAndPositionsAreInvalid() {
@@ -106,7 +108,7 @@ import Testing
     @Test func percentBeforeNonASCIITextStaysIntact() {
         let tokens = FormatToken.tokens(in: "%é %€d")
         #expect(tokens.map(\.source).joined() == "%é %€d")
-        #expect(tokens == [.invalid("%"), .literal("é "), .invalid("%"), .literal("€d")])
+        #expect(tokens == [.invalid("%é"), .literal(" "), .invalid("%€"), .literal("d")])
     }
 
     @Test func sourcesConcatenateToTheInput() {

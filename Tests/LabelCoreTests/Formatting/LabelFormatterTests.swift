@@ -217,10 +217,14 @@ import Testing
         #expect(try render("%@ %2$@ %@ %1$@", ["a", "b"]) == "a b b a")
     }
 
-    @Test func percentSignsAndIncompleteSpecifiersPrintLiterally() throws {
+    /// As `String(format:)` on Linux (issue 21; `InvalidConversionDifferentialTests`
+    /// compares hundreds): `%%` is a percent sign, a `%` cut off by the end prints
+    /// nothing, and a sequence ended by a character that is no conversion prints its
+    /// first character after `%` and consumes no argument.
+    @Test func percentSignsAndIncompleteSpecifiersPrintAsFoundationDoes() throws {
         #expect(try render("100%% sicher", []) == "100% sicher")
-        #expect(try render("100%", []) == "100%")
-        #expect(try render("%k %*d %d", ["5"]) == "%k %*d 5")
+        #expect(try render("100%", []) == "100")
+        #expect(try render("%k %5y%d", ["5"]) == "k 55")
     }
 
     @Test func fiftyPercentOffReadsAnOctalArgumentAsCoreFoundationDoes() throws {

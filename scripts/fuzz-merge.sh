@@ -24,13 +24,15 @@ artifacts="$out/merge-artifacts"
 regressions="$root/Fuzz/Regressions/merge"
 mkdir -p "$corpus"
 # Control byte (bit 0: fleet reads too; bits 1-3: format), then JSON.
-seed() { printf '%s%s' "$2" "$3" > "$corpus/seed-$1"; }
+seed() { printf '%b' "$2" > "$corpus/seed-$1"; printf '%s' "$3" >> "$corpus/seed-$1"; }
 entry='{"key":"coins.count","table":"Localizable","requested":"ar","servedFrom":"en","hits":3,"firstSeen":"2025-01-02T03:04:05.000Z","lastSeen":"2025-01-02T03:04:06.000Z","variable":"coins","category":"few"}'
-seed page $'\x01' '{"since":"2025-01-01T00:00:00.000Z","total":1,"entries":['"$entry"'],"dropped":{"newEntries":0,"longKeys":0,"reported":0},"limits":{"maxEntries":10000,"maxKeyBytes":256}}'
-seed page-xliff $'\x05' '{"since":"2025-01-01T00:00:00Z","total":2,"entries":['"$entry,$entry"']}'
-seed big $'\x00' '{"since":"2025-01-01T00:00:00.000Z","entries":[{"key":"k","table":"Localizable","requested":"de","servedFrom":"en","hits":4611686018427387904,"firstSeen":"2025-01-02T03:04:05.000Z","lastSeen":"2025-01-02T03:04:06.000Z"}],"dropped":{"newEntries":4611686018427387904,"longKeys":1e308,"reported":-1}}'
-seed usage $'\x03' '{"since":"2025-01-01T00:00:00Z","entries":[{"table":"Localizable","key":"control.back.label","hits":9223372036854775807,"lastRequested":"2025-01-02T03:04:05Z"}]}'
-seed reported $'\x00' '[{"key":"k","lang":"de-u-nu-latn","table":"Localizable"},{"key":"/coins.count:dict/coins:dict/few:dict/:string","lang":"ar"}]'
+seed page '\x01' '{"since":"2025-01-01T00:00:00.000Z","total":1,"entries":['"$entry"'],"dropped":{"newEntries":0,"longKeys":0,"reported":0},"limits":{"maxEntries":10000,"maxKeyBytes":256}}'
+seed page-xliff '\x05' '{"since":"2025-01-01T00:00:00Z","total":2,"entries":['"$entry,$entry"']}'
+seed big '\x00' '{"since":"2025-01-01T00:00:00.000Z","entries":[{"key":"k","table":"Localizable","requested":"de","servedFrom":"en","hits":4611686018427387904,"firstSeen":"2025-01-02T03:04:05.000Z","lastSeen":"2025-01-02T03:04:06.000Z"}],"dropped":{"newEntries":4611686018427387904,"longKeys":1e308,"reported":-1}}'
+seed usage '\x03' '{"since":"2025-01-01T00:00:00Z","entries":[{"table":"Localizable","key":"control.back.label","hits":9223372036854775807,"lastRequested":"2025-01-02T03:04:05Z"}]}'
+seed recipe-a '\x81\x02\x03' ''
+seed recipe-b '\x80\x0a\x02\x00\x01\x00\x00\x04' ''
+seed reported '\x00' '[{"key":"k","lang":"de-u-nu-latn","table":"Localizable"},{"key":"/coins.count:dict/coins:dict/few:dict/:string","lang":"ar"}]'
 cat > "$out/merge.dict" <<'DICT'
 "\"since\":\"2025-01-01T00:00:00.000Z\""
 "\"entries\":["

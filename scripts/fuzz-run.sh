@@ -24,7 +24,7 @@ fuzz_run() {
       python3 -c 'import sys; print("  bytes:", repr(open(sys.argv[1], "rb").read()))' "$artifacts/$name"
       # The request a recipe input built (request-path target; harmless elsewhere).
       FUZZ_ECHO=1 ASAN_OPTIONS=detect_leaks=0 timeout 120 "$fuzzer" "$artifacts/$name" 2>&1 \
-        | grep -E '^store|^FINDING|Fatal error|in \$s[0-9A-Za-z_]+ ' | head -n 12 | sed 's/^/  /' || true
+        | grep -E '^store|^body|^FINDING|Fatal error|in \$s[0-9A-Za-z_]+ ' | head -n 12 | sed 's/^/  /' || true
     done
     return 1
   fi

@@ -1,14 +1,15 @@
 // libFuzzer entry for what replicas and state files hand the server as JSON: a peer's
 // `GET /missing?scope=local` page (MissingReport.decodePage, then merging and every
 // rendering), a peer's `GET /usage` (UsageStore.decode), the missing-report state file
-// (MissingReportStore.decode → MissingKeyRecorder.restore, as load does, with a small
-// --missing-max-entries), a `POST /missing` body (MissingKeyRecorder.parseReported), and,
+// (MissingReportStore.decode → MissingKeyRecorder.restore, as load does, with small
+// --missing-max-entries and --missing-max-key-bytes), a `POST /missing` body (MissingKeyRecorder.parseReported), and,
 // for one input in two, the real fleet read: LabelService with --peers pointing at a
 // loopback EpollServer in this process that answers every call with the input.
 // Built by scripts/fuzz-merge.sh; it lives outside Sources/ so `swift build` ignores it.
 //
 // Input: the first byte is the control byte (bit 0: run the fleet reads; bits 1-3: the
-// format asked of the fleet's /missing), the rest is the JSON. Must never trap, hang or
+// format asked of the fleet's /missing; bit 7: the rest is a ReportRecipe, which builds
+// well-formed reports with extreme numbers), the rest is the JSON (or the recipe). Must never trap, hang or
 // answer 5xx (a peer's bad answer makes the read partial, never a failure).
 import Foundation
 import HTTP1
@@ -63,13 +64,17 @@ let fleetService: LabelService = {
                         usage: UsageStore(stateDirectory: state, current: { holder.state.usage }), fleet: fleet)
 }()
 
+let echo = ProcessInfo.processInfo.environment["FUZZ_ECHO"] != nil
+
 let formats = ["json", "csv", "xliff", "strings", "html", "json", "json", "csv"]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMerge(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     guard let control = input.first else { return 0 }
-    let body = Array(input.dropFirst())
+    var recipe = ReportRecipe(input.dropFirst())
+    let body = control & 0x80 != 0 ? recipe.build() : Array(input.dropFirst())
+    if echo { FileHandle.standardError.write(Data("body \(String(decoding: body, as: UTF8.self))\n".utf8)) }
     mergePeerPage(body)
     restoreStateFile(body)
     _ = UsageStore.decode(body)
@@ -91,7 +96,7 @@ func mergePeerPage(_ body: [UInt8]) {
 /// A state file read back as `load` does, into a recorder holding at most 10 entries, merged with itself.
 func restoreStateFile(_ body: [UInt8]) {
     guard let decoded = try? MissingReportStore.decode(body) else { return }
-    let recorder = MissingKeyRecorder(maxEntries: 10)
+    let recorder = MissingKeyRecorder(maxEntries: 10, maxKeyBytes: 8)
     _ = recorder.restore(decoded.report)
     let snapshot = recorder.snapshot()
     _ = snapshot.merging([snapshot, localRecorder.snapshot()]).jsonBytes()

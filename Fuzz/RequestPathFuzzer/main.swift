@@ -5,7 +5,7 @@
 // lives outside Sources/ so `swift build` ignores it.
 //
 // Input: the first byte is the control byte. Bit 0 picks the store (0: the bundled
-// Strings/, 1: Fuzz/Stores/hostile). Bit 7 set: the rest is raw HTTP bytes (the mode of
+// Strings/, 1: Fuzz/Stores/hostile); bit 1 gives the service a peer that refuses connections. Bit 7 set: the rest is raw HTTP bytes (the mode of
 // every regression input in Fuzz/Regressions/requests/). Bit 7 clear: the rest is a
 // recipe, and RequestRecipe builds well-formed requests from the dictionary in
 // RequestWords.swift (routes, query names, BCP 47 tags and extensions, counts,
@@ -25,9 +25,13 @@ import MissingKeys
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-/// One LabelService per store, wired as `serve` wires it (admin token, reloader, missing
-/// report and usage with state files in a temporary directory), minus sockets and fleet.
-let services: [LabelService] = ["Strings", "Fuzz/Stores/hostile"].enumerated().map { index, store in
+/// One LabelService per store and fleet setting, wired as `serve` wires it (admin token,
+/// reloader, missing report and usage with state files in a temporary directory), minus
+/// sockets; the fleet ones have one peer that refuses connections (127.0.0.1:1), so every
+/// fleet read is partial and every fleet write reaches no one.
+let services: [LabelService] = [("Strings", false), ("Fuzz/Stores/hostile", false), ("Strings", true),
+                                 ("Fuzz/Stores/hostile", true)].enumerated().map { index, setting in
+    let (store, peers) = setting
     let directory = repository.appendingPathComponent(store).path
     let configuration = StoreConfiguration(directory: directory)
     let loaded: LoadedStore
@@ -43,7 +47,9 @@ let services: [LabelService] = ["Strings", "Fuzz/Stores/hostile"].enumerated().m
     return LabelService(
         catalog: holder, readiness: readiness, metrics: metrics, admin: AdminAuthorization(token: RequestWords.adminToken),
         reloader: StoreReloader(configuration: configuration, holder: holder, metrics: metrics, log: { _ in }),
-        missing: missing, usage: UsageStore(stateDirectory: state, current: { holder.state.usage }))
+        missing: missing, usage: UsageStore(stateDirectory: state, current: { holder.state.usage }),
+        fleet: peers ? Fleet(endpoints: [PeerEndpoint(host: "127.0.0.1", port: 1)], timeout: 0.5,
+                             adminToken: RequestWords.adminToken) : nil)
 }
 
 let echo = ProcessInfo.processInfo.environment["FUZZ_ECHO"] != nil
@@ -57,12 +63,12 @@ let skipped: [[UInt8]] = (ProcessInfo.processInfo.environment["FUZZ_SKIP"] ?? ""
 public func fuzzRequestPath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     guard let control = input.first else { return 0 }
-    let service = services[Int(control & 1)]
+    let service = services[Int(control & 3)]
     var recipe = RequestRecipe(input.dropFirst())
     let bytes = control & 0x80 != 0 ? Array(input.dropFirst()) : recipe.build()
     if echo {
         let escaped = String(decoding: bytes, as: UTF8.self).debugDescription
-        FileHandle.standardError.write(Data("store \(control & 1) request \(escaped)\n".utf8))
+        FileHandle.standardError.write(Data("store \(control & 3) request \(escaped)\n".utf8))
     }
     if !skipped.isEmpty {
         let lowered = Array(String(decoding: bytes, as: UTF8.self).lowercased().utf8)

@@ -60,13 +60,14 @@ enum FuzzReplay {
         exit(1)
     }
 
-    /// A request-path input (first byte: bit 0 the store, bit 7 raw; the kept ones are raw).
+    /// A request-path input (first byte: bit 0 the store, bit 1 a refusing peer, bit 7 raw;
+    /// the kept ones are raw).
     static func request(_ input: [UInt8]) -> String? {
         guard let control = input.first else { return "empty input" }
         guard control & 0x80 != 0 else { return "a recipe input: keep the request it built (FUZZ_ECHO=1) instead" }
         let store = control & 1 == 0 ? "Strings" : "Fuzz/Stores/hostile"
         let service: LabelService
-        do { service = try requestService(store: store) } catch { return "cannot load \(store): \(error)" }
+        do { service = try requestService(store: store, refusingPeer: control & 2 != 0) } catch { return "cannot load \(store): \(error)" }
         let answers: [InProcessExchange.Answer]
         do {
             answers = try InProcessExchange.answers(to: Array(input.dropFirst()), responder: service)
@@ -84,7 +85,7 @@ enum FuzzReplay {
     }
 
     /// The service as the request-path fuzzer wires it.
-    static func requestService(store: String) throws -> LabelService {
+    static func requestService(store: String, refusingPeer: Bool) throws -> LabelService {
         let configuration = StoreConfiguration(directory: repository.appendingPathComponent(store).path)
         let loaded = try StoreLoader.load(configuration)
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-replay-\(UUID())", isDirectory: true)
@@ -96,7 +97,9 @@ enum FuzzReplay {
             catalog: holder, readiness: readiness, metrics: metrics, admin: AdminAuthorization(token: "fuzz-admin-token"),
             reloader: StoreReloader(configuration: configuration, holder: holder, metrics: metrics, log: { _ in }),
             missing: MissingReportStore(stateDirectory: state, recorder: MissingKeyRecorder(maxEntries: 500)),
-            usage: UsageStore(stateDirectory: state, current: { holder.state.usage }))
+            usage: UsageStore(stateDirectory: state, current: { holder.state.usage }),
+            fleet: refusingPeer ? Fleet(endpoints: [PeerEndpoint(host: "127.0.0.1", port: 1)], timeout: 0.5,
+                                        adminToken: "fuzz-admin-token") : nil)
     }
 
     /// A merge input (first byte: bit 0 the fleet reads, bits 1-3 the format, bit 7 a recipe;

@@ -66,6 +66,10 @@ let fleetService: LabelService = {
 
 let echo = ProcessInfo.processInfo.environment["FUZZ_ECHO"] != nil
 
+/// FUZZ_SKIP=a,b: bodies containing any of these are not read, to look past a known finding
+/// while it is being fixed (e.g. FUZZ_SKIP=92233720368547758,46116860184273879).
+let skipped: [[UInt8]] = (ProcessInfo.processInfo.environment["FUZZ_SKIP"] ?? "").split(separator: ",").map { Array($0.utf8) }
+
 let formats = ["json", "csv", "xliff", "strings", "html", "json", "json", "csv"]
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -75,6 +79,7 @@ public func fuzzMerge(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var recipe = ReportRecipe(input.dropFirst())
     let body = control & 0x80 != 0 ? recipe.build() : Array(input.dropFirst())
     if echo { FileHandle.standardError.write(Data("body \(String(decoding: body, as: UTF8.self))\n".utf8)) }
+    if skipped.contains(where: { body.firstRange(of: $0) != nil }) { return 0 }
     mergePeerPage(body)
     restoreStateFile(body)
     _ = UsageStore.decode(body)

@@ -53,7 +53,8 @@ let fleetService: LabelService = {
                              responder: PeerResponder())
     let address: SocketAddress
     do { address = try server.start() } catch { fatalError("the in-process peer did not start: \(error)") }
-    let state = FileManager.default.temporaryDirectory.appendingPathComponent("merge-fuzzer-\(getpid())", isDirectory: true)
+    let state = FileManager.default.temporaryDirectory.appendingPathComponent("label-server-merge-fuzzer", isDirectory: true)
+    try? FileManager.default.removeItem(at: state) // nothing is written there; nothing old is read back
     let loaded: LoadedStore
     do {
         loaded = try StoreLoader.load(StoreConfiguration(directory: repository.appendingPathComponent("Strings").path))

@@ -37,7 +37,9 @@ let services: [LabelService] = [("Strings", false), ("Fuzz/Stores/hostile", fals
     let loaded: LoadedStore
     do { loaded = try StoreLoader.load(configuration) } catch { fatalError("cannot load \(directory): \(error)") }
     let state = FileManager.default.temporaryDirectory
-        .appendingPathComponent("request-path-fuzzer-\(getpid())-\(index)", isDirectory: true)
+        .appendingPathComponent("label-server-request-path-fuzzer-\(index)", isDirectory: true)
+    // Fresh each start (a DELETE /missing writes there), one per service, shared by fork workers.
+    try? FileManager.default.removeItem(at: state)
     try? FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
     let metrics = Metrics()
     let holder = CatalogHolder(ServiceState(store: loaded))

@@ -54,6 +54,11 @@ import Testing
 enum FuzzReplay {
     static let repository = FuzzRegressionTests.regressions.deletingLastPathComponent().deletingLastPathComponent()
 
+    /// This replay's state files (each replay is its own process); removed when it ends.
+    static var stateDirectory: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("label-server-fuzz-replay-\(getpid())", isDirectory: true)
+    }
+
     /// Ends the replay's child process with what went wrong (its stderr shows in the test's output).
     static func fail(_ problem: String) -> Never {
         FileHandle.standardError.write(Data("FUZZ REGRESSION: \(problem)\n".utf8))
@@ -66,6 +71,7 @@ enum FuzzReplay {
         guard let control = input.first else { return "empty input" }
         guard control & 0x80 != 0 else { return "a recipe input: keep the request it built (FUZZ_ECHO=1) instead" }
         let store = control & 1 == 0 ? "Strings" : "Fuzz/Stores/hostile"
+        defer { try? FileManager.default.removeItem(at: stateDirectory) }
         let service: LabelService
         do { service = try requestService(store: store, refusingPeer: control & 2 != 0) } catch { return "cannot load \(store): \(error)" }
         let answers: [InProcessExchange.Answer]
@@ -88,7 +94,7 @@ enum FuzzReplay {
     static func requestService(store: String, refusingPeer: Bool) throws -> LabelService {
         let configuration = StoreConfiguration(directory: repository.appendingPathComponent(store).path)
         let loaded = try StoreLoader.load(configuration)
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-replay-\(UUID())", isDirectory: true)
+        let state = stateDirectory
         let metrics = Metrics()
         let holder = CatalogHolder(ServiceState(store: loaded))
         let readiness = Readiness()
@@ -152,7 +158,8 @@ enum FuzzReplay {
                                responder: Peer(body: body))
         do {
             let address = try peer.start()
-            let state = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-replay-\(UUID())", isDirectory: true)
+            let state = stateDirectory
+            defer { try? FileManager.default.removeItem(at: state) }
             let holder = CatalogHolder(ServiceState(store: try StoreLoader.load(
                 StoreConfiguration(directory: repository.appendingPathComponent("Strings").path))))
             let service = LabelService(

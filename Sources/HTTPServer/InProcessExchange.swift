@@ -1,0 +1,76 @@
+import Glibc
+package import HTTP1
+
+/// A responder driven as ``EventLoop`` drives it, without a socket: bytes through the
+/// server's parser, every request through ``HTTPResponder/respond(to:context:)`` (a
+/// deferred answer is awaited), every response negotiated and encoded.
+///
+/// For the request-path fuzzer (`Fuzz/RequestPathFuzzer`) and the tests that replay its
+/// findings; what only a socket shows (framing across reads, timeouts, back-pressure) is
+/// the event loop's own tests'.
+package enum InProcessExchange {
+    /// One response, as the loop would have written it.
+    package struct Answer: Sendable {
+        /// The request answered; nil for the parser's rejection.
+        package var request: HTTPRequest?
+        /// The response after content negotiation.
+        package var response: HTTPResponse
+        /// Whether the responder deferred it (completed from another thread).
+        package var deferred: Bool
+        /// The bytes on the wire (no `Date` field).
+        package var encoded: [UInt8]
+    }
+
+    /// A responder broke the loop's contract.
+    package enum Failure: Error, Sendable {
+        /// It returned nil without a promise: the loop answers 500 for it.
+        case nilWithoutPromise(HTTPRequest)
+        /// Its promise was not completed within the timeout: the client would hang.
+        case neverCompleted(HTTPRequest)
+    }
+
+    /// Answers every complete request in `input` (pipelined ones too), and the parser's
+    /// error when it rejects one; bytes of an incomplete request at the end get no answer.
+    package static func answers(to input: [UInt8], responder: some HTTPResponder, limits: HTTPParserLimits = .default,
+                                deferredTimeoutMilliseconds: Int = 10_000) throws(Failure) -> [Answer] {
+        var parser = HTTPRequestParser(limits: limits)
+        parser.append(input)
+        let handle = EventLoopHandle()
+        var answers: [Answer] = []
+        while true {
+            switch parser.next() {
+            case .request(let request):
+                let context = HTTPRequestContext(handle: handle, descriptor: -1, serial: UInt64(answers.count))
+                let before = handle.deferralCount
+                var response = responder.respond(to: request, context: context)
+                let deferred = response == nil
+                if response == nil {
+                    guard handle.deferralCount != before else { throw .nilWithoutPromise(request) }
+                    response = awaitCompletion(handle, timeoutMilliseconds: deferredTimeoutMilliseconds)
+                }
+                guard let response else { throw .neverCompleted(request) }
+                let negotiated = response.negotiated(acceptEncoding: request.headers.first(name: "Accept-Encoding"))
+                let encoded = HTTPResponseEncoder.encode(negotiated, requestMethod: request.method, requestVersion: request.version,
+                                                         keepAlive: request.keepAlive, date: nil)
+                answers.append(Answer(request: request, response: negotiated, deferred: deferred, encoded: encoded))
+                if !request.keepAlive { return answers }
+            case .needMoreData:
+                return answers
+            case .error(let error):
+                let response = responder.respond(to: error)
+                answers.append(Answer(request: nil, response: response, deferred: false,
+                                      encoded: HTTPResponseEncoder.encode(response, keepAlive: false, date: nil)))
+                return answers
+            }
+        }
+    }
+
+    /// The first response completed on `handle`, polled every 50 µs; nil after the timeout.
+    private static func awaitCompletion(_ handle: EventLoopHandle, timeoutMilliseconds: Int) -> HTTPResponse? {
+        for _ in 0..<(timeoutMilliseconds * 20) {
+            if let completion = handle.takeCompletions().first { return completion.response }
+            usleep(50)
+        }
+        return nil
+    }
+}

@@ -35,6 +35,9 @@ import Synchronization
 /// (`{"event":"missing_key",...}`), built and emitted after the lock is released.
 public final class MissingKeyRecorder: Sendable {
     public static let defaultMaxEntries = 10_000
+    /// The most entries a report may be configured to keep (`--missing-max-entries`); a
+    /// peer's page claiming more is refused.
+    public static let maximumMaxEntries = 10_000_000
     public static let defaultMaxKeyBytes = 256
     /// Most items accepted in one client report.
     public static let maximumReportedItems = 1_000

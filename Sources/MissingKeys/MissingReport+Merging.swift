@@ -25,7 +25,8 @@ extension MissingReport {
 
     /// Reads a `GET /missing` JSON body, refusing the whole page when any number in it is
     /// outside its documented range: hits from 1 to 2^53 (``maximumCount``), drop counters
-    /// and `total` from 0 to 2^53, dates ISO 8601 UTC with first seen not after last seen.
+    /// from 0 to 2^53, `total` from 0 to ``MissingKeyRecorder/maximumMaxEntries``, dates
+    /// ISO 8601 UTC with first seen not after last seen.
     /// A peer's page is used whole or not at all; nothing out of range reaches a sum.
     ///
     /// - Throws: ``PageError`` saying which field (and entry) and why.
@@ -65,7 +66,13 @@ extension MissingReport {
             limits.maxEntries = (object["maxEntries"] as? Int)?.clampedCount ?? limits.maxEntries
             limits.maxKeyBytes = (object["maxKeyBytes"] as? Int)?.clampedCount ?? limits.maxKeyBytes
         }
-        let total = max(entries.count, try count(root, "total", shown: "total"))
+        // A replica keeps at most `maximumMaxEntries` entries, so a larger `total` is no report:
+        // followed, it would have this replica fetch page after page until the deadline.
+        let claimed = try count(root, "total", shown: "total")
+        guard claimed <= MissingKeyRecorder.maximumMaxEntries else {
+            throw PageError(reason: "\"total\" is more entries than a replica keeps (\(MissingKeyRecorder.maximumMaxEntries))")
+        }
+        let total = max(entries.count, claimed)
         return Page(report: MissingReport(entries: entries, dropped: dropped, since: since, limits: limits), total: total)
     }
 

@@ -85,7 +85,7 @@ struct ServeConfiguration {
         server = try Self.serverConfiguration(values)
         shutdownGrace = Double(try values.nanoseconds("--shutdown-grace")) / 1e9
         stateDirectory = values.raw("--state-dir")
-        missingMaxEntries = try values.integer("--missing-max-entries", in: 1...10_000_000)
+        missingMaxEntries = try values.integer("--missing-max-entries", in: 1...MissingKeyRecorder.maximumMaxEntries)
         missingMaxReported = values.raw("--missing-max-reported") == "auto"
             ? nil : try values.integer("--missing-max-reported", in: 1...missingMaxEntries)
         missingMaxKeyBytes = try values.integer("--missing-max-key-bytes", in: 1...LabelQueryLimits.maximumKeyBytes)

@@ -62,6 +62,7 @@ private func entry(_ key: String, hits: Int, lang: String = "de") -> MissingRepo
         ("first", "2025-01-03T00:00:00.000Z", "entry 0: \"firstSeen\" is after \"lastSeen\""),
         ("last", "10000-01-01T00:00:00.000Z", "entry 0: \"firstSeen\" or \"lastSeen\" is missing or not an ISO 8601 UTC timestamp"),
         ("total", "-7", "\"total\" is not an integer from 0 to 2^53"),
+        ("total", "10000001", "\"total\" is more entries than a replica keeps (10000000)"),
     ])
     func aPeerPageWithANumberOutOfRangeIsRefusedWithTheReason(field: String, value: String, reason: String) {
         let bytes: [UInt8] = switch field {

@@ -1,0 +1,111 @@
+import Foundation
+import LabelCore
+
+extension OutputContext {
+    /// `<lang>.lproj/<Table>.strings`.
+    mutating func strings(_ path: String) throws(ImportRefusal) -> Outcome {
+        let development = folder(developmentLanguage)
+        let devStrings = try read("\(development)/\(id.table).strings").flatMap { try? StringsFileParser.parse($0, file: path).values }
+        let devPlurals = try pluralKeys(read("\(development)/\(id.table).stringsdict"))
+        let ownPlurals = try pluralKeys(read("\(folder(id.language))/\(id.table).stringsdict"))
+        var updates: [StringsTableMerge.Update] = []
+        for pending in units {
+            guard let value = accept(pending) else { continue }
+            let key = pending.unit.address.key
+            if devPlurals.contains(key) || ownPlurals.contains(key) || pluralKeys.contains("\(id.table)\u{0}\(id.language.rawValue)\u{0}\(key)") {
+                imported[pending.result]! -= 1
+                skip(pending, "\"\(key)\" lives in \(id.table).stringsdict")
+                continue
+            }
+            if devStrings?[key] == nil {
+                finding(.unknownKey, pending, "the development language (\(developmentLanguage)) has no \"\(key)\" in \(id.table).strings")
+            }
+            checkPlaceholders(pending, target: value, pluralVariant: false)
+            let note = pending.unit.notes.first
+            updates.removeAll { $0.key == key }
+            updates.append(StringsTableMerge.Update(key: key, value: value, comment: note))
+        }
+        guard let bytes = try StringsTableMerge.merge(existing: read(path), updates: updates, file: path) else { return .unchanged }
+        return .write(bytes)
+    }
+
+    private func pluralKeys(_ data: Data?) throws(ImportRefusal) -> Set<String> {
+        guard let data else { return [] }
+        do { return Set(try PropertyListReader.read(data).dictionary?.keys ?? [:].keys) } catch {
+            throw ImportRefusal("cannot read a .stringsdict beside it: \(error.reason)")
+        }
+    }
+
+    /// `<lang>.lproj/<Table>.stringsdict`.
+    mutating func stringsdict(_ path: String) throws(ImportRefusal) -> Output {
+        var development: [String: PropertyListValue] = [:]
+        if let data = try read("\(folder(developmentLanguage))/\(id.table).stringsdict") {
+            do { development = try PropertyListReader.read(data).dictionary ?? [:] } catch {
+                throw ImportRefusal("the development language's \(id.table).stringsdict cannot be read: \(error.reason)")
+            }
+        }
+        var updates: [StringsDictMerge.Update] = []
+        for pending in units {
+            guard let value = accept(pending) else { continue }
+            let key = pending.unit.address.key
+            if development[key] == nil {
+                finding(.unknownKey, pending, "the development language (\(developmentLanguage)) has no \"\(key)\" in \(id.table).stringsdict")
+            }
+            let index = updates.firstIndex { $0.key == key } ?? { updates.append(.init(key: key)); return updates.count - 1 }()
+            switch pending.unit.address {
+            case .stringsdictFormat:
+                checkPlaceholders(pending, target: value, pluralVariant: false)
+                updates[index].format = value
+            case .stringsdictVariant(_, let variable, let category):
+                checkPlaceholders(pending, target: value, pluralVariant: true)
+                updates[index].variants[variable, default: [:]][category] = value
+            default:
+                continue
+            }
+        }
+        let result = try StringsDictMerge.merge(existing: read(path), development: development, updates: updates)
+        let needed = PluralRules.forLanguage(id.language.rawValue).categories
+        var missing: [ImportReport.MissingCategories] = []
+        for update in updates {
+            guard let entry = result.entries[update.key] else { continue }
+            var lacking: Set<PluralCategory> = []
+            for (name, variable) in entry where name != StringsDictMerge.formatKey {
+                guard let rule = variable.dictionary else { continue }
+                for category in needed where rule[category.rawValue] == nil { lacking.insert(category) }
+            }
+            if !lacking.isEmpty { missing.append(.init(key: update.key, categories: lacking.sorted())) }
+        }
+        return Output(path: path, outcome: result.bytes.map(Outcome.write) ?? .unchanged, missing: missing)
+    }
+
+    /// The `<lang>` localizations of `<Table>.xcstrings`.
+    mutating func catalog(_ path: String) throws(ImportRefusal) -> Output {
+        guard let data = try read(path) else {
+            throw ImportRefusal("\(path) does not exist; String Catalog units are imported into the catalog they were exported from")
+        }
+        let known = (try? StringCatalogParser.parse(data, file: path)).map { catalog in
+            Set(catalog.localizations[catalog.sourceLanguage]?.keys ?? [:].keys)
+        } ?? []
+        var updates: [CatalogMerge.Update] = []
+        for pending in units {
+            guard let value = accept(pending), case .catalog(let key, let catalogPath) = pending.unit.address else { continue }
+            if !known.contains(key) {
+                finding(.unknownKey, pending, "\(id.table).xcstrings has no key \"\(key)\"")
+            }
+            var isVariant = false
+            switch catalogPath {
+            case .plural, .devicePlural, .substitution: isVariant = true
+            case .stringUnit, .device: isVariant = false
+            }
+            checkPlaceholders(pending, target: value, pluralVariant: isVariant)
+            let review = pending.unit.state?.hasPrefix("needs-review") ?? false
+            updates.append(CatalogMerge.Update(key: key, path: catalogPath, value: value, needsReview: review))
+        }
+        let result = try CatalogMerge.merge(existing: data, language: id.language, updates: updates, file: path)
+        var keys: [String] = []
+        for update in updates where !keys.contains(update.key) { keys.append(update.key) }
+        let missing = CatalogMerge.missingCategories(document: result.document, language: result.language, keys: keys, tag: id.language)
+            .map { ImportReport.MissingCategories(key: $0.key, categories: $0.categories) }
+        return Output(path: path, outcome: result.bytes.map(Outcome.write) ?? .unchanged, missing: missing)
+    }
+}

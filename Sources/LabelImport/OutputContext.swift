@@ -1,0 +1,92 @@
+import Foundation
+import LabelCore
+
+/// Builds one output file of an import from its units: reads what is there,
+/// applies Xcode's rules, runs the checks, merges.
+struct OutputContext {
+    enum Outcome {
+        case write([UInt8])
+        case unchanged
+        case refused(String)
+    }
+
+    struct Output {
+        var path: String
+        var outcome: Outcome
+        var missing: [ImportReport.MissingCategories]
+    }
+
+    let importer: Importer
+    let id: Importer.OutputID
+    let units: [Importer.PendingUnit]
+    let folders: [LanguageTag: String]
+    /// `table NUL language NUL key` of every stringsdict unit of the import.
+    let pluralKeys: Set<String>
+    var findings: [ImportReport.Finding] = []
+    var skipped: [(Int, ImportReport.SkippedUnit)] = []
+    var imported: [Int: Int] = [:]
+
+    init(importer: Importer, id: Importer.OutputID, units: [Importer.PendingUnit], folders: [LanguageTag: String], pluralKeys: Set<String>) {
+        self.importer = importer
+        self.id = id
+        self.units = units
+        self.folders = folders
+        self.pluralKeys = pluralKeys
+    }
+
+    mutating func run() -> Output {
+        let path = id.kind == "xcstrings" ? "\(id.table).xcstrings" : "\(folder(id.language))/\(id.table).\(id.kind)"
+        do throws(ImportRefusal) {
+            switch id.kind {
+            case "strings": return Output(path: path, outcome: try strings(path), missing: [])
+            case "stringsdict": return try stringsdict(path)
+            default: return try catalog(path)
+            }
+        } catch {
+            return Output(path: path, outcome: .refused(error.reason), missing: [])
+        }
+    }
+
+    func folder(_ tag: LanguageTag) -> String { folders[tag] ?? "\(tag.rawValue).lproj" }
+
+    var developmentLanguage: LanguageTag {
+        importer.options.developmentLanguage ?? units.first?.file.sourceLanguage.flatMap { LanguageTag($0) } ?? LanguageTag("en")!
+    }
+
+    /// The bytes of a store file, or `nil` when there is none.
+    func read(_ relative: String) throws(ImportRefusal) -> Data? {
+        let url = importer.directory.appendingPathComponent(relative)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
+        guard size <= XLIFFReader.maximumBytes else { throw ImportRefusal("\(relative) has \(size) bytes; at most \(XLIFFReader.maximumBytes) are merged") }
+        do { return try Data(contentsOf: url) } catch { throw ImportRefusal("cannot read \(relative): \(error.localizedDescription)") }
+    }
+
+    /// The unit's value when Xcode would write it; otherwise records why not.
+    mutating func accept(_ pending: Importer.PendingUnit) -> String? {
+        guard let target = pending.unit.target else {
+            skip(pending, "no <target>")
+            return nil
+        }
+        if let state = pending.unit.state, state == "new" || state == "needs-translation" {
+            skip(pending, "state \(state): not translated yet")
+            return nil
+        }
+        imported[pending.result, default: 0] += 1
+        return target
+    }
+
+    mutating func skip(_ pending: Importer.PendingUnit, _ reason: String) {
+        skipped.append((pending.result, ImportReport.SkippedUnit(id: pending.unit.id, reason: reason)))
+    }
+
+    mutating func finding(_ kind: ImportReport.Finding.Kind, _ pending: Importer.PendingUnit, _ message: String) {
+        findings.append(ImportReport.Finding(kind: kind, xliff: pending.xliff, line: pending.unit.line, id: pending.unit.id, message: message))
+    }
+
+    mutating func checkPlaceholders(_ pending: Importer.PendingUnit, target: String, pluralVariant: Bool) {
+        if let problem = PlaceholderCheck.mismatch(source: pending.unit.source, target: target, isPluralVariant: pluralVariant) {
+            finding(.placeholderMismatch, pending, problem)
+        }
+    }
+}

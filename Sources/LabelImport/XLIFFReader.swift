@@ -15,12 +15,14 @@ package enum XLIFFReader {
     package static let maximumBytes = 64 << 20
 
     package static func read(_ data: Data, file name: String) throws(XLIFFReadError) -> XLIFFDocument {
+        guard data.count <= maximumBytes else {
+            throw XLIFFReadError(location: SourceLocation(file: name, line: 1, column: 1), reason: .tooLarge(bytes: data.count, limit: maximumBytes))
+        }
         let bytes = [UInt8](data)
         let lines = UTF8LineIndex(data)
         func error(_ offset: Int, _ reason: XLIFFReadError.Reason) -> XLIFFReadError {
             XLIFFReadError(location: lines.location(ofByte: offset, file: name), reason: reason)
         }
-        guard bytes.count <= maximumBytes else { throw error(0, .tooLarge(bytes: bytes.count, limit: maximumBytes)) }
         if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 || bytes[0] == 0xFE || bytes[0] == 0xFF { throw error(0, .notUTF8) }
         guard String(validating: bytes, as: UTF8.self) != nil else {
             let prefix = bytes.indices.first { String(validating: bytes[..<$0], as: UTF8.self) == nil } ?? bytes.count

@@ -40,9 +40,9 @@ enum CatalogMerge {
         let language = spelling(of: tag, in: document) ?? tag.rawValue
         let old = document
         for update in updates {
-            let sourceSubstitution = document["strings"]?[update.key]?["localizations"]?[source]?["substitutions"]
+            let sourceLocalization = document["strings"]?[update.key]?["localizations"]?[source]
             document.update(["strings", update.key, "localizations", language][...]) { localization in
-                apply(update, to: &localization, sourceSubstitutions: sourceSubstitution)
+                apply(update, to: &localization, source: sourceLocalization)
             }
         }
         guard document != old else { return Result(document: document, language: language, bytes: nil) }
@@ -62,10 +62,24 @@ enum CatalogMerge {
         return nil
     }
 
-    private static func apply(_ update: Update, to localization: inout JSONDocument, sourceSubstitutions: JSONDocument?) {
+    private static func apply(_ update: Update, to localization: inout JSONDocument, source: JSONDocument?) {
+        let sourceSubstitutions = source?["substitutions"]
+        var value = update.value
+        switch update.path {
+        case .stringUnit:
+            value = unnumbered(value, source: source?["stringUnit"]?["value"]?.stringValue ?? "")
+        case .substitution(let name, _):
+            let substitution = localization["substitutions"]?[name] ?? sourceSubstitutions?[name]
+            if case .number(let number)? = substitution?["argNum"], let argument = Int(number),
+                let specifier = substitution?["formatSpecifier"]?.stringValue {
+                value = withArgumentToken(value, argument: argument, specifier: specifier)
+            }
+        default:
+            break
+        }
         let unit = JSONDocument.object([
             .init(key: "state", value: .string(update.needsReview ? "needs_review" : "translated")),
-            .init(key: "value", value: .string(update.value)),
+            .init(key: "value", value: .string(value)),
         ])
         func setUnit(_ path: [String]) {
             localization.update(path[...]) { $0.set("stringUnit", unit) }
@@ -83,6 +97,32 @@ enum CatalogMerge {
             }
             setUnit(["substitutions", name, "variations", "plural", category.rawValue])
         }
+    }
+
+    /// Xcode numbers a catalog value's substitutions in its XLIFF (`%#@files@` is
+    /// exported `%2$#@files@`); on import a substitution the source language writes
+    /// unnumbered is written unnumbered again.
+    static func unnumbered(_ text: String, source: String) -> String {
+        let tokens = FormatToken.tokens(in: text)
+        guard tokens.contains(where: { if case .substitution(let s) = $0 { s.position != nil } else { false } }) else { return text }
+        return tokens.map { token in
+            if case .substitution(let substitution) = token, substitution.position != nil, source.contains("%#@\(substitution.name)@") {
+                return "%#@\(substitution.name)@"
+            }
+            return token.source
+        }.joined()
+    }
+
+    /// Xcode exports a substitution's `%arg` as its argument (`%2$lld`, and LabelCore's
+    /// reader as `%lld`); on import that specifier becomes `%arg` again.
+    static func withArgumentToken(_ text: String, argument: Int, specifier: String) -> String {
+        FormatToken.tokens(in: text).map { token in
+            if case .specifier(let found) = token, found.position == nil || found.position == argument,
+                found.source == "%\(specifier)" || found.source == "%\(argument)$\(specifier)" {
+                return "%arg"
+            }
+            return token.source
+        }.joined()
     }
 
     /// The merged catalog must read with LabelCore's parser, and every other

@@ -19,12 +19,21 @@ package struct ImportReport: Sendable, Hashable {
         package var original: String
         /// `target-language` as written in the XLIFF.
         package var language: String
-        /// The store file written, relative to the bundle folder (`de.lproj/Localizable.strings`).
-        package var output: String?
+        /// The worst of its outputs' statuses (refused, written, unchanged), or `ignored`.
         package var status: Status
         /// Units whose target was imported (changed or not).
         package var imported: Int
         package var skipped: [SkippedUnit]
+        /// The store files its units go to (a `.strings` <file> may also feed the
+        /// table's `.stringsdict`, or a String Catalog).
+        package var outputs: [Output]
+    }
+
+    /// One store file an import writes, as far as one `<file>` feeds it.
+    package struct Output: Sendable, Hashable {
+        /// Relative to the bundle folder (`de.lproj/Localizable.strings`, `Accessibility.xcstrings`).
+        package var path: String
+        package var status: Status
         package var refusal: String?
         /// Plural categories the language needs that the imported keys still lack.
         package var missingCategories: [MissingCategories]
@@ -63,4 +72,7 @@ package struct ImportReport: Sendable, Hashable {
 
     /// Whether anything stops the import: a refused file or output.
     package var isRefused: Bool { !errors.isEmpty || files.contains { $0.status == .refused } }
+
+    /// Every refusal reason of the outputs, in report order.
+    package var refusals: [String] { files.flatMap { $0.outputs.compactMap(\.refusal) } }
 }

@@ -5,14 +5,14 @@ package enum ImportReportRendering {
     package static func text(_ report: ImportReport, dryRun: Bool, filesWritten: Int) -> String {
         var lines: [String] = report.errors.map { "\($0.location): error: \($0.reason)" }
         for file in report.files {
-            var line = "\(file.xliff): \(file.original) [\(file.language)] → \(file.output ?? "-"): \(file.status.rawValue)"
-            line += ", \(file.imported) imported, \(file.skipped.count) skipped"
-            if let refusal = file.refusal { line += " — refused: \(refusal)" }
-            lines.append(line)
-            for skipped in file.skipped { lines.append("  skipped \(skipped.id): \(skipped.reason)") }
-            for missing in file.missingCategories {
-                lines.append("  \(missing.key) still needs \(missing.categories.map(\.rawValue).joined(separator: ", ")) in \(file.language)")
+            lines.append("\(file.xliff): \(file.original) [\(file.language)]: \(file.status.rawValue), \(file.imported) imported, \(file.skipped.count) skipped")
+            for output in file.outputs {
+                lines.append("  → \(output.path): \(output.status.rawValue)" + (output.refusal.map { " — refused: \($0)" } ?? ""))
+                for missing in output.missingCategories {
+                    lines.append("    \(missing.key) still needs \(missing.categories.map(\.rawValue).joined(separator: ", ")) in \(file.language)")
+                }
             }
+            for skipped in file.skipped { lines.append("  skipped \(skipped.id): \(skipped.reason)") }
         }
         for finding in report.findings {
             lines.append("\(finding.xliff):\(finding.line): warning: [\(finding.kind.rawValue)] \(finding.id.map { "\($0): " } ?? "")\(finding.message)")
@@ -58,17 +58,24 @@ package enum ImportReportRendering {
         writer.field("xliff", file.xliff)
         writer.field("original", file.original)
         writer.field("language", file.language)
-        writer.field("output", file.output)
         writer.field("status", file.status.rawValue)
         writer.field("imported", file.imported)
-        writer.field("refusal", file.refusal)
         writer.field("skipped", raw: array(file.skipped) { writer, skipped in
             writer.beginObject()
             writer.field("id", skipped.id)
             writer.field("reason", skipped.reason)
             writer.endObject()
         })
-        writer.field("missingCategories", raw: array(file.missingCategories) { writer, missing in
+        writer.field("outputs", raw: array(file.outputs, output))
+        writer.endObject()
+    }
+
+    private static func output(_ writer: inout JSONWriter, _ output: ImportReport.Output) {
+        writer.beginObject()
+        writer.field("path", output.path)
+        writer.field("status", output.status.rawValue)
+        writer.field("refusal", output.refusal)
+        writer.field("missingCategories", raw: array(output.missingCategories) { writer, missing in
             writer.beginObject()
             writer.field("key", missing.key)
             var categories: [UInt8] = Array("[".utf8)

@@ -18,6 +18,30 @@ indirect enum JSONDocument: Hashable {
 
     static func string(_ text: String) -> JSONDocument { .string(text, raw: nil) }
 
+    /// Equal values, whatever their source text (`"\/"` and `"/"` are equal).
+    static func == (a: JSONDocument, b: JSONDocument) -> Bool {
+        switch (a, b) {
+        case (.string(let x, _), .string(let y, _)): x == y
+        case (.number(let x), .number(let y)): x == y
+        case (.bool(let x), .bool(let y)): x == y
+        case (.null, .null): true
+        case (.array(let x), .array(let y)): x == y
+        case (.object(let x), .object(let y)): x == y
+        default: false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .string(let text, _): hasher.combine(text)
+        case .number(let text): hasher.combine(text)
+        case .bool(let flag): hasher.combine(flag)
+        case .null: hasher.combine(0)
+        case .array(let elements): hasher.combine(elements)
+        case .object(let members): hasher.combine(members)
+        }
+    }
+
     subscript(key: String) -> JSONDocument? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
@@ -39,7 +63,8 @@ indirect enum JSONDocument: Hashable {
         var members: [Member] = []
         if case .object(let existing) = self { members = existing }
         if let index = members.firstIndex(where: { $0.key == key }) {
-            members[index].value = value
+            // An equal value keeps its source text, so an import of what is there changes no byte.
+            if members[index].value != value { members[index].value = value }
         } else {
             let index = members.firstIndex { $0.key > key } ?? members.count
             members.insert(Member(key: key, value: value), at: index)

@@ -36,7 +36,9 @@ package enum UnitAddress: Sendable, Hashable {
     /// Reads `id` as a unit of a file of `kind`; `nil` when it is no known form.
     static func parse(_ id: String, kind: String) -> UnitAddress? {
         switch kind {
-        case "strings": return id.isEmpty ? nil : .strings(key: id)
+        // A stringsdict id in a `.strings` <file> (the server's `/missing` XLIFF names
+        // every table `.strings`) belongs to the table's `.stringsdict`.
+        case "strings": return id.isEmpty ? nil : stringsdict(id) ?? .strings(key: id)
         case "stringsdict": return stringsdict(id)
         case "xcstrings": return catalog(id)
         default: return .other(id: id)

@@ -68,7 +68,7 @@ import Testing
     @Test func landsInTheFolderTheStoreHasForTheTag() throws {
         let bundle = try F.bundle(["en.lproj/Localizable.strings": english, "pt_BR.lproj/Localizable.strings": Data()])
         let report = try F.run(F.xliff(F.file("Localizable.strings", target: "pt-BR", [.init(id: "a", source: "Apple", target: "Maçã")])), into: bundle)
-        #expect(report.files[0].output == "pt_BR.lproj/Localizable.strings")
+        #expect(report.files[0].outputs.map(\.path) == ["pt_BR.lproj/Localizable.strings"])
         #expect(F.text(bundle, "pt_BR.lproj/Localizable.strings") == "\"a\" = \"Maçã\";\n")
         #expect(!FileManager.default.fileExists(atPath: bundle.appendingPathComponent("pt-BR.lproj").path))
     }
@@ -107,7 +107,7 @@ import Testing
         let importer = Importer(directory: bundle)
         let plan = importer.plan([try XLIFFReader.read(data, file: "t.xliff")])
         #expect(plan.report.isRefused && plan.writes.isEmpty)
-        #expect(plan.report.files[0].refusal == "the existing file is a binary property list; only text .strings files are merged")
+        #expect(plan.report.files[0].outputs.first?.refusal == "the existing file is a binary property list; only text .strings files are merged")
         #expect(plan.report.files[1].status == .written)
     }
 }

@@ -23,6 +23,7 @@ extension Importer {
         var groups: [OutputID: [PendingUnit]] = [:]
         var order: [OutputID] = []
         var seen: [OutputID: String] = [:]   // per <file> kind, for "language named twice"
+        let folders = languageFolders()
         for document in documents {
             for file in document.files {
                 let index = report.files.count
@@ -41,7 +42,7 @@ extension Importer {
                 } else {
                     seen[fileID] = "\(document.name):\(file.line)"
                 }
-                let catalog = routesToCatalog(file)
+                let catalog = routesToCatalog(file, folders: folders)
                 for unit in file.units {
                     var pending = PendingUnit(unit: unit, result: index, file: file, xliff: document.name)
                     if catalog {
@@ -57,14 +58,14 @@ extension Importer {
                 }
             }
         }
-        let writes = run(groups, order: order, report: &report)
+        let writes = run(groups, order: order, folders: folders, report: &report)
         return Plan(report: report, writes: report.isRefused ? [] : writes)
     }
 
     /// Builds each output, records its outcome on the `<file>`s that feed it, and
     /// returns the writes.
-    private func run(_ groups: [OutputID: [PendingUnit]], order: [OutputID], report: inout ImportReport) -> [Write] {
-        let folders = languageFolders()
+    private func run(_ groups: [OutputID: [PendingUnit]], order: [OutputID], folders: [LanguageTag: String],
+                     report: inout ImportReport) -> [Write] {
         var writes: [Write] = []
         // A .strings key that the same import puts in the table's .stringsdict is skipped.
         let plural = Set(groups.filter { $0.key.kind == "stringsdict" }.flatMap { id, units in
@@ -110,12 +111,12 @@ extension Importer {
     /// Whether a `.strings`/`.stringsdict` <file> is for a table the bundle keeps in a
     /// String Catalog (the server's `/missing` XLIFF names every table `.strings`):
     /// `DIR/<Table>.xcstrings` exists and the development language has no such lproj table.
-    func routesToCatalog(_ file: XLIFFDocument.File) -> Bool {
+    func routesToCatalog(_ file: XLIFFDocument.File, folders: [LanguageTag: String]) -> Bool {
         guard file.kind == "strings" || file.kind == "stringsdict" else { return false }
         let manager = FileManager.default
         guard manager.fileExists(atPath: directory.appendingPathComponent("\(file.table).xcstrings").path) else { return false }
         let development = options.developmentLanguage ?? file.sourceLanguage.flatMap { LanguageTag($0) } ?? LanguageTag("en")!
-        let folder = directory.appendingPathComponent(languageFolders()[development] ?? "\(development.rawValue).lproj")
+        let folder = directory.appendingPathComponent(folders[development] ?? "\(development.rawValue).lproj")
         return !manager.fileExists(atPath: folder.appendingPathComponent("\(file.table).strings").path)
             && !manager.fileExists(atPath: folder.appendingPathComponent("\(file.table).stringsdict").path)
     }

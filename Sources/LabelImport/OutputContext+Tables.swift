@@ -6,24 +6,27 @@ extension OutputContext {
     mutating func strings(_ path: String) throws(ImportRefusal) -> Outcome {
         let development = folder(developmentLanguage)
         let devStrings = try read("\(development)/\(id.table).strings").flatMap { try? StringsFileParser.parse($0, file: path).values }
+        let known = devStrings.map { Set($0.keys) }
         let devPlurals = try pluralKeys(read("\(development)/\(id.table).stringsdict"))
         let ownPlurals = try pluralKeys(read("\(folder(id.language))/\(id.table).stringsdict"))
         var updates: [StringsTableMerge.Update] = []
+        var positions: [String: Int] = [:]
         for pending in units {
             guard let value = accept(pending) else { continue }
             let key = pending.unit.address.key
             if devPlurals.contains(key) || ownPlurals.contains(key) || pluralKeys.contains("\(id.table)\u{0}\(id.language.rawValue)\u{0}\(key)") {
-                imported[pending.result]! -= 1
                 skip(pending, "\"\(key)\" lives in \(id.table).stringsdict")
                 continue
             }
-            if devStrings?[key] == nil {
-                finding(.unknownKey, pending, "the development language (\(developmentLanguage)) has no \"\(key)\" in \(id.table).strings")
-            }
+            guard isKnown(pending, in: known, "\(id.table).strings") else { continue }
+            count(pending)
             checkPlaceholders(pending, target: value, pluralVariant: false)
-            let note = pending.unit.notes.first
-            updates.removeAll { $0.key == key }
-            updates.append(StringsTableMerge.Update(key: key, value: value, comment: note))
+            let update = StringsTableMerge.Update(key: key, value: value, comment: pending.unit.notes.first)
+            // A key given twice (two <file>s): the later value, in the first one's place.
+            if let index = positions[key] { updates[index] = update } else {
+                positions[key] = updates.count
+                updates.append(update)
+            }
         }
         guard let bytes = try StringsTableMerge.merge(existing: read(path), updates: updates, file: path) else { return .unchanged }
         return .write(bytes)
@@ -39,19 +42,28 @@ extension OutputContext {
     /// `<lang>.lproj/<Table>.stringsdict`.
     mutating func stringsdict(_ path: String) throws(ImportRefusal) -> Output {
         var development: [String: PropertyListValue] = [:]
+        var known: Set<String>?
         if let data = try read("\(folder(developmentLanguage))/\(id.table).stringsdict") {
-            do { development = try PropertyListReader.read(data).dictionary ?? [:] } catch {
+            do {
+                development = try PropertyListReader.read(data).dictionary ?? [:]
+                known = Set(development.keys)
+            } catch {
                 throw ImportRefusal("the development language's \(id.table).stringsdict cannot be read: \(error.reason)")
             }
         }
         var updates: [StringsDictMerge.Update] = []
+        var positions: [String: Int] = [:]
         for pending in units {
             guard let value = accept(pending) else { continue }
             let key = pending.unit.address.key
-            if development[key] == nil {
-                finding(.unknownKey, pending, "the development language (\(developmentLanguage)) has no \"\(key)\" in \(id.table).stringsdict")
+            guard isKnown(pending, in: known, "\(id.table).stringsdict") else { continue }
+            if case .stringsdictVariant(_, _, let category) = pending.unit.address, !usesCategory(pending, category) { continue }
+            count(pending)
+            let index = positions[key] ?? updates.count
+            if index == updates.count {
+                positions[key] = index
+                updates.append(.init(key: key))
             }
-            let index = updates.firstIndex { $0.key == key } ?? { updates.append(.init(key: key)); return updates.count - 1 }()
             switch pending.unit.address {
             case .stringsdictFormat:
                 checkPlaceholders(pending, target: value, pluralVariant: false)
@@ -85,18 +97,19 @@ extension OutputContext {
         }
         let known = (try? StringCatalogParser.parse(data, file: path)).map { catalog in
             Set(catalog.localizations[catalog.sourceLanguage]?.keys ?? [:].keys)
-        } ?? []
+        }
         var updates: [CatalogMerge.Update] = []
         for pending in units {
             guard let value = accept(pending), case .catalog(let key, let catalogPath) = pending.unit.address else { continue }
-            if !known.contains(key) {
-                finding(.unknownKey, pending, "\(id.table).xcstrings has no key \"\(key)\"")
-            }
+            guard isKnown(pending, in: known, "\(id.table).xcstrings") else { continue }
             var isVariant = false
             switch catalogPath {
-            case .plural, .devicePlural, .substitution: isVariant = true
+            case .plural(let category), .devicePlural(_, let category), .substitution(_, let category):
+                guard usesCategory(pending, category) else { continue }
+                isVariant = true
             case .stringUnit, .device: isVariant = false
             }
+            count(pending)
             checkPlaceholders(pending, target: value, pluralVariant: isVariant)
             let review = pending.unit.state?.hasPrefix("needs-review") ?? false
             updates.append(CatalogMerge.Update(key: key, path: catalogPath, value: value, needsReview: review))

@@ -72,8 +72,30 @@ struct OutputContext {
             skip(pending, "state \(state): not translated yet")
             return nil
         }
-        imported[pending.result, default: 0] += 1
         return target
+    }
+
+    /// Counts a unit as imported.
+    mutating func count(_ pending: Importer.PendingUnit) {
+        imported[pending.result, default: 0] += 1
+    }
+
+    /// Whether the development language has the unit's key; when it does not (and
+    /// `keys` is known) the unit is skipped, as Xcode skips it, and reported.
+    mutating func isKnown(_ pending: Importer.PendingUnit, in keys: Set<String>?, _ table: String) -> Bool {
+        let key = pending.unit.address.key
+        guard let keys, !keys.contains(key) else { return true }
+        finding(.unknownKey, pending, "the development language (\(developmentLanguage)) has no \"\(key)\" in \(table); not written")
+        skip(pending, "not in the development language's \(table)")
+        return false
+    }
+
+    /// Whether the target language uses `category` (CLDR; `zero` is Apple's for any
+    /// language); a variant for another category is skipped, as Xcode skips it.
+    mutating func usesCategory(_ pending: Importer.PendingUnit, _ category: PluralCategory) -> Bool {
+        guard category != .zero, !PluralRules.forLanguage(id.language.rawValue).categories.contains(category) else { return true }
+        skip(pending, "\(id.language) has no plural category \(category.rawValue)")
+        return false
     }
 
     mutating func skip(_ pending: Importer.PendingUnit, _ reason: String) {

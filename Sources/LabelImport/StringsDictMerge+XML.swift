@@ -66,9 +66,8 @@ extension StringsDictMerge {
         "\t<key>\(escaped(key))</key>\n" + value(entry, depth: 1)
     }
 
-    /// One value at `depth` tabs, ending in a newline. Entry dictionaries list the
-    /// format key, then variables; a variable lists its rule and value types, then
-    /// categories in CLDR order (zero … other), as the store's files do.
+    /// One value at `depth` tabs, ending in a newline, keys in the order Foundation's
+    /// (and so Xcode's) plist writer uses: sorted by their UTF-16 code units.
     static func value(_ value: PropertyListValue, depth: Int) -> String {
         let indent = String(repeating: "\t", count: depth)
         switch value {
@@ -77,7 +76,7 @@ extension StringsDictMerge {
         case .dictionary(let entries):
             guard !entries.isEmpty else { return "\(indent)<dict/>\n" }
             var text = "\(indent)<dict>\n"
-            for key in entries.keys.sorted(by: { order($0) < order($1) }) {
+            for key in entries.keys.sorted(by: { $0.utf16.lexicographicallyPrecedes($1.utf16) }) {
                 text += "\(indent)\t<key>\(escaped(key))</key>\n" + self.value(entries[key]!, depth: depth + 1)
             }
             return text + "\(indent)</dict>\n"
@@ -91,16 +90,6 @@ extension StringsDictMerge {
         case .real, .date, .data:
             // Never in an entry this import builds; existing ones keep their own text.
             return "\(indent)<string></string>\n"
-        }
-    }
-
-    private static func order(_ key: String) -> (Int, String) {
-        switch key {
-        case formatKey: (0, key)
-        case specTypeKey: (1, key)
-        case valueTypeKey: (2, key)
-        default:
-            if let category = PluralCategory(rawValue: key) { (4, String(PluralCategory.allCases.firstIndex(of: category)!)) } else { (3, key) }
         }
     }
 

@@ -71,26 +71,41 @@ import Testing
     }
 
     @Test func mergingKeepsOtherEntriesCommentsAndOrder() throws {
-        let german = String(decoding: Self.english, as: UTF8.self)
-            .replacingOccurrences(of: "<dict>\n\t<key>apples</key>", with: "<dict>\n\t<!-- Fruit. -->\n\t<key>apples</key>")
+        // German has apples (with a comment) and no pears yet.
+        let english = String(decoding: Self.english, as: UTF8.self)
+        let pearsStart = try #require(english.range(of: "\t<key>pears</key>"))
+        let german = String(english[..<pearsStart.lowerBound]).replacingOccurrences(of: "<dict>\n\t<key>apples</key>", with: "<dict>\n\t<!-- Fruit. -->\n\t<key>apples</key>")
             .replacingOccurrences(of: "%ld apple<", with: "%ld Apfel<").replacingOccurrences(of: "%ld apples<", with: "%ld Äpfel<")
-            .replacingOccurrences(of: "%d pears", with: "%d Birnen")
+            + "</dict>\n</plist>\n"
         let bundle = try F.bundle(["en.lproj/Localizable.stringsdict": Self.english, "de.lproj/Localizable.stringsdict": Data(german.utf8)])
-        try F.run(F.xliff(F.file("Localizable.stringsdict", target: "de",
-                                 units("pears", format: nil, variable: "p", ["one": "%d Birne", "other": "%d Birnen!"])
-                                 + units("plums", format: "%#@q@", variable: "q", ["one": "%d Pflaume", "other": "%d Pflaumen"]))), into: bundle)
+        let report = try F.run(F.xliff(F.file("Localizable.stringsdict", target: "de",
+                                              units("apples", format: nil, variable: "n", ["one": "%ld Apfel!"])
+                                              + units("pears", format: nil, variable: "p", ["one": "%d Birne", "other": "%d Birnen"])
+                                              + units("plums", format: "%#@q@", variable: "q", ["other": "%d Pflaumen"]))), into: bundle)
         let written = try #require(F.text(bundle, "de.lproj/Localizable.stringsdict"))
-        // Only the pears <dict> changed where it stood; plums came before the closing </dict>.
-        let expectedPears = "\t<key>pears</key>\n\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>%#@p@</string>\n\t\t<key>p</key>\n\t\t<dict>\n"
+        // apples changed where it stood (its comment kept); pears came before the closing </dict>.
+        let expected = german.replacingOccurrences(of: "%ld Apfel<", with: "%ld Apfel!<").replacingOccurrences(of: "</dict>\n</plist>\n", with: "")
+            + "\t<key>pears</key>\n\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>%#@p@</string>\n\t\t<key>p</key>\n\t\t<dict>\n"
             + "\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n\t\t\t<key>NSStringFormatValueTypeKey</key>\n"
-            + "\t\t\t<string>d</string>\n\t\t\t<key>one</key>\n\t\t\t<string>%d Birne</string>\n\t\t\t<key>other</key>\n\t\t\t<string>%d Birnen!</string>\n\t\t</dict>\n\t</dict>\n"
-        let applesAndPears = german.components(separatedBy: "\t<key>pears</key>")[0]
-        #expect(written.hasPrefix(applesAndPears + expectedPears + "\t<key>plums</key>\n"))
-        #expect(written.hasSuffix("\t</dict>\n</dict>\n</plist>\n"))
+            + "\t\t\t<string>d</string>\n\t\t\t<key>one</key>\n\t\t\t<string>%d Birne</string>\n\t\t\t<key>other</key>\n\t\t\t<string>%d Birnen</string>\n\t\t</dict>\n\t</dict>\n"
+            + "</dict>\n</plist>\n"
+        #expect(written == expected)
         let entries = try StringsDictParser.parse(Data(written.utf8), file: "de").entries
         #expect(entries["apples"]?.template == "%#@n@ & more")
-        #expect(entries["plums"]?.variables["q"]?.variants == [.one: "%d Pflaume", .other: "%d Pflaumen"])
-        #expect(entries["plums"]?.variables["q"]?.valueType == nil)   // English has no plums: no type to take
+        // English has no plums: like Xcode, not written; reported.
+        #expect(entries["plums"] == nil)
+        #expect(report.findings.map(\.kind) == [.unknownKey, .unknownKey])
+        #expect(report.files[0].skipped.map(\.reason) == ["not in the development language's Localizable.stringsdict",
+                                                          "not in the development language's Localizable.stringsdict"])
+    }
+
+    @Test func categoriesTheLanguageDoesNotUseAreSkippedAsXcodeSkipsThem() throws {
+        let bundle = try F.bundle(["en.lproj/Localizable.stringsdict": Self.english])
+        let report = try F.run(F.xliff(F.file("Localizable.stringsdict", target: "ja",
+                                              units("pears", format: nil, variable: "p", ["zero": "なし", "one": "%d 梨", "other": "%d 梨"]))), into: bundle)
+        let entry = try StringsDictParser.parse(Data(contentsOf: bundle.appendingPathComponent("ja.lproj/Localizable.stringsdict")), file: "j").entries["pears"]
+        #expect(entry?.variables["p"]?.variants == [.zero: "なし", .other: "%d 梨"])   // zero is Apple's for any language
+        #expect(report.files[0].skipped == [.init(id: "/pears:dict/p:dict/one:dict/:string", reason: "ja has no plural category one")])
     }
 
     @Test func aVariantWithoutAFormatAndNoneToTakeIsRefused() throws {

@@ -13,7 +13,8 @@ extension Importer {
     struct PendingUnit {
         var unit: XLIFFDocument.Unit
         var result: Int
-        var file: XLIFFDocument.File
+        /// The `<file>`'s `source-language`.
+        var sourceLanguage: String?
         var xliff: String
     }
 
@@ -44,7 +45,7 @@ extension Importer {
                 }
                 let catalog = routesToCatalog(file, folders: folders)
                 for unit in file.units {
-                    var pending = PendingUnit(unit: unit, result: index, file: file, xliff: document.name)
+                    var pending = PendingUnit(unit: unit, result: index, sourceLanguage: file.sourceLanguage, xliff: document.name)
                     if catalog {
                         guard let address = Self.catalogAddress(unit) else {
                             report.files[index].skipped.append(.init(id: unit.id, reason: "the format of a String Catalog plural; the catalog has none"))
@@ -71,9 +72,10 @@ extension Importer {
         let plural = Set(groups.filter { $0.key.kind == "stringsdict" }.flatMap { id, units in
             units.map { "\(id.table)\u{0}\(id.language.rawValue)\u{0}\($0.unit.address.key)" }
         })
+        let tables = DevelopmentTables()
         for id in order {
             let units = groups[id]!
-            var context = OutputContext(importer: self, id: id, units: units, folders: folders, pluralKeys: plural)
+            var context = OutputContext(importer: self, id: id, units: units, folders: folders, pluralKeys: plural, tables: tables)
             let output = context.run()
             report.findings += context.findings
             for (index, skipped) in context.skipped { report.files[index].skipped.append(skipped) }

@@ -76,15 +76,18 @@ package struct Importer: Sendable {
         }
     }
 
-    /// Replaces each planned file atomically, creating `.lproj` folders as needed.
+    /// Replaces each planned file atomically, creating `.lproj` folders as needed: every
+    /// new file is on disk before the first one replaces its old one (``AtomicFile``).
     package func apply(_ writes: [Write]) throws(AtomicFile.WriteError) {
+        var replacements: [AtomicFile.Replacement] = []
         for write in writes {
             let url = directory.appendingPathComponent(write.path)
             let folder = url.deletingLastPathComponent()
             do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
                 throw AtomicFile.WriteError(path: folder.path, reason: error.localizedDescription)
             }
-            try AtomicFile.write(write.bytes, to: url.path, directory: folder.path)
+            replacements.append(AtomicFile.Replacement(path: url.path, directory: folder.path, bytes: write.bytes))
         }
+        try AtomicFile.write(replacements)
     }
 }

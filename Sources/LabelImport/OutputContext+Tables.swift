@@ -5,16 +5,16 @@ extension OutputContext {
     /// `<lang>.lproj/<Table>.strings`.
     mutating func strings(_ path: String) throws(ImportRefusal) -> Outcome {
         let development = folder(developmentLanguage)
-        let devStrings = try read("\(development)/\(id.table).strings").flatMap { try? StringsFileParser.parse($0, file: path).values }
-        let known = devStrings.map { Set($0.keys) }
-        let devPlurals = try pluralKeys(read("\(development)/\(id.table).stringsdict"))
+        let reader = { (relative: String) throws(ImportRefusal) -> Data? in try self.read(relative) }
+        let known = try tables.strings("\(development)/\(id.table).strings", read: reader).map { Set($0.keys) }
+        let devPlurals = try tables.plurals("\(development)/\(id.table).stringsdict", read: reader) ?? [:]
         let ownPlurals = try pluralKeys(read("\(folder(id.language))/\(id.table).stringsdict"))
         var updates: [StringsTableMerge.Update] = []
         var positions: [String: Int] = [:]
         for pending in units {
             guard let value = accept(pending) else { continue }
             let key = pending.unit.address.key
-            if devPlurals.contains(key) || ownPlurals.contains(key) || pluralKeys.contains("\(id.table)\u{0}\(id.language.rawValue)\u{0}\(key)") {
+            if devPlurals[key] != nil || ownPlurals.contains(key) || pluralKeys.contains("\(id.table)\u{0}\(id.language.rawValue)\u{0}\(key)") {
                 skip(pending, "\"\(key)\" lives in \(id.table).stringsdict")
                 continue
             }
@@ -41,16 +41,10 @@ extension OutputContext {
 
     /// `<lang>.lproj/<Table>.stringsdict`.
     mutating func stringsdict(_ path: String) throws(ImportRefusal) -> Output {
-        var development: [String: PropertyListValue] = [:]
-        var known: Set<String>?
-        if let data = try read("\(folder(developmentLanguage))/\(id.table).stringsdict") {
-            do {
-                development = try PropertyListReader.read(data).dictionary ?? [:]
-                known = Set(development.keys)
-            } catch {
-                throw ImportRefusal("the development language's \(id.table).stringsdict cannot be read: \(error.reason)")
-            }
-        }
+        let reader = { (relative: String) throws(ImportRefusal) -> Data? in try self.read(relative) }
+        let table = try tables.plurals("\(folder(developmentLanguage))/\(id.table).stringsdict", read: reader)
+        let development = table ?? [:]
+        let known = table.map { Set($0.keys) }
         var updates: [StringsDictMerge.Update] = []
         var positions: [String: Int] = [:]
         for pending in units {

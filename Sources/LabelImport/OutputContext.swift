@@ -22,12 +22,15 @@ struct OutputContext {
     let folders: [LanguageTag: String]
     /// `table NUL language NUL key` of every stringsdict unit of the import.
     let pluralKeys: Set<String>
+    let tables: DevelopmentTables
     var findings: [ImportReport.Finding] = []
     var skipped: [(Int, ImportReport.SkippedUnit)] = []
     var imported: [Int: Int] = [:]
 
-    init(importer: Importer, id: Importer.OutputID, units: [Importer.PendingUnit], folders: [LanguageTag: String], pluralKeys: Set<String>) {
+    init(importer: Importer, id: Importer.OutputID, units: [Importer.PendingUnit], folders: [LanguageTag: String],
+         pluralKeys: Set<String>, tables: DevelopmentTables) {
         self.importer = importer
+        self.tables = tables
         self.id = id
         self.units = units
         self.folders = folders
@@ -50,7 +53,7 @@ struct OutputContext {
     func folder(_ tag: LanguageTag) -> String { folders[tag] ?? "\(tag.rawValue).lproj" }
 
     var developmentLanguage: LanguageTag {
-        importer.options.developmentLanguage ?? units.first?.file.sourceLanguage.flatMap { LanguageTag($0) } ?? LanguageTag("en")!
+        importer.options.developmentLanguage ?? units.first?.sourceLanguage.flatMap { LanguageTag($0) } ?? LanguageTag("en")!
     }
 
     /// The bytes of a store file, or `nil` when there is none.

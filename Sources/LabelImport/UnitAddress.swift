@@ -48,19 +48,32 @@ package enum UnitAddress: Sendable, Hashable {
     private static func stringsdict(_ id: String) -> UnitAddress? {
         guard id.hasPrefix("/"), id.hasSuffix(":dict/:string") else { return nil }
         let body = id.dropFirst().dropLast(":dict/:string".count)
-        guard let last = body.ranges(of: ":dict/").last else { return nil }
+        guard let last = lastRange(of: ":dict/", in: body) else { return nil }
         let leaf = String(body[last.upperBound...])
         let rest = body[..<last.lowerBound]
         guard !rest.isEmpty else { return nil }
         if leaf == "NSStringLocalizedFormatKey" { return .stringsdictFormat(key: String(rest)) }
-        guard let category = PluralCategory(rawValue: leaf), let split = rest.ranges(of: ":dict/").last else { return nil }
+        guard let category = PluralCategory(rawValue: leaf), let split = lastRange(of: ":dict/", in: rest) else { return nil }
         let key = rest[..<split.lowerBound], variable = rest[split.upperBound...]
         guard !key.isEmpty, !variable.isEmpty, !variable.contains("/") else { return nil }
         return .stringsdictVariant(key: String(key), variable: String(variable), category: category)
     }
 
+    /// The last occurrence of an ASCII `needle` (a plain byte search: the generic
+    /// `ranges(of:)` costs a tenth of a 100-language import).
+    private static func lastRange(of needle: StaticString, in text: Substring) -> Range<Substring.Index>? {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        let utf8 = text.utf8
+        var end = utf8.endIndex
+        while let start = utf8.index(end, offsetBy: -pattern.count, limitedBy: utf8.startIndex) {
+            if utf8[start..<end].elementsEqual(pattern) { return start..<end }
+            end = utf8.index(before: end)
+        }
+        return nil
+    }
+
     private static func catalog(_ id: String) -> UnitAddress? {
-        guard let separator = id.ranges(of: "|==|").last else { return id.isEmpty ? nil : .catalog(key: id, path: .stringUnit) }
+        guard let separator = lastRange(of: "|==|", in: Substring(id)) else { return id.isEmpty ? nil : .catalog(key: id, path: .stringUnit) }
         let key = String(id[..<separator.lowerBound])
         let parts = id[separator.upperBound...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !key.isEmpty else { return nil }

@@ -25,7 +25,13 @@ struct XMLElement: Sendable {
     }
 
     /// Child elements named `name`.
-    func elements(named name: String) -> [XMLElement] { elements.filter { $0.name == name } }
+    func elements(named name: String) -> [XMLElement] {
+        var result: [XMLElement] = []
+        for child in children {
+            if case .element(let element) = child, element.name == name { result.append(element) }
+        }
+        return result
+    }
 
     /// The concatenated text children (direct only).
     var text: String {

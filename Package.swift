@@ -73,7 +73,7 @@ let package = Package(
             dependencies: ["LabelLint", "LabelCore"],
             resources: [.copy("Fixtures")]
         ),
-        .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "LabelCore", "LabelLint", "LabelServer", "MissingKeys", "TestSupport"]),
+        .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "AtomicFile", "LabelCore", "LabelLint", "LabelServer", "MissingKeys", "TestSupport"]),
         .testTarget(name: "label-serverTests", dependencies: ["label-server"]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),

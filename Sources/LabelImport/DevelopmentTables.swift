@@ -1,9 +1,14 @@
 import Foundation
 import LabelCore
 
-/// The development language's tables, read once per import however many
-/// languages refer to them (100 languages read one English table).
+/// What one import run reads: the development language's tables, read once however
+/// many languages refer to them (100 languages read one English table), and the
+/// files the run has already merged, so that the outputs sharing a file (every
+/// language of a String Catalog) build on each other instead of each on the disk's.
 final class DevelopmentTables {
+    /// Merged bytes by path relative to the bundle folder, not yet written.
+    var merged: [String: [UInt8]] = [:]
+
     private var strings: [String: [String: String]?] = [:]
     private var plurals: [String: Result<[String: PropertyListValue], ImportRefusal>] = [:]
 

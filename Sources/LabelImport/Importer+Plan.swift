@@ -30,6 +30,10 @@ extension Importer {
                 let index = report.files.count
                 report.files.append(ImportReport.FileResult(xliff: document.name, original: file.original, language: file.targetLanguage,
                                                             status: .unchanged, imported: 0, skipped: [], outputs: []))
+                guard options.selects(file.original) else {
+                    report.files[index].status = .ignored
+                    continue
+                }
                 guard ["strings", "stringsdict", "xcstrings"].contains(file.kind) else {
                     report.files[index].status = .ignored
                     report.findings.append(.init(kind: .unknownKind, xliff: document.name, line: file.line, id: nil,
@@ -89,7 +93,14 @@ extension Importer {
                     result.refusal = reason
                 case .write(let bytes):
                     result.status = .written
-                    if !writes.contains(where: { $0.path == output.path }) { writes.append(Write(path: output.path, bytes: bytes)) }
+                    // A later output of the same file (another language of a catalog) started
+                    // from these bytes: the last one holds every change.
+                    tables.merged[output.path] = bytes
+                    if let index = writes.firstIndex(where: { $0.path == output.path }) {
+                        writes[index].bytes = bytes
+                    } else {
+                        writes.append(Write(path: output.path, bytes: bytes))
+                    }
                 case .unchanged:
                     break
                 }

@@ -14,7 +14,19 @@ package struct Importer: Sendable {
     package struct Options: Sendable {
         /// The development language; default: each file's `source-language`, else `en`.
         package var developmentLanguage: LanguageTag?
-        package init(developmentLanguage: LanguageTag? = nil) { self.developmentLanguage = developmentLanguage }
+        /// When not empty, only `<file>`s whose `original` is one of these paths or lies
+        /// under one (`geteduroam/Localizable.xcstrings`, `damus/`) are imported: an
+        /// `.xcloc` of a whole project holds several bundles' tables of the same name.
+        package var originals: [String]
+
+        package init(developmentLanguage: LanguageTag? = nil, originals: [String] = []) {
+            self.developmentLanguage = developmentLanguage
+            self.originals = originals
+        }
+
+        func selects(_ original: String) -> Bool {
+            originals.isEmpty || originals.contains { original == $0 || original.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+        }
     }
 
     /// One file to replace, relative to the bundle folder.

@@ -56,8 +56,9 @@ struct OutputContext {
         importer.options.developmentLanguage ?? units.first?.sourceLanguage.flatMap { LanguageTag($0) } ?? LanguageTag("en")!
     }
 
-    /// The bytes of a store file, or `nil` when there is none.
+    /// The bytes of a store file as this run left it so far, or `nil` when there is none.
     func read(_ relative: String) throws(ImportRefusal) -> Data? {
+        if let merged = tables.merged[relative] { return Data(merged) }
         let url = importer.directory.appendingPathComponent(relative)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0

@@ -9,7 +9,8 @@ enum ImportCommand {
           label-server import — write translated XLIFF into a bundle folder, as Xcode would
 
         SYNOPSIS
-          label-server import FILE... --into DIR [--dev-lang TAG] [--dry-run] [--format text|json] [--strict]
+          label-server import FILE... --into DIR [--only ORIGINAL]... [--dev-lang TAG] [--dry-run]
+                                 [--format text|json] [--strict]
 
         DESCRIPTION
         Reads XLIFF 1.2 files (or .xcloc folders: their `Localized Contents/*.xliff`) and
@@ -34,6 +35,9 @@ enum ImportCommand {
 
         OPTIONS:
           --into DIR         the bundle folder to write into (required)
+          --only ORIGINAL    import only the <file>s whose `original` is ORIGINAL or lies under it
+                             (repeatable; an .xcloc of a whole project holds several bundles'
+                             tables of one name); the others are reported `ignored`
           --dev-lang TAG     the development language (default: each file's source-language, else en)
           --dry-run          report what would change; write nothing
           --format FORMAT    text (default) or json
@@ -52,7 +56,7 @@ enum ImportCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         do throws(ArgumentScanner.UsageError) {
-            let scanner = try ArgumentScanner(arguments, valued: ["--into", "--dev-lang", "--format"],
+            let scanner = try ArgumentScanner(arguments, valued: ["--into", "--dev-lang", "--format", "--only"],
                                               flags: ["--dry-run", "--strict", "--help", "-h"])
             if scanner.has("--help") || scanner.has("-h") {
                 print(help)
@@ -64,7 +68,7 @@ enum ImportCommand {
             guard FileManager.default.fileExists(atPath: into, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw ArgumentScanner.UsageError(description: "--into \(into) is not a folder")
             }
-            var options = Importer.Options()
+            var options = Importer.Options(originals: scanner.all("--only"))
             if let text = scanner.value("--dev-lang") {
                 guard let tag = LanguageTag(text) else { throw ArgumentScanner.UsageError(description: "--dev-lang \(text) is not a language tag") }
                 options.developmentLanguage = tag

@@ -11,7 +11,7 @@ enum LabelServerCommand {
           label-server [serve] [OPTIONS]
           label-server resolve KEY [--lang TAG] [--count N] [--arg VALUE]... [--json]
           label-server lint [DIR] [--max-words N] [--format text|json] [--strict]
-          label-server import FILE... --into DIR [--dev-lang TAG] [--dry-run] [--format text|json] [--strict]
+          label-server import FILE... --into DIR [--only ORIGINAL]... [--dev-lang TAG] [--dry-run] [--format text|json] [--strict]
 
         DESCRIPTION
           Reads Apple string files (.strings, .stringsdict, .xcstrings) from a store folder,

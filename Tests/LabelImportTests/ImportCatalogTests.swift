@@ -162,4 +162,20 @@ import Testing
         #expect(report.files[0].status == .unchanged)
         #expect(F.text(bundle, "Localizable.xcstrings") == catalog)
     }
+
+    /// Regression (found by the geteduroam oracle): every language of one run goes into
+    /// the one catalog file; each output used to start from the file on disk and only
+    /// the first language's bytes were kept.
+    @Test func severalLanguagesOfOneRunAllReachTheCatalog() throws {
+        let bundle = try F.bundle(["Localizable.xcstrings": Data(catalog.utf8)])
+        let report = try F.run(F.xliff(F.file("Localizable.xcstrings", target: "de", [.init(id: "Hello", source: "Hello", target: "Hallo")]),
+                                       F.file("Localizable.xcstrings", target: "it", [.init(id: "Hello", source: "Hello", target: "Ciao")])),
+                               into: bundle)
+        #expect(report.files.map(\.status) == [.written, .written])
+        let document = try JSONDocument.read(Array(try Data(contentsOf: bundle.appendingPathComponent("Localizable.xcstrings"))))
+        let hello = document["strings"]?["Hello"]?["localizations"]
+        #expect(hello?["de"]?["stringUnit"]?["value"]?.stringValue == "Hallo")
+        #expect(hello?["it"]?["stringUnit"]?["value"]?.stringValue == "Ciao")
+        #expect(hello?["fr"]?["stringUnit"]?["value"]?.stringValue == "Bonjour")
+    }
 }

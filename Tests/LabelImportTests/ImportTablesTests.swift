@@ -110,4 +110,18 @@ import Testing
         #expect(plan.report.files[0].outputs.first?.refusal == "the existing file is a binary property list; only text .strings files are merged")
         #expect(plan.report.files[1].status == .written)
     }
+
+    @Test func onlyImportsTheSelectedOriginals() throws {
+        let bundle = try F.bundle(["en.lproj/Localizable.strings": english])
+        let data = F.xliff(F.file("App/en.lproj/Localizable.strings", target: "de", [.init(id: "a", source: "Apple", target: "Apfel")]),
+                           F.file("Widget/en.lproj/Localizable.strings", target: "de", [.init(id: "a", source: "Apple", target: "Widget-Apfel")]))
+        let importer = Importer(directory: bundle, options: Importer.Options(originals: ["App/"]))
+        let plan = importer.plan([try XLIFFReader.read(data, file: "t.xliff")])
+        #expect(plan.report.files.map(\.status) == [.written, .ignored])
+        #expect(plan.report.findings.isEmpty)   // no "language named twice": Widget's file is not imported
+        try importer.apply(plan.writes)
+        #expect(F.text(bundle, "de.lproj/Localizable.strings") == "\"a\" = \"Apfel\";\n")
+        #expect(Importer.Options(originals: ["App/en.lproj/Localizable.strings"]).selects("App/en.lproj/Localizable.strings"))
+        #expect(!Importer.Options(originals: ["App"]).selects("AppClip/en.lproj/Localizable.strings"))
+    }
 }

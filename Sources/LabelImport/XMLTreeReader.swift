@@ -14,6 +14,10 @@ struct XMLTreeReader {
     }
 
     static let maximumDepth = 64
+    /// Elements in one document: a 64 MiB XLIFF from Xcode has under 2 million; a file
+    /// of nothing but `<a/>` would otherwise cost gigabytes as a tree.
+    static let maximumElements = 2_000_000
+    private var elementCount = 0
 
     private let bytes: [UInt8]
     private var index = 0
@@ -21,9 +25,12 @@ struct XMLTreeReader {
     /// plists have one); XLIFF is read with this off.
     private let allowsExternalDoctype: Bool
 
-    init(_ bytes: [UInt8], allowsExternalDoctype: Bool = false) {
+    private let elementLimit: Int
+
+    init(_ bytes: [UInt8], allowsExternalDoctype: Bool = false, maximumElements: Int = XMLTreeReader.maximumElements) {
         self.bytes = bytes
         self.allowsExternalDoctype = allowsExternalDoctype
+        elementLimit = maximumElements
     }
 
     /// The root element of the document.
@@ -78,6 +85,8 @@ struct XMLTreeReader {
     /// One element, `index` at its `<`.
     private mutating func readElement(depth: Int) throws(Failure) -> XMLElement {
         guard depth < Self.maximumDepth else { throw fail(.malformed("elements nested deeper than \(Self.maximumDepth)")) }
+        elementCount += 1
+        guard elementCount <= elementLimit else { throw fail(.malformed("more than \(elementLimit) elements")) }
         let start = index
         index += 1
         let name = try readName()

@@ -82,6 +82,20 @@ import Testing
         #expect(errors.first?.reason == .tooLarge(bytes: 1 << 30, limit: XLIFFReader.maximumBytes))
     }
 
+    @Test func refusesTooManyElementsAndTooDeepNesting() {
+        var limited = XMLTreeReader(Array(("<xliff>" + String(repeating: "<a/>", count: 10) + "</xliff>").utf8), maximumElements: 10)
+        do {
+            _ = try limited.readDocument()
+            Issue.record("an 11th element was read")
+        } catch {
+            #expect(error.reason == .malformed("more than 10 elements") && error.offset == 43)   // the 10th <a/>
+        }
+        var enough = XMLTreeReader(Array(("<xliff>" + String(repeating: "<a/>", count: 9) + "</xliff>").utf8), maximumElements: 10)
+        #expect(throws: Never.self) { _ = try enough.readDocument() }
+        let deep = String(repeating: "<a>", count: 70) + String(repeating: "</a>", count: 70)
+        #expect(reason(deep)?.0 == .malformed("elements nested deeper than \(XMLTreeReader.maximumDepth)"))
+    }
+
     @Test func refusesUTF16AndNonXLIFFRoots() {
         #expect(throws: XLIFFReadError(location: SourceLocation(file: "u.xliff", line: 1, column: 1), reason: .notUTF8)) {
             _ = try XLIFFReader.read(Data([0xFF, 0xFE, 0x3C, 0x00]), file: "u.xliff")

@@ -108,4 +108,52 @@ import Testing
         let lint = Linter(configuration: configuration, options: Linter.Options()).run()
         #expect(lint.errorCount == 0, "\(lint.findings)")
     }
+
+    /// The server names every table `.strings` in its XLIFF: a String Catalog's misses
+    /// (a plain key, a top-level plural, a substitution) go back into the catalog.
+    @Test func missingKeysOfAStringCatalogGoBackIntoTheCatalog() throws {
+        let app = F.strings.appendingPathComponent("app")
+        let root = try F.bundle([
+            "app/en.lproj/Localizable.strings": try Data(contentsOf: app.appendingPathComponent("en.lproj/Localizable.strings")),
+            "app/en.lproj/Localizable.stringsdict": try Data(contentsOf: app.appendingPathComponent("en.lproj/Localizable.stringsdict")),
+            "app/Accessibility.xcstrings": try Data(contentsOf: app.appendingPathComponent("Accessibility.xcstrings")),
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let configuration = StoreConfiguration(directory: root.path, bundles: ["app"])
+        let holder = CatalogHolder(ServiceState(store: try StoreLoader.load(configuration)))
+        let state = root.appendingPathComponent("state")
+        let missing = MissingReportStore(stateDirectory: state, recorder: MissingKeyRecorder())
+        let usage = UsageStore(stateDirectory: state, current: { holder.state.usage })
+        let client = InProcessClient(LabelService(catalog: holder, missing: missing, usage: usage))
+        func get(_ target: String) throws -> RawResponse { try client.exchange("GET \(target) HTTP/1.1\r\nHost: test\r\n\r\n") }
+
+        for key in ["celebration.continue.hint", "celebration.coins"] {
+            _ = try get("/labels/\(key)?lang=ru&table=Accessibility&count=3")
+        }
+        _ = try get("/labels/celebration.puzzle.solved?lang=ru&table=Accessibility&count=3&arg=3&arg=7")
+        let xliff = try get("/missing?format=xliff&lang=ru").text
+        #expect(xliff.contains(#"original="Accessibility.strings""#))
+        let translated = Self.filled(xliff) { "[ru] " + $0 }
+        let importer = Importer(directory: root.appendingPathComponent("app"))
+        let plan = importer.plan([try XLIFFReader.read(Data(translated.utf8), file: "missing.xliff")])
+        #expect(!plan.report.isRefused, "\(plan.report.refusals)")
+        #expect(plan.writes.map(\.path) == ["Accessibility.xcstrings"])
+        try importer.apply(plan.writes)
+
+        let catalog = try StringCatalogParser.parse(Data(contentsOf: root.appendingPathComponent("app/Accessibility.xcstrings")), file: "c")
+        let russian = try #require(catalog.localizations["ru"])
+        #expect(russian["celebration.continue.hint"]?.template.hasPrefix("[ru] ") == true)
+        // Top-level plural: every Russian category; substitution: %arg back (read as %lld).
+        #expect(russian["celebration.coins"]?.variables.first?.value.variants.keys.sorted() == [.one, .few, .many, .other])
+        let solved = try #require(russian["celebration.puzzle.solved"], "\(xliff)\n\(plan.report)")
+        #expect(solved.template.hasPrefix("[ru] ") && solved.template.contains("%#@coins@"))
+        #expect(solved.variables["coins"]?.variants[.few] == "[ru] %lld coins")
+        #expect(solved.variables["coins"]?.argumentNumber == 1 && solved.variables["coins"]?.valueType == "lld")
+        let document = try JSONDocument.read(Array(Data(contentsOf: root.appendingPathComponent("app/Accessibility.xcstrings"))))
+        let few = document["strings"]?["celebration.puzzle.solved"]?["localizations"]?["ru"]?["substitutions"]?["coins"]?["variations"]?["plural"]?["few"]
+        #expect(few?["stringUnit"]?["value"]?.stringValue == "[ru] %arg coins")
+
+        _ = holder.replace(with: ServiceState(store: try StoreLoader.load(configuration)))
+        #expect(try get("/labels/celebration.coins?lang=ru&table=Accessibility&count=3").text.contains("[ru] Great! 3 coins collected"))
+    }
 }

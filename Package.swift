@@ -31,7 +31,14 @@ let package = Package(
         .target(name: "LabelCore"),
         // The missing-key report and key usage: recorders, their durable state files
         // (write, fsync, rename), merging, paging and exports. All the server's state.
-        .target(name: "MissingKeys", dependencies: ["LabelCore", "BackgroundWork"]),
+        .target(name: "MissingKeys", dependencies: ["LabelCore", "BackgroundWork", "AtomicFile"]),
+        // Replacing a file all at once (temporary file, fsync, rename): the server's
+        // state files and `label-server import`'s tables.
+        .target(name: "AtomicFile"),
+        // `label-server import`: XLIFF 1.2 (Xcode's exports, translated) read strictly and
+        // written into a bundle folder as .strings, .stringsdict and String Catalog
+        // localizations, merged and atomically, as `xcodebuild -importLocalizations` would.
+        .target(name: "LabelImport", dependencies: ["LabelCore", "AtomicFile"]),
         // `label-server lint`: Apple's label rules and cross-language checks over the
         // files LabelCore's loader finds and reads.
         .target(name: "LabelLint", dependencies: ["LabelCore"]),
@@ -54,7 +61,7 @@ let package = Package(
         .target(name: "LabelClient", dependencies: ["LabelCore"]),
         .executableTarget(
             name: "label-server",
-            dependencies: ["LabelCore", "LabelLint", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1"]
+            dependencies: ["LabelCore", "LabelLint", "LabelImport", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1"]
         ),
         .testTarget(
             name: "LabelCoreTests",
@@ -66,6 +73,7 @@ let package = Package(
             dependencies: ["LabelLint", "LabelCore"],
             resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "AtomicFile", "LabelCore", "LabelLint", "LabelServer", "MissingKeys", "TestSupport"]),
         .testTarget(name: "label-serverTests", dependencies: ["label-server"]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),

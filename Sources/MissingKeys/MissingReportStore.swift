@@ -1,5 +1,6 @@
 import LabelCore
 import BackgroundWork
+import AtomicFile
 public import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -357,41 +358,12 @@ public final class MissingReportStore: Sendable {
     // MARK: Writing
 
     /// Writes `bytes` to a temp file beside `path`, fsyncs it, renames it over
-    /// `path` and fsyncs the directory. The temp file never survives a failure.
+    /// `path` and fsyncs the directory (``AtomicFile``, shared with `import`).
     static func writeAtomically(_ bytes: [UInt8], to path: String, directory: String) throws(MissingReportError) {
-        let temp = "\(path).tmp-\(getpid())"
-        func failure(_ step: String) -> MissingReportError {
-            let reason = "\(step): \(String(cString: strerror(errno)))"
-            unlink(temp)
-            return .persistence(path: path, reason: reason)
-        }
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failure("open \(temp)") }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let error = failure("write")
-                close(fd)
-                throw error
-            }
-            written += count
-        }
-        // The data must be on disk before the rename makes it the file, or a
-        // crash could leave an empty missing.json.
-        guard fsync(fd) == 0 else {
-            let error = failure("fsync")
-            close(fd)
-            throw error
-        }
-        guard close(fd) == 0 else { throw failure("close") }
-        guard rename(temp, path) == 0 else { throw failure("rename") }
-        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryFD >= 0 {
-            // Best effort: some file systems refuse fsync on directories.
-            _ = fsync(directoryFD)
-            close(directoryFD)
+        do throws(AtomicFile.WriteError) {
+            try AtomicFile.write(bytes, to: path, directory: directory)
+        } catch {
+            throw .persistence(path: path, reason: error.reason)
         }
     }
 

@@ -11,6 +11,7 @@ enum LabelServerCommand {
           label-server [serve] [OPTIONS]
           label-server resolve KEY [--lang TAG] [--count N] [--arg VALUE]... [--json]
           label-server lint [DIR] [--max-words N] [--format text|json] [--strict]
+          label-server import FILE... --into DIR [--only ORIGINAL]... [--dev-lang TAG] [--dry-run] [--format text|json] [--strict]
 
         DESCRIPTION
           Reads Apple string files (.strings, .stringsdict, .xcstrings) from a store folder,
@@ -21,11 +22,13 @@ enum LabelServerCommand {
           serve          serve the HTTP API (the default; see `label-server serve --help`)
           resolve KEY    resolve and render one label (see `label-server resolve --help`)
           lint [DIR]     check a store for app teams' CI (see `label-server lint --help`)
+          import FILE... write translated XLIFF into a bundle folder (see `label-server import --help`)
 
         EXAMPLES
           label-server serve --port 8080 --strings Strings
           label-server resolve coins.count --lang de --count 3
           label-server lint Strings --max-words 7
+          label-server import ru.xliff --into Strings/app
         """
 
     static func main() {
@@ -42,6 +45,8 @@ enum LabelServerCommand {
             status = ResolveCommand.run(arguments)
         case "lint":
             status = LintCommand.run(arguments)
+        case "import":
+            status = ImportCommand.run(arguments)
         case "serve":
             status = ServeCommand.run(arguments)
         case "help":

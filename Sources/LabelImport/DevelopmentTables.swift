@@ -1,0 +1,34 @@
+import Foundation
+import LabelCore
+
+/// What one import run reads: the development language's tables, read once however
+/// many languages refer to them (100 languages read one English table), and the
+/// files the run has already merged, so that the outputs sharing a file (every
+/// language of a String Catalog) build on each other instead of each on the disk's.
+final class DevelopmentTables {
+    /// Merged bytes by path relative to the bundle folder, not yet written.
+    var merged: [String: [UInt8]] = [:]
+
+    private var strings: [String: [String: String]?] = [:]
+    private var plurals: [String: Result<[String: PropertyListValue], ImportRefusal>] = [:]
+
+    /// The values of a `.strings` file, `nil` when there is none or it cannot be read.
+    func strings(_ relative: String, read: (String) throws(ImportRefusal) -> Data?) throws(ImportRefusal) -> [String: String]? {
+        if let cached = strings[relative] { return cached }
+        let values = try read(relative).flatMap { try? StringsFileParser.parse($0, file: relative).values }
+        strings[relative] = .some(values)
+        return values
+    }
+
+    /// The entries of a `.stringsdict` (empty when there is none), or why it cannot be read.
+    func plurals(_ relative: String, read: (String) throws(ImportRefusal) -> Data?) throws(ImportRefusal) -> [String: PropertyListValue]? {
+        if let cached = plurals[relative] { return try cached.get() }
+        guard let data = try read(relative) else { return nil }
+        let result: Result<[String: PropertyListValue], ImportRefusal>
+        do { result = .success(try PropertyListReader.read(data).dictionary ?? [:]) } catch {
+            result = .failure(ImportRefusal("\(relative) cannot be read: \(error.reason)"))
+        }
+        plurals[relative] = result
+        return try result.get()
+    }
+}

@@ -1,0 +1,102 @@
+import LabelCore
+
+/// The import report as text for people and as JSON for scripts (docs/import.md).
+package enum ImportReportRendering {
+    package static func text(_ report: ImportReport, dryRun: Bool, filesWritten: Int) -> String {
+        var lines: [String] = report.errors.map { "\($0.location): error: \($0.reason)" }
+        for file in report.files {
+            lines.append("\(file.xliff): \(file.original) [\(file.language)]: \(file.status.rawValue), \(file.imported) imported, \(file.skipped.count) skipped")
+            for output in file.outputs {
+                lines.append("  → \(output.path): \(output.status.rawValue)" + (output.refusal.map { " — refused: \($0)" } ?? ""))
+                for missing in output.missingCategories {
+                    lines.append("    \(missing.key) still needs \(missing.categories.map(\.rawValue).joined(separator: ", ")) in \(file.language)")
+                }
+            }
+            for skipped in file.skipped { lines.append("  skipped \(skipped.id): \(skipped.reason)") }
+        }
+        for finding in report.findings {
+            lines.append("\(finding.xliff):\(finding.line): warning: [\(finding.kind.rawValue)] \(finding.id.map { "\($0): " } ?? "")\(finding.message)")
+        }
+        let outcome = report.isRefused ? "refused, nothing written" : dryRun ? "dry run, nothing written" : "\(filesWritten) files written"
+        lines.append("")
+        lines.append("\(report.files.count) <file>s, \(report.errors.count) refused XLIFF files, \(report.findings.count) findings; \(outcome)")
+        return lines.joined(separator: "\n")
+    }
+
+    /// `{into, dryRun, refused, filesWritten, errors: [...], files: [...], findings: [...]}`.
+    package static func json(_ report: ImportReport, into: String, dryRun: Bool, filesWritten: Int) -> String {
+        var writer = JSONWriter(capacity: 4096)
+        writer.beginObject()
+        writer.field("into", into)
+        writer.field("dryRun", raw: Array("\(dryRun)".utf8))
+        writer.field("refused", raw: Array("\(report.isRefused)".utf8))
+        writer.field("filesWritten", filesWritten)
+        writer.field("errors", raw: array(report.errors) { writer, error in
+            writer.beginObject()
+            writer.field("file", error.location.file)
+            writer.field("line", error.location.line)
+            writer.field("column", error.location.column)
+            writer.field("reason", error.reason.description)
+            writer.endObject()
+        })
+        writer.field("files", raw: array(report.files, file))
+        writer.field("findings", raw: array(report.findings) { writer, finding in
+            writer.beginObject()
+            writer.field("kind", finding.kind.rawValue)
+            writer.field("xliff", finding.xliff)
+            writer.field("line", finding.line)
+            writer.field("id", finding.id)
+            writer.field("message", finding.message)
+            writer.endObject()
+        })
+        writer.endObject()
+        return writer.text
+    }
+
+    private static func file(_ writer: inout JSONWriter, _ file: ImportReport.FileResult) {
+        writer.beginObject()
+        writer.field("xliff", file.xliff)
+        writer.field("original", file.original)
+        writer.field("language", file.language)
+        writer.field("status", file.status.rawValue)
+        writer.field("imported", file.imported)
+        writer.field("skipped", raw: array(file.skipped) { writer, skipped in
+            writer.beginObject()
+            writer.field("id", skipped.id)
+            writer.field("reason", skipped.reason)
+            writer.endObject()
+        })
+        writer.field("outputs", raw: array(file.outputs, output))
+        writer.endObject()
+    }
+
+    private static func output(_ writer: inout JSONWriter, _ output: ImportReport.Output) {
+        writer.beginObject()
+        writer.field("path", output.path)
+        writer.field("status", output.status.rawValue)
+        writer.field("refusal", output.refusal)
+        writer.field("missingCategories", raw: array(output.missingCategories) { writer, missing in
+            writer.beginObject()
+            writer.field("key", missing.key)
+            var categories: [UInt8] = Array("[".utf8)
+            for (index, category) in missing.categories.enumerated() {
+                if index > 0 { categories.append(UInt8(ascii: ",")) }
+                JSONWriter.appendQuoted(category.rawValue, to: &categories)
+            }
+            writer.field("categories", raw: categories + Array("]".utf8))
+            writer.endObject()
+        })
+        writer.endObject()
+    }
+
+    private static func array<T>(_ items: [T], _ write: (inout JSONWriter, T) -> Void) -> [UInt8] {
+        var bytes: [UInt8] = Array("[".utf8)
+        for (index, item) in items.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            var writer = JSONWriter()
+            write(&writer, item)
+            bytes += writer.bytes
+        }
+        return bytes + Array("]".utf8)
+    }
+}

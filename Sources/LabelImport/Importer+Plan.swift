@@ -1,0 +1,161 @@
+import Foundation
+import LabelCore
+
+extension Importer {
+    /// One output: a table of one kind in one language, fed by one or more `<file>`s.
+    struct OutputID: Hashable {
+        var kind: String
+        var table: String
+        var language: LanguageTag
+    }
+
+    /// A unit with the index of its `<file>`'s result in the report.
+    struct PendingUnit {
+        var unit: XLIFFDocument.Unit
+        var result: Int
+        /// The `<file>`'s `source-language`.
+        var sourceLanguage: String?
+        var xliff: String
+    }
+
+    /// Everything the documents would change, with the report; writes nothing.
+    package func plan(_ documents: [XLIFFDocument], errors: [XLIFFReadError] = []) -> Plan {
+        var report = ImportReport(errors: errors)
+        var groups: [OutputID: [PendingUnit]] = [:]
+        var order: [OutputID] = []
+        var seen: [OutputID: String] = [:]   // per <file> kind, for "language named twice"
+        let folders = languageFolders()
+        for document in documents {
+            for file in document.files {
+                let index = report.files.count
+                report.files.append(ImportReport.FileResult(xliff: document.name, original: file.original, language: file.targetLanguage,
+                                                            status: .unchanged, imported: 0, skipped: [], outputs: []))
+                guard options.selects(file.original) else {
+                    report.files[index].status = .ignored
+                    continue
+                }
+                guard ["strings", "stringsdict", "xcstrings"].contains(file.kind) else {
+                    report.files[index].status = .ignored
+                    report.findings.append(.init(kind: .unknownKind, xliff: document.name, line: file.line, id: nil,
+                                                 message: "original \"\(file.original)\" is a .\(file.kind) file; only .strings, .stringsdict and .xcstrings are imported"))
+                    continue
+                }
+                let fileID = OutputID(kind: file.kind, table: file.table, language: file.targetTag)
+                if let first = seen[fileID] {
+                    report.findings.append(.init(kind: .languageTwice, xliff: document.name, line: file.line, id: nil,
+                                                 message: "\(file.table).\(file.kind) in \(file.targetLanguage) already came from \(first); the later units win"))
+                } else {
+                    seen[fileID] = "\(document.name):\(file.line)"
+                }
+                let catalog = routesToCatalog(file, folders: folders)
+                for unit in file.units {
+                    var pending = PendingUnit(unit: unit, result: index, sourceLanguage: file.sourceLanguage, xliff: document.name)
+                    if catalog {
+                        guard let address = Self.catalogAddress(unit) else {
+                            report.files[index].skipped.append(.init(id: unit.id, reason: "the format of a String Catalog plural; the catalog has none"))
+                            continue
+                        }
+                        pending.unit.address = address
+                    }
+                    let id = OutputID(kind: Self.kind(of: pending.unit.address), table: file.table, language: file.targetTag)
+                    if groups[id] == nil { order.append(id) }
+                    groups[id, default: []].append(pending)
+                }
+            }
+        }
+        let writes = run(groups, order: order, folders: folders, report: &report)
+        return Plan(report: report, writes: report.isRefused ? [] : writes)
+    }
+
+    /// Builds each output, records its outcome on the `<file>`s that feed it, and
+    /// returns the writes.
+    private func run(_ groups: [OutputID: [PendingUnit]], order: [OutputID], folders: [LanguageTag: String],
+                     report: inout ImportReport) -> [Write] {
+        var writes: [Write] = []
+        // A .strings key that the same import puts in the table's .stringsdict is skipped.
+        let plural = Set(groups.filter { $0.key.kind == "stringsdict" }.flatMap { id, units in
+            units.map { "\(id.table)\u{0}\(id.language.rawValue)\u{0}\($0.unit.address.key)" }
+        })
+        let tables = DevelopmentTables()
+        for id in order {
+            let units = groups[id]!
+            var context = OutputContext(importer: self, id: id, units: units, folders: folders, pluralKeys: plural, tables: tables)
+            let output = context.run()
+            report.findings += context.findings
+            for (index, skipped) in context.skipped { report.files[index].skipped.append(skipped) }
+            var seen: Set<Int> = []
+            for index in units.map(\.result) where seen.insert(index).inserted {
+                report.files[index].imported += context.imported[index, default: 0]
+                var result = ImportReport.Output(path: output.path, status: .unchanged, refusal: nil, missingCategories: output.missing)
+                switch output.outcome {
+                case .refused(let reason):
+                    result.status = .refused
+                    result.refusal = reason
+                case .write(let bytes):
+                    result.status = .written
+                    // A later output of the same file (another language of a catalog) started
+                    // from these bytes: the last one holds every change.
+                    tables.merged[output.path] = bytes
+                    if let index = writes.firstIndex(where: { $0.path == output.path }) {
+                        writes[index].bytes = bytes
+                    } else {
+                        writes.append(Write(path: output.path, bytes: bytes))
+                    }
+                case .unchanged:
+                    break
+                }
+                report.files[index].outputs.append(result)
+                let rank: [ImportReport.Status: Int] = [.ignored: 0, .unchanged: 1, .written: 2, .refused: 3]
+                if rank[result.status]! > rank[report.files[index].status]! { report.files[index].status = result.status }
+            }
+        }
+        return writes
+    }
+
+    static func kind(of address: UnitAddress) -> String {
+        switch address {
+        case .strings: "strings"
+        case .stringsdictFormat, .stringsdictVariant: "stringsdict"
+        case .catalog: "xcstrings"
+        case .other: "other"
+        }
+    }
+
+    /// Whether a `.strings`/`.stringsdict` <file> is for a table the bundle keeps in a
+    /// String Catalog (the server's `/missing` XLIFF names every table `.strings`):
+    /// `DIR/<Table>.xcstrings` exists and the development language has no such lproj table.
+    func routesToCatalog(_ file: XLIFFDocument.File, folders: [LanguageTag: String]) -> Bool {
+        guard file.kind == "strings" || file.kind == "stringsdict" else { return false }
+        let manager = FileManager.default
+        guard manager.fileExists(atPath: directory.appendingPathComponent("\(file.table).xcstrings").path) else { return false }
+        let development = options.developmentLanguage ?? file.sourceLanguage.flatMap { LanguageTag($0) } ?? LanguageTag("en")!
+        let folder = directory.appendingPathComponent(folders[development] ?? "\(development.rawValue).lproj")
+        return !manager.fileExists(atPath: folder.appendingPathComponent("\(file.table).strings").path)
+            && !manager.fileExists(atPath: folder.appendingPathComponent("\(file.table).stringsdict").path)
+    }
+
+    /// A `.strings`/`.stringsdict` unit's place in a String Catalog, as LabelCore reads
+    /// catalogs: the synthetic plural variable is the key's plural variations, any other
+    /// variable a substitution; `nil` for the synthetic format, which the catalog lacks.
+    static func catalogAddress(_ unit: XLIFFDocument.Unit) -> UnitAddress? {
+        let plural = StringCatalogParser.pluralVariableName
+        switch unit.address {
+        case .strings(let key): return .catalog(key: key, path: .stringUnit)
+        case .stringsdictFormat(let key):
+            return unit.source.contains("%#@\(plural)@") ? nil : .catalog(key: key, path: .stringUnit)
+        case .stringsdictVariant(let key, let variable, let category):
+            return .catalog(key: key, path: variable == plural ? .plural(category) : .substitution(name: variable, category: category))
+        case .catalog, .other: return unit.address
+        }
+    }
+
+    /// `.lproj` folder names of the bundle by language (`pt_BR.lproj` answers `pt-BR`).
+    func languageFolders() -> [LanguageTag: String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var folders: [LanguageTag: String] = [:]
+        for name in names.sorted() where name.hasSuffix(".lproj") && name != "Base.lproj" {
+            if let tag = LanguageTag(name.dropLast(6)), folders[tag] == nil { folders[tag] = name }
+        }
+        return folders
+    }
+}

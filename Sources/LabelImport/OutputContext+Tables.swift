@@ -1,0 +1,118 @@
+import Foundation
+import LabelCore
+
+extension OutputContext {
+    /// `<lang>.lproj/<Table>.strings`.
+    mutating func strings(_ path: String) throws(ImportRefusal) -> Outcome {
+        let development = folder(developmentLanguage)
+        let reader = { (relative: String) throws(ImportRefusal) -> Data? in try self.read(relative) }
+        let known = try tables.strings("\(development)/\(id.table).strings", read: reader).map { Set($0.keys) }
+        let devPlurals = try tables.plurals("\(development)/\(id.table).stringsdict", read: reader) ?? [:]
+        let ownPlurals = try pluralKeys(read("\(folder(id.language))/\(id.table).stringsdict"))
+        var updates: [StringsTableMerge.Update] = []
+        var positions: [String: Int] = [:]
+        for pending in units {
+            guard let value = accept(pending) else { continue }
+            let key = pending.unit.address.key
+            if devPlurals[key] != nil || ownPlurals.contains(key) || pluralKeys.contains("\(id.table)\u{0}\(id.language.rawValue)\u{0}\(key)") {
+                skip(pending, "\"\(key)\" lives in \(id.table).stringsdict")
+                continue
+            }
+            guard isKnown(pending, in: known, "\(id.table).strings") else { continue }
+            count(pending)
+            checkPlaceholders(pending, target: value, pluralVariant: false)
+            let update = StringsTableMerge.Update(key: key, value: value, comment: pending.unit.notes.first)
+            // A key given twice (two <file>s): the later value, in the first one's place.
+            if let index = positions[key] { updates[index] = update } else {
+                positions[key] = updates.count
+                updates.append(update)
+            }
+        }
+        guard let bytes = try StringsTableMerge.merge(existing: read(path), updates: updates, file: path) else { return .unchanged }
+        return .write(bytes)
+    }
+
+    private func pluralKeys(_ data: Data?) throws(ImportRefusal) -> Set<String> {
+        guard let data else { return [] }
+        do { return Set(try PropertyListReader.read(data).dictionary?.keys ?? [:].keys) } catch {
+            throw ImportRefusal("cannot read a .stringsdict beside it: \(error.reason)")
+        }
+    }
+
+    /// `<lang>.lproj/<Table>.stringsdict`.
+    mutating func stringsdict(_ path: String) throws(ImportRefusal) -> Output {
+        let reader = { (relative: String) throws(ImportRefusal) -> Data? in try self.read(relative) }
+        let table = try tables.plurals("\(folder(developmentLanguage))/\(id.table).stringsdict", read: reader)
+        let development = table ?? [:]
+        let known = table.map { Set($0.keys) }
+        var updates: [StringsDictMerge.Update] = []
+        var positions: [String: Int] = [:]
+        for pending in units {
+            guard let value = accept(pending) else { continue }
+            let key = pending.unit.address.key
+            guard isKnown(pending, in: known, "\(id.table).stringsdict") else { continue }
+            if case .stringsdictVariant(_, _, let category) = pending.unit.address, !usesCategory(pending, category) { continue }
+            count(pending)
+            let index = positions[key] ?? updates.count
+            if index == updates.count {
+                positions[key] = index
+                updates.append(.init(key: key))
+            }
+            switch pending.unit.address {
+            case .stringsdictFormat:
+                checkPlaceholders(pending, target: value, pluralVariant: false)
+                updates[index].format = value
+            case .stringsdictVariant(_, let variable, let category):
+                checkPlaceholders(pending, target: value, pluralVariant: true)
+                updates[index].variants[variable, default: [:]][category] = value
+            default:
+                continue
+            }
+        }
+        let result = try StringsDictMerge.merge(existing: read(path), development: development, updates: updates)
+        let needed = PluralRules.forLanguage(id.language.rawValue).categories
+        var missing: [ImportReport.MissingCategories] = []
+        for update in updates {
+            guard let entry = result.entries[update.key] else { continue }
+            var lacking: Set<PluralCategory> = []
+            for (name, variable) in entry where name != StringsDictMerge.formatKey {
+                guard let rule = variable.dictionary else { continue }
+                for category in needed where rule[category.rawValue] == nil { lacking.insert(category) }
+            }
+            if !lacking.isEmpty { missing.append(.init(key: update.key, categories: lacking.sorted())) }
+        }
+        return Output(path: path, outcome: result.bytes.map(Outcome.write) ?? .unchanged, missing: missing)
+    }
+
+    /// The `<lang>` localizations of `<Table>.xcstrings`.
+    mutating func catalog(_ path: String) throws(ImportRefusal) -> Output {
+        guard let data = try read(path) else {
+            throw ImportRefusal("\(path) does not exist; String Catalog units are imported into the catalog they were exported from")
+        }
+        let known = (try? StringCatalogParser.parse(data, file: path)).map { catalog in
+            Set(catalog.localizations[catalog.sourceLanguage]?.keys ?? [:].keys)
+        }
+        var updates: [CatalogMerge.Update] = []
+        for pending in units {
+            guard let value = accept(pending), case .catalog(let key, let catalogPath) = pending.unit.address else { continue }
+            guard isKnown(pending, in: known, "\(id.table).xcstrings") else { continue }
+            var isVariant = false
+            switch catalogPath {
+            case .plural(let category), .devicePlural(_, let category), .substitution(_, let category):
+                guard usesCategory(pending, category) else { continue }
+                isVariant = true
+            case .stringUnit, .device: isVariant = false
+            }
+            count(pending)
+            checkPlaceholders(pending, target: value, pluralVariant: isVariant)
+            let review = pending.unit.state?.hasPrefix("needs-review") ?? false
+            updates.append(CatalogMerge.Update(key: key, path: catalogPath, value: value, needsReview: review))
+        }
+        let result = try CatalogMerge.merge(existing: data, language: id.language, updates: updates, file: path)
+        var keys: [String] = []
+        for update in updates where !keys.contains(update.key) { keys.append(update.key) }
+        let missing = CatalogMerge.missingCategories(document: result.document, language: result.language, keys: keys, tag: id.language)
+            .map { ImportReport.MissingCategories(key: $0.key, categories: $0.categories) }
+        return Output(path: path, outcome: result.bytes.map(Outcome.write) ?? .unchanged, missing: missing)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import LabelCore
+
+/// Builds one output file of an import from its units: reads what is there,
+/// applies Xcode's rules, runs the checks, merges.
+struct OutputContext {
+    enum Outcome {
+        case write([UInt8])
+        case unchanged
+        case refused(String)
+    }
+
+    struct Output {
+        var path: String
+        var outcome: Outcome
+        var missing: [ImportReport.MissingCategories]
+    }
+
+    let importer: Importer
+    let id: Importer.OutputID
+    let units: [Importer.PendingUnit]
+    let folders: [LanguageTag: String]
+    /// `table NUL language NUL key` of every stringsdict unit of the import.
+    let pluralKeys: Set<String>
+    let tables: DevelopmentTables
+    var findings: [ImportReport.Finding] = []
+    var skipped: [(Int, ImportReport.SkippedUnit)] = []
+    var imported: [Int: Int] = [:]
+
+    init(importer: Importer, id: Importer.OutputID, units: [Importer.PendingUnit], folders: [LanguageTag: String],
+         pluralKeys: Set<String>, tables: DevelopmentTables) {
+        self.importer = importer
+        self.tables = tables
+        self.id = id
+        self.units = units
+        self.folders = folders
+        self.pluralKeys = pluralKeys
+    }
+
+    mutating func run() -> Output {
+        let path = id.kind == "xcstrings" ? "\(id.table).xcstrings" : "\(folder(id.language))/\(id.table).\(id.kind)"
+        do throws(ImportRefusal) {
+            switch id.kind {
+            case "strings": return Output(path: path, outcome: try strings(path), missing: [])
+            case "stringsdict": return try stringsdict(path)
+            default: return try catalog(path)
+            }
+        } catch {
+            return Output(path: path, outcome: .refused(error.reason), missing: [])
+        }
+    }
+
+    func folder(_ tag: LanguageTag) -> String { folders[tag] ?? "\(tag.rawValue).lproj" }
+
+    var developmentLanguage: LanguageTag {
+        importer.options.developmentLanguage ?? units.first?.sourceLanguage.flatMap { LanguageTag($0) } ?? LanguageTag("en")!
+    }
+
+    /// The bytes of a store file as this run left it so far, or `nil` when there is none.
+    func read(_ relative: String) throws(ImportRefusal) -> Data? {
+        if let merged = tables.merged[relative] { return Data(merged) }
+        let url = importer.directory.appendingPathComponent(relative)
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
+        guard size <= XLIFFReader.maximumBytes else { throw ImportRefusal("\(relative) has \(size) bytes; at most \(XLIFFReader.maximumBytes) are merged") }
+        do { return try Data(contentsOf: url) } catch { throw ImportRefusal("cannot read \(relative): \(error.localizedDescription)") }
+    }
+
+    /// The unit's value when Xcode would write it; otherwise records why not.
+    mutating func accept(_ pending: Importer.PendingUnit) -> String? {
+        guard let target = pending.unit.target else {
+            skip(pending, "no <target>")
+            return nil
+        }
+        if let state = pending.unit.state, state == "new" || state == "needs-translation" {
+            skip(pending, "state \(state): not translated yet")
+            return nil
+        }
+        return target
+    }
+
+    /// Counts a unit as imported.
+    mutating func count(_ pending: Importer.PendingUnit) {
+        imported[pending.result, default: 0] += 1
+    }
+
+    /// Whether the development language has the unit's key; when it does not (and
+    /// `keys` is known) the unit is skipped, as Xcode skips it, and reported.
+    mutating func isKnown(_ pending: Importer.PendingUnit, in keys: Set<String>?, _ table: String) -> Bool {
+        let key = pending.unit.address.key
+        guard let keys, !keys.contains(key) else { return true }
+        finding(.unknownKey, pending, "the development language (\(developmentLanguage)) has no \"\(key)\" in \(table); not written")
+        skip(pending, "not in the development language's \(table)")
+        return false
+    }
+
+    /// Whether the target language uses `category` (CLDR; `zero` is Apple's for any
+    /// language); a variant for another category is skipped, as Xcode skips it.
+    mutating func usesCategory(_ pending: Importer.PendingUnit, _ category: PluralCategory) -> Bool {
+        guard category != .zero, !PluralRules.forLanguage(id.language.rawValue).categories.contains(category) else { return true }
+        skip(pending, "\(id.language) has no plural category \(category.rawValue)")
+        return false
+    }
+
+    mutating func skip(_ pending: Importer.PendingUnit, _ reason: String) {
+        skipped.append((pending.result, ImportReport.SkippedUnit(id: pending.unit.id, reason: reason)))
+    }
+
+    mutating func finding(_ kind: ImportReport.Finding.Kind, _ pending: Importer.PendingUnit, _ message: String) {
+        findings.append(ImportReport.Finding(kind: kind, xliff: pending.xliff, line: pending.unit.line, id: pending.unit.id, message: message))
+    }
+
+    mutating func checkPlaceholders(_ pending: Importer.PendingUnit, target: String, pluralVariant: Bool) {
+        if let problem = PlaceholderCheck.mismatch(source: pending.unit.source, target: target, isPluralVariant: pluralVariant) {
+            finding(.placeholderMismatch, pending, problem)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import LabelCore
+
+/// Merges imported plural entries into a `.stringsdict` file.
+///
+/// An entry gets the whole structure Apple needs: `NSStringLocalizedFormatKey`,
+/// and per variable `NSStringFormatSpecTypeKey` and `NSStringFormatValueTypeKey`
+/// taken from the development language's entry (or the file's own, when it has
+/// them), with the translated categories. Categories the XLIFF lacks are not
+/// copied from the development language (Xcode copies English `other`): they
+/// stay missing and the report names them. An existing file keeps every other
+/// key, its order and its comments: only the imported entries' `<dict>`s are
+/// replaced and new ones are added before the closing `</dict>`. The result is
+/// read back and must be exactly the expected property list, or it is refused.
+enum StringsDictMerge {
+    static let formatKey = "NSStringLocalizedFormatKey"
+    static let specTypeKey = "NSStringFormatSpecTypeKey"
+    static let valueTypeKey = "NSStringFormatValueTypeKey"
+    static let pluralRuleType = "NSStringPluralRuleType"
+
+    /// What the XLIFF says about one key.
+    struct Update: Hashable {
+        var key: String
+        var format: String?
+        /// Variable → category → text.
+        var variants: [String: [PluralCategory: String]] = [:]
+    }
+
+    /// The merged entries by key, in update order (for the report), and the new bytes (`nil`: unchanged).
+    struct Result {
+        var entries: [String: [String: PropertyListValue]]
+        var bytes: [UInt8]?
+    }
+
+    static func merge(existing data: Data?, development: [String: PropertyListValue], updates: [Update]) throws(ImportRefusal) -> Result {
+        var root: [String: PropertyListValue] = [:]
+        if let data {
+            do { root = try PropertyListReader.read(data).dictionary ?? [:] } catch {
+                throw ImportRefusal("the existing file cannot be read: \(error.reason)")
+            }
+        }
+        let old = root
+        var merged: [String: [String: PropertyListValue]] = [:]
+        for update in updates {
+            let entry = try self.entry(update, existing: root[update.key]?.dictionary, development: development[update.key]?.dictionary)
+            merged[update.key] = entry
+            root[update.key] = .dictionary(entry)
+        }
+        guard root != old else { return Result(entries: merged, bytes: nil) }
+        let changedKeys = updates.map(\.key).filter { root[$0] != old[$0] }
+        var seen: Set<String> = []
+        let ordered = changedKeys.filter { seen.insert($0).inserted }
+        let bytes: [UInt8]
+        if let data {
+            bytes = try splice(data, keys: ordered, root: root)
+        } else {
+            bytes = Array(document(keys: ordered, root: root).utf8)
+        }
+        let reread: PropertyListValue
+        do { reread = try PropertyListReader.read(Data(bytes)) } catch { throw ImportRefusal("the merged file would not read back: \(error.reason)") }
+        guard reread == .dictionary(root) else { throw ImportRefusal("the merged file would not read back as the merged entries") }
+        return Result(entries: merged, bytes: bytes)
+    }
+
+    private static func entry(_ update: Update, existing: [String: PropertyListValue]?,
+                              development: [String: PropertyListValue]?) throws(ImportRefusal) -> [String: PropertyListValue] {
+        var entry = existing ?? [:]
+        if let format = update.format {
+            entry[formatKey] = .string(format)
+        } else if entry[formatKey] == nil {
+            // No translated format and none in the file: the development language's
+            // only when it is nothing but specifiers (`%#@count@`), never English words.
+            guard let format = development?[formatKey]?.string, isOnlySpecifiers(format) else {
+                throw ImportRefusal("\"\(update.key)\": no NSStringLocalizedFormatKey translated, and the language has none")
+            }
+            entry[formatKey] = .string(format)
+        }
+        for (name, categories) in update.variants {
+            var variable = entry[name]?.dictionary ?? [:]
+            let developmentVariable = development?[name]?.dictionary
+            if variable[specTypeKey] == nil { variable[specTypeKey] = .string(pluralRuleType) }
+            if variable[valueTypeKey] == nil, let type = developmentVariable?[valueTypeKey] { variable[valueTypeKey] = type }
+            for (category, text) in categories { variable[category.rawValue] = .string(text) }
+            entry[name] = .dictionary(variable)
+        }
+        return entry
+    }
+
+    /// Whether `format` holds only specifiers and substitutions (and spaces).
+    private static func isOnlySpecifiers(_ format: String) -> Bool {
+        FormatToken.tokens(in: format).allSatisfy { token in
+            if case .literal(let text) = token { return text.allSatisfy(\.isWhitespace) }
+            return true
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package import Foundation
+import LabelCore
+
+/// Reads XLIFF 1.2 (as Xcode exports it and CAT tools return it) into values.
+///
+/// A pure function from bytes to an ``XLIFFDocument`` or an ``XLIFFReadError`` with
+/// the file, line and column of the fault. Refused: input over ``maximumBytes``,
+/// anything but UTF-8, a DOCTYPE or entity declaration, malformed XML, a root that
+/// is not `<xliff>` version 1.2, a `<file>` without `original` or with a
+/// `target-language` that is no BCP 47 tag, a path-like `original`, a unit without
+/// `id` or `<source>`, markup inside `<source>`/`<target>` (Xcode writes none), and
+/// an id that is no known form for its file's kind (``UnitAddress``).
+package enum XLIFFReader {
+    /// 64 MiB: 100 languages of 800 units each are about 25 MiB.
+    package static let maximumBytes = 64 << 20
+
+    package static func read(_ data: Data, file name: String) throws(XLIFFReadError) -> XLIFFDocument {
+        guard data.count <= maximumBytes else {
+            throw XLIFFReadError(location: SourceLocation(file: name, line: 1, column: 1), reason: .tooLarge(bytes: data.count, limit: maximumBytes))
+        }
+        let bytes = [UInt8](data)
+        let lines = UTF8LineIndex(data)
+        func error(_ offset: Int, _ reason: XLIFFReadError.Reason) -> XLIFFReadError {
+            XLIFFReadError(location: lines.location(ofByte: offset, file: name), reason: reason)
+        }
+        if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 || bytes[0] == 0xFE || bytes[0] == 0xFF { throw error(0, .notUTF8) }
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            let prefix = bytes.indices.first { String(validating: bytes[..<$0], as: UTF8.self) == nil } ?? bytes.count
+            throw error(max(prefix - 4, 0), .notUTF8)
+        }
+        var tree = XMLTreeReader(bytes)
+        let root: XMLElement
+        do throws(XMLTreeReader.Failure) {
+            root = try tree.readDocument()
+        } catch {
+            throw XLIFFReadError(location: lines.location(ofByte: error.offset, file: name), reason: error.reason)
+        }
+        let reader = DocumentReader(lines: lines, name: name)
+        do throws(XMLTreeReader.Failure) {
+            return XLIFFDocument(name: name, files: try reader.files(root))
+        } catch {
+            throw XLIFFReadError(location: lines.location(ofByte: error.offset, file: name), reason: error.reason)
+        }
+    }
+
+    /// The table and kind an `original` names, or `nil` when it is path-like.
+    static func table(of original: String) -> (table: String, kind: String)? {
+        guard !original.hasPrefix("/"), !original.contains("\\"),
+            !original.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+        else { return nil }
+        let components = original.split(separator: "/", omittingEmptySubsequences: false)
+        guard !components.contains(".."), let last = components.last, let dot = last.lastIndex(of: ".") else { return nil }
+        let table = String(last[..<dot]), kind = String(last[last.index(after: dot)...])
+        guard TableName.isValid(table), !kind.isEmpty else { return nil }
+        return (table, kind)
+    }
+
+    private struct DocumentReader {
+        let lines: UTF8LineIndex
+        let name: String
+
+        func line(_ element: XMLElement) -> Int { lines.location(ofByte: element.offset, file: name).line }
+
+        func files(_ root: XMLElement) throws(XMLTreeReader.Failure) -> [XLIFFDocument.File] {
+            guard root.name == "xliff" else { throw XMLTreeReader.Failure(offset: root.offset, reason: .notXLIFF("the root element is <\(root.name)>")) }
+            if let version = root.attribute("version"), version != "1.2" {
+                throw XMLTreeReader.Failure(offset: root.offset, reason: .notXLIFF("version \(version) (1.2 is read)"))
+            }
+            var files: [XLIFFDocument.File] = []
+            for element in root.elements {
+                guard element.name == "file" else {
+                    throw XMLTreeReader.Failure(offset: element.offset, reason: .notXLIFF("<\(element.name)> in <xliff>"))
+                }
+                files.append(try file(element))
+            }
+            return files
+        }
+
+        func file(_ element: XMLElement) throws(XMLTreeReader.Failure) -> XLIFFDocument.File {
+            func fail(_ reason: XLIFFReadError.Reason) -> XMLTreeReader.Failure { XMLTreeReader.Failure(offset: element.offset, reason: reason) }
+            guard let original = element.attribute("original") else { throw fail(.notXLIFF("<file> without original")) }
+            guard let (table, kind) = XLIFFReader.table(of: original) else { throw fail(.pathLikeOriginal(original)) }
+            guard let target = element.attribute("target-language") else { throw fail(.notXLIFF("<file> without target-language")) }
+            guard let tag = LanguageTag(target) else { throw fail(.invalidLanguage(target)) }
+            let source = element.attribute("source-language")
+            if let source, LanguageTag(source) == nil { throw fail(.invalidLanguage(source)) }
+            var units: [XLIFFDocument.Unit] = []
+            var ids: Set<String> = []
+            for child in element.elements where child.name == "body" {
+                try collect(child, kind: kind, into: &units, ids: &ids)
+            }
+            return XLIFFDocument.File(original: original, table: table, kind: kind, sourceLanguage: source, targetLanguage: target,
+                                      targetTag: tag, line: line(element), units: units)
+        }
+
+        /// Units of a `<body>` or `<group>`, groups flattened.
+        func collect(_ container: XMLElement, kind: String, into units: inout [XLIFFDocument.Unit],
+                     ids: inout Set<String>) throws(XMLTreeReader.Failure) {
+            for element in container.elements {
+                switch element.name {
+                case "group": try collect(element, kind: kind, into: &units, ids: &ids)
+                case "trans-unit":
+                    let unit = try unit(element, kind: kind)
+                    guard ids.insert(unit.id).inserted else {
+                        throw XMLTreeReader.Failure(offset: element.offset, reason: .notXLIFF("trans-unit id \"\(unit.id)\" repeated in its <file>"))
+                    }
+                    units.append(unit)
+                case "bin-unit": continue
+                default:
+                    throw XMLTreeReader.Failure(offset: element.offset, reason: .notXLIFF("<\(element.name)> in <\(container.name)>"))
+                }
+            }
+        }
+
+        func unit(_ element: XMLElement, kind: String) throws(XMLTreeReader.Failure) -> XLIFFDocument.Unit {
+            func fail(_ at: XMLElement, _ reason: XLIFFReadError.Reason) -> XMLTreeReader.Failure {
+                XMLTreeReader.Failure(offset: at.offset, reason: reason)
+            }
+            guard let id = element.attribute("id") else { throw fail(element, .notXLIFF("<trans-unit> without id")) }
+            guard let address = UnitAddress.parse(id, kind: kind) else { throw fail(element, .unknownID(id)) }
+            let sources = element.elements(named: "source"), targets = element.elements(named: "target")
+            guard sources.count == 1 else { throw fail(element, .notXLIFF("trans-unit \"\(id)\" has \(sources.count) <source> elements")) }
+            guard targets.count <= 1 else { throw fail(element, .notXLIFF("trans-unit \"\(id)\" has \(targets.count) <target> elements")) }
+            for text in sources + targets {
+                if let inline = text.elements.first {
+                    throw fail(inline, .notXLIFF("markup <\(inline.name)> inside <\(text.name)> of \"\(id)\" (Xcode writes plain text)"))
+                }
+            }
+            return XLIFFDocument.Unit(id: id, source: sources[0].text, target: targets.first?.text,
+                                      state: targets.first?.attribute("state"),
+                                      notes: element.elements(named: "note").map(\.text), line: line(element), address: address)
+        }
+    }
+}

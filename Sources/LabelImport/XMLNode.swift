@@ -1,0 +1,42 @@
+/// An element of a small XML tree, as ``XMLTreeReader`` builds it: enough for
+/// XLIFF, whose elements are few and shallow.
+struct XMLElement: Sendable {
+    enum Child: Sendable {
+        case element(XMLElement)
+        /// Character data, entities and CDATA resolved.
+        case text(String)
+    }
+
+    var name: String
+    /// In document order; names are unique (a repeated name is malformed).
+    var attributes: [(name: String, value: String)]
+    var children: [Child]
+    /// Byte offset of the `<` of the start tag.
+    var offset: Int
+    /// Byte offset just past the end tag (or the `/>`).
+    var endOffset: Int
+
+    func attribute(_ name: String) -> String? {
+        attributes.first { $0.name == name }?.value
+    }
+
+    var elements: [XMLElement] {
+        children.compactMap { if case .element(let element) = $0 { element } else { nil } }
+    }
+
+    /// Child elements named `name`.
+    func elements(named name: String) -> [XMLElement] {
+        var result: [XMLElement] = []
+        for child in children {
+            if case .element(let element) = child, element.name == name { result.append(element) }
+        }
+        return result
+    }
+
+    /// The concatenated text children (direct only).
+    var text: String {
+        var result = ""
+        for child in children { if case .text(let text) = child { result += text } }
+        return result
+    }
+}

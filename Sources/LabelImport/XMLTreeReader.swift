@@ -1,0 +1,288 @@
+/// A strict, non-validating XML reader for XLIFF: UTF-8 bytes to an ``XMLElement`` tree.
+///
+/// What it refuses, each with the byte offset of the fault: a DOCTYPE (a DTD could
+/// declare entities, as the store's plist reader refuses them too), `<!ENTITY`,
+/// references to entities other than XML's five, character references to
+/// characters XML does not allow, mismatched or unclosed tags, a repeated
+/// attribute, `<` in an attribute value, text outside the root element, more than
+/// one root, and nesting deeper than ``maximumDepth``. Comments and processing
+/// instructions are skipped; CDATA sections are text.
+struct XMLTreeReader {
+    struct Failure: Error {
+        var offset: Int
+        var reason: XLIFFReadError.Reason
+    }
+
+    static let maximumDepth = 64
+    /// Elements in one document: a 64 MiB XLIFF from Xcode has under 2 million; a file
+    /// of nothing but `<a/>` would otherwise cost gigabytes as a tree.
+    static let maximumElements = 2_000_000
+    private var elementCount = 0
+
+    private let bytes: [UInt8]
+    private var index = 0
+    /// Whether a `<!DOCTYPE …>` without an internal subset is skipped (Apple's
+    /// plists have one); XLIFF is read with this off.
+    private let allowsExternalDoctype: Bool
+
+    private let elementLimit: Int
+
+    init(_ bytes: [UInt8], allowsExternalDoctype: Bool = false, maximumElements: Int = XMLTreeReader.maximumElements) {
+        self.bytes = bytes
+        self.allowsExternalDoctype = allowsExternalDoctype
+        elementLimit = maximumElements
+    }
+
+    /// The root element of the document.
+    mutating func readDocument() throws(Failure) -> XMLElement {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        try skipMisc(prolog: true)
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else {
+            throw fail(.malformed(index < bytes.count ? "text before the root element" : "no root element"))
+        }
+        let root = try readElement(depth: 0)
+        try skipMisc(prolog: false)
+        guard index == bytes.count else {
+            throw fail(.malformed("content after the root element"))
+        }
+        return root
+    }
+
+    /// Whitespace, comments and processing instructions between top-level markup.
+    private mutating func skipMisc(prolog: Bool) throws(Failure) {
+        while true {
+            while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+            if at("<!--") {
+                try skipComment()
+            } else if at("<?") {
+                try skipProcessingInstruction()
+            } else if at("<!DOCTYPE") {
+                guard prolog, allowsExternalDoctype else { throw fail(.documentTypeDeclaration) }
+                while index < bytes.count, bytes[index] != UInt8(ascii: ">") {
+                    if bytes[index] == UInt8(ascii: "[") { throw fail(.documentTypeDeclaration) }
+                    index += 1
+                }
+                guard index < bytes.count else { throw fail(.malformed("unterminated DOCTYPE")) }
+                index += 1
+            } else if at("<!ENTITY") {
+                throw fail(.entity("declaration"))
+            } else {
+                return
+            }
+        }
+    }
+
+    private mutating func skipComment() throws(Failure) {
+        guard let end = find("-->", from: index + 4) else { throw fail(.malformed("unterminated comment")) }
+        index = end + 3
+    }
+
+    private mutating func skipProcessingInstruction() throws(Failure) {
+        guard let end = find("?>", from: index + 2) else { throw fail(.malformed("unterminated processing instruction")) }
+        index = end + 2
+    }
+
+    /// One element, `index` at its `<`.
+    private mutating func readElement(depth: Int) throws(Failure) -> XMLElement {
+        guard depth < Self.maximumDepth else { throw fail(.malformed("elements nested deeper than \(Self.maximumDepth)")) }
+        elementCount += 1
+        guard elementCount <= elementLimit else { throw fail(.malformed("more than \(elementLimit) elements")) }
+        let start = index
+        index += 1
+        let name = try readName()
+        var element = XMLElement(name: name, attributes: [], children: [], offset: start, endOffset: start)
+        while true {
+            let hadSpace = skipSpace()
+            guard index < bytes.count else { throw fail(.malformed("unterminated start tag <\(name)")) }
+            if at("/>") {
+                index += 2
+                element.endOffset = index
+                return element
+            }
+            if bytes[index] == UInt8(ascii: ">") {
+                index += 1
+                break
+            }
+            guard hadSpace else { throw fail(.malformed("expected whitespace, > or /> in <\(name)>")) }
+            let attributeStart = index
+            let attribute = try readAttribute()
+            guard element.attribute(attribute.name) == nil else {
+                index = attributeStart
+                throw fail(.malformed("attribute \(attribute.name) repeated in <\(name)>"))
+            }
+            element.attributes.append(attribute)
+        }
+        try readContent(of: &element, depth: depth)
+        element.endOffset = index
+        return element
+    }
+
+    /// Children up to and including the matching end tag.
+    private mutating func readContent(of element: inout XMLElement, depth: Int) throws(Failure) {
+        var text: [UInt8] = []
+        func flush() throws(Failure) {
+            guard !text.isEmpty else { return }
+            element.children.append(.text(String(decoding: text, as: UTF8.self)))
+            text.removeAll()
+        }
+        while true {
+            guard index < bytes.count else { throw fail(.malformed("<\(element.name)> is not closed")) }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "&") {
+                try readReference(into: &text)
+            } else if byte != UInt8(ascii: "<") {
+                if byte == UInt8(ascii: ">"), at("]]>") { throw fail(.malformed("]]> outside CDATA")) }
+                if byte < 0x20, !Self.isSpace(byte) { throw fail(.malformed("control character U+\(String(byte, radix: 16)) in text")) }
+                // End-of-line handling: CR LF and a lone CR are read as LF.
+                if byte == 0x0D {
+                    text.append(0x0A)
+                    index += index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
+                    continue
+                }
+                text.append(byte)
+                index += 1
+            } else if at("</") {
+                index += 2
+                let closing = try readName()
+                _ = skipSpace()
+                guard closing == element.name, index < bytes.count, bytes[index] == UInt8(ascii: ">") else {
+                    throw fail(.malformed("</\(closing)> where </\(element.name)> belongs"))
+                }
+                index += 1
+                try flush()
+                return
+            } else if at("<![CDATA[") {
+                guard let end = find("]]>", from: index + 9) else { throw fail(.malformed("unterminated CDATA section")) }
+                text += bytes[(index + 9)..<end]
+                index = end + 3
+            } else if at("<!--") {
+                try skipComment()
+            } else if at("<?") {
+                try skipProcessingInstruction()
+            } else if at("<!DOCTYPE") {
+                throw fail(.documentTypeDeclaration)
+            } else if at("<!ENTITY") {
+                throw fail(.entity("declaration"))
+            } else if at("<!") {
+                throw fail(.malformed("unknown markup <!"))
+            } else {
+                try flush()
+                element.children.append(.element(try readElement(depth: depth + 1)))
+            }
+        }
+    }
+
+    /// `name="value"` or `name='value'`, `index` at the name.
+    private mutating func readAttribute() throws(Failure) -> (name: String, value: String) {
+        let name = try readName()
+        _ = skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { throw fail(.malformed("attribute \(name) has no value")) }
+        index += 1
+        _ = skipSpace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else {
+            throw fail(.malformed("attribute \(name): value not quoted"))
+        }
+        let quote = bytes[index]
+        index += 1
+        var value: [UInt8] = []
+        while true {
+            guard index < bytes.count else { throw fail(.malformed("attribute \(name): unterminated value")) }
+            let byte = bytes[index]
+            if byte == quote { break }
+            if byte == UInt8(ascii: "<") { throw fail(.malformed("< in the value of attribute \(name)")) }
+            if byte == UInt8(ascii: "&") {
+                try readReference(into: &value)
+            } else {
+                // Attribute-value normalization: whitespace characters become spaces.
+                value.append(byte == 0x09 || byte == 0x0A || byte == 0x0D ? 0x20 : byte)
+                index += 1
+            }
+        }
+        index += 1
+        return (name, String(decoding: value, as: UTF8.self))
+    }
+
+    /// `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&#N;` `&#xH;`; anything else refused.
+    private mutating func readReference(into buffer: inout [UInt8]) throws(Failure) {
+        guard let semicolon = find(";", from: index + 1), semicolon - index <= 12 else {
+            throw fail(.malformed("& not starting a reference (write &amp;)"))
+        }
+        let name = String(decoding: bytes[(index + 1)..<semicolon], as: UTF8.self)
+        let scalar: Unicode.Scalar?
+        switch name {
+        case "amp": scalar = "&"
+        case "lt": scalar = "<"
+        case "gt": scalar = ">"
+        case "quot": scalar = "\""
+        case "apos": scalar = "'"
+        default:
+            guard name.first == "#" else { throw fail(.entity("&\(name);")) }
+            var digits = Substring(name.dropFirst())
+            let radix = digits.first == "x" ? 16 : 10
+            if radix == 16 { digits = digits.dropFirst() }
+            let valid = !digits.isEmpty && digits.allSatisfy { radix == 16 ? $0.isHexDigit : ($0.isASCII && $0.isNumber) }
+            scalar = valid ? UInt32(digits, radix: radix).flatMap(Unicode.Scalar.init) : nil
+            guard let scalar, Self.isXMLCharacter(scalar) else {
+                throw fail(.malformed("character reference &\(name); is not a character XML allows"))
+            }
+        }
+        buffer += String(scalar!).utf8
+        index = semicolon + 1
+    }
+
+    private mutating func readName() throws(Failure) -> String {
+        let start = index
+        while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
+        guard index > start else { throw fail(.malformed("expected a name")) }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    @discardableResult
+    private mutating func skipSpace() -> Bool {
+        let start = index
+        while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+        return index > start
+    }
+
+    private func at(_ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard index + length <= bytes.count else { return false }
+        let pattern = UnsafeBufferPointer(start: literal.utf8Start, count: length)
+        return bytes[index..<(index + length)].elementsEqual(pattern)
+    }
+
+    private func find(_ needle: StaticString, from start: Int) -> Int? {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        var position = start
+        while position + pattern.count <= bytes.count {
+            if bytes[position] == pattern[0], bytes[position..<(position + pattern.count)].elementsEqual(pattern) {
+                return position
+            }
+            position += 1
+        }
+        return nil
+    }
+
+    private func fail(_ reason: XLIFFReadError.Reason) -> Failure { Failure(offset: index, reason: reason) }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+
+    /// ASCII name characters plus any non-ASCII byte (names are checked no further).
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: ":"), 0x80...0xFF:
+            true
+        default:
+            false
+        }
+    }
+
+    /// XML 1.0's Char production.
+    static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+        default: false
+        }
+    }
+}

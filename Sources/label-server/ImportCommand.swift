@@ -1,0 +1,101 @@
+import Foundation
+import LabelCore
+import LabelImport
+
+/// `label-server import FILE... --into DIR`: translated XLIFF back into the store.
+enum ImportCommand {
+    static let help = """
+        NAME
+          label-server import — write translated XLIFF into a bundle folder, as Xcode would
+
+        SYNOPSIS
+          label-server import FILE... --into DIR [--only ORIGINAL]... [--dev-lang TAG] [--dry-run]
+                                 [--format text|json] [--strict]
+
+        DESCRIPTION
+        Reads XLIFF 1.2 files (or .xcloc folders: their `Localized Contents/*.xliff`) and
+        writes each <file> into DIR, one bundle folder of the store (e.g. Strings/app):
+          .strings units      → DIR/<lang>.lproj/<Table>.strings
+          .stringsdict units  → DIR/<lang>.lproj/<Table>.stringsdict (format, rule and
+                                value types from the development language's entry)
+          .xcstrings units    → the <lang> localizations of DIR/<Table>.xcstrings
+        The table is the base name of `original`, the folder the `target-language`
+        (an existing folder of the same tag, `pt_BR.lproj`, is kept).
+
+        Existing files are merged: imported keys replaced where they stand, others kept,
+        comments and encoding kept; each file is replaced atomically. A unit without
+        <target> is not written (an empty <target> is an empty string), nor one in state
+        `new` or `needs-translation`; a key in the table's .stringsdict is not written to
+        its .strings. Plural categories the XLIFF lacks are not copied from English: the
+        report lists the categories each language still needs.
+
+        Any refused XLIFF (malformed XML, a DTD or entity, over 64 MiB, an unknown id
+        form, a bad language tag, a path-like `original`) or unmergeable output file
+        means nothing is written. docs/import.md describes the report and its JSON.
+
+        OPTIONS:
+          --into DIR         the bundle folder to write into (required)
+          --only ORIGINAL    import only the <file>s whose `original` is ORIGINAL or lies under it
+                             (repeatable; an .xcloc of a whole project holds several bundles'
+                             tables of one name); the others are reported `ignored`
+          --dev-lang TAG     the development language (default: each file's source-language, else en)
+          --dry-run          report what would change; write nothing
+          --format FORMAT    text (default) or json
+          --strict           exit 1 on findings too (placeholder mismatch, unknown key,
+                             a language named twice, an unknown file kind)
+          -h, --help         show this help
+
+        EXIT STATUS
+          0 imported (or would import), 1 refused, failed, or findings under --strict,
+          2 on bad usage.
+
+        EXAMPLES
+          label-server import ru.xliff --into Strings/app --dry-run
+          label-server import Localizations/*.xcloc --into Strings/app --strict --format json
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        do throws(ArgumentScanner.UsageError) {
+            let scanner = try ArgumentScanner(arguments, valued: ["--into", "--dev-lang", "--format", "--only"],
+                                              flags: ["--dry-run", "--strict", "--help", "-h"])
+            if scanner.has("--help") || scanner.has("-h") {
+                print(help)
+                return 0
+            }
+            guard !scanner.positionals.isEmpty else { throw ArgumentScanner.UsageError(description: "import needs at least one FILE (see --help)") }
+            guard let into = scanner.value("--into") else { throw ArgumentScanner.UsageError(description: "import needs --into DIR") }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: into, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ArgumentScanner.UsageError(description: "--into \(into) is not a folder")
+            }
+            var options = Importer.Options(originals: scanner.all("--only"))
+            if let text = scanner.value("--dev-lang") {
+                guard let tag = LanguageTag(text) else { throw ArgumentScanner.UsageError(description: "--dev-lang \(text) is not a language tag") }
+                options.developmentLanguage = tag
+            }
+            let format = scanner.value("--format") ?? "text"
+            guard format == "text" || format == "json" else { throw ArgumentScanner.UsageError(description: "--format must be text or json") }
+            return execute(scanner.positionals, into: into, options: options, dryRun: scanner.has("--dry-run"),
+                           json: format == "json", strict: scanner.has("--strict"))
+        } catch {
+            CommandLine.fail(error.description)
+            return 2
+        }
+    }
+
+    private static func execute(_ files: [String], into: String, options: Importer.Options, dryRun: Bool, json: Bool, strict: Bool) -> Int32 {
+        let importer = Importer(directory: URL(fileURLWithPath: into), options: options)
+        let (documents, errors) = Importer.readDocuments(files)
+        let plan = importer.plan(documents, errors: errors)
+        var failure: String?
+        if !dryRun, !plan.report.isRefused {
+            do { try importer.apply(plan.writes) } catch { failure = error.description }
+        }
+        let written = dryRun || plan.report.isRefused || failure != nil ? 0 : plan.writes.count
+        print(json ? ImportReportRendering.json(plan.report, into: into, dryRun: dryRun, filesWritten: written)
+              : ImportReportRendering.text(plan.report, dryRun: dryRun, filesWritten: written))
+        if let failure { CommandLine.fail(failure) }
+        if plan.report.isRefused || failure != nil { return 1 }
+        return strict && !plan.report.findings.isEmpty ? 1 : 0
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import LabelCore
+import Testing
+@testable import LabelImport
+
+@Suite struct ImportStringsDictTests {
+    typealias F = ImportFixtures
+
+    private static let english = Data("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>apples</key>
+        \t<dict>
+        \t\t<key>NSStringLocalizedFormatKey</key>
+        \t\t<string>%#@n@ &amp; more</string>
+        \t\t<key>n</key>
+        \t\t<dict>
+        \t\t\t<key>NSStringFormatSpecTypeKey</key>
+        \t\t\t<string>NSStringPluralRuleType</string>
+        \t\t\t<key>NSStringFormatValueTypeKey</key>
+        \t\t\t<string>ld</string>
+        \t\t\t<key>one</key>
+        \t\t\t<string>%ld apple</string>
+        \t\t\t<key>other</key>
+        \t\t\t<string>%ld apples</string>
+        \t\t</dict>
+        \t</dict>
+        \t<key>pears</key>
+        \t<dict>
+        \t\t<key>NSStringLocalizedFormatKey</key>
+        \t\t<string>%#@p@</string>
+        \t\t<key>p</key>
+        \t\t<dict>
+        \t\t\t<key>NSStringFormatSpecTypeKey</key>
+        \t\t\t<string>NSStringPluralRuleType</string>
+        \t\t\t<key>NSStringFormatValueTypeKey</key>
+        \t\t\t<string>d</string>
+        \t\t\t<key>other</key>
+        \t\t\t<string>%d pears</string>
+        \t\t</dict>
+        \t</dict>
+        </dict>
+        </plist>
+
+        """.utf8)
+
+    private func units(_ key: String, format: String?, variable: String, _ forms: [String: String]) -> [F.Unit] {
+        var units: [F.Unit] = []
+        if let format { units.append(.init(id: "/\(key):dict/NSStringLocalizedFormatKey:dict/:string", source: "%#@\(variable)@", target: format)) }
+        for (category, text) in forms.sorted(by: { $0.key < $1.key }) {
+            units.append(.init(id: "/\(key):dict/\(variable):dict/\(category):dict/:string", source: "%ld apples", target: text))
+        }
+        return units
+    }
+
+    @Test func aNewEntryGetsApplesStructureFromTheDevelopmentLanguageAndOnlyTranslatedCategories() throws {
+        let bundle = try F.bundle(["en.lproj/Localizable.stringsdict": Self.english])
+        let report = try F.run(F.xliff(F.file("Localizable.stringsdict", target: "ru",
+                                              units("apples", format: "%#@n@ и др.", variable: "n", ["one": "%ld яблоко", "other": "%ld яблока"]))), into: bundle)
+        let data = try Data(contentsOf: bundle.appendingPathComponent("ru.lproj/Localizable.stringsdict"))
+        let entry = try #require(try StringsDictParser.parse(data, file: "ru").entries["apples"])
+        #expect(entry.template == "%#@n@ и др.")
+        #expect(entry.variables["n"] == PluralVariable(valueType: "ld", variants: [.one: "%ld яблоко", .other: "%ld яблока"]))
+        // Foundation reads it, with the rule type Apple needs; English `other` is not copied into few and many.
+        let foundation = try #require(try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: [String: Any]])
+        let variable = try #require(foundation["apples"]?["n"] as? [String: String])
+        #expect(variable["NSStringFormatSpecTypeKey"] == "NSStringPluralRuleType" && variable["few"] == nil && variable["many"] == nil)
+        #expect(report.files[0].outputs[0].missingCategories == [.init(key: "apples", categories: [.few, .many])])
+    }
+
+    @Test func mergingKeepsOtherEntriesCommentsAndOrder() throws {
+        // German has apples (with a comment) and no pears yet.
+        let english = String(decoding: Self.english, as: UTF8.self)
+        let pearsStart = try #require(english.range(of: "\t<key>pears</key>"))
+        let german = String(english[..<pearsStart.lowerBound]).replacingOccurrences(of: "<dict>\n\t<key>apples</key>", with: "<dict>\n\t<!-- Fruit. -->\n\t<key>apples</key>")
+            .replacingOccurrences(of: "%ld apple<", with: "%ld Apfel<").replacingOccurrences(of: "%ld apples<", with: "%ld Äpfel<")
+            + "</dict>\n</plist>\n"
+        let bundle = try F.bundle(["en.lproj/Localizable.stringsdict": Self.english, "de.lproj/Localizable.stringsdict": Data(german.utf8)])
+        let report = try F.run(F.xliff(F.file("Localizable.stringsdict", target: "de",
+                                              units("apples", format: nil, variable: "n", ["one": "%ld Apfel!"])
+                                              + units("pears", format: nil, variable: "p", ["one": "%d Birne", "other": "%d Birnen"])
+                                              + units("plums", format: "%#@q@", variable: "q", ["other": "%d Pflaumen"]))), into: bundle)
+        let written = try #require(F.text(bundle, "de.lproj/Localizable.stringsdict"))
+        // apples changed where it stood (its comment kept); pears came before the closing </dict>.
+        let expected = german.replacingOccurrences(of: "%ld Apfel<", with: "%ld Apfel!<").replacingOccurrences(of: "</dict>\n</plist>\n", with: "")
+            + "\t<key>pears</key>\n\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>%#@p@</string>\n\t\t<key>p</key>\n\t\t<dict>\n"
+            + "\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n\t\t\t<key>NSStringFormatValueTypeKey</key>\n"
+            + "\t\t\t<string>d</string>\n\t\t\t<key>one</key>\n\t\t\t<string>%d Birne</string>\n\t\t\t<key>other</key>\n\t\t\t<string>%d Birnen</string>\n\t\t</dict>\n\t</dict>\n"
+            + "</dict>\n</plist>\n"
+        #expect(written == expected)
+        let entries = try StringsDictParser.parse(Data(written.utf8), file: "de").entries
+        #expect(entries["apples"]?.template == "%#@n@ & more")
+        // English has no plums: like Xcode, not written; reported.
+        #expect(entries["plums"] == nil)
+        #expect(report.findings.map(\.kind) == [.unknownKey, .unknownKey])
+        #expect(report.files[0].skipped.map(\.reason) == ["not in the development language's Localizable.stringsdict",
+                                                          "not in the development language's Localizable.stringsdict"])
+    }
+
+    @Test func categoriesTheLanguageDoesNotUseAreSkippedAsXcodeSkipsThem() throws {
+        let bundle = try F.bundle(["en.lproj/Localizable.stringsdict": Self.english])
+        let report = try F.run(F.xliff(F.file("Localizable.stringsdict", target: "ja",
+                                              units("pears", format: nil, variable: "p", ["zero": "なし", "one": "%d 梨", "other": "%d 梨"]))), into: bundle)
+        let entry = try StringsDictParser.parse(Data(contentsOf: bundle.appendingPathComponent("ja.lproj/Localizable.stringsdict")), file: "j").entries["pears"]
+        #expect(entry?.variables["p"]?.variants == [.zero: "なし", .other: "%d 梨"])   // zero is Apple's for any language
+        #expect(report.files[0].skipped == [.init(id: "/pears:dict/p:dict/one:dict/:string", reason: "ja has no plural category one")])
+    }
+
+    @Test func aVariantWithoutAFormatAndNoneToTakeIsRefused() throws {
+        let bundle = try F.bundle(["en.lproj/Localizable.stringsdict": Self.english])
+        let report = try F.run(F.xliff(F.file("Localizable.stringsdict", target: "fr",
+                                              units("apples", format: nil, variable: "n", ["one": "%ld pomme"]))), into: bundle)
+        #expect(report.refusals == ["\"apples\": no NSStringLocalizedFormatKey translated, and the language has none"])
+        #expect(!FileManager.default.fileExists(atPath: bundle.appendingPathComponent("fr.lproj").path))
+        // A format that is only a substitution is taken from the development language.
+        let pears = try F.run(F.xliff(F.file("Localizable.stringsdict", target: "fr",
+                                             units("pears", format: nil, variable: "p", ["one": "%d poire", "other": "%d poires"]))), into: bundle)
+        #expect(!pears.isRefused)
+        #expect(try StringsDictParser.parse(Data(contentsOf: bundle.appendingPathComponent("fr.lproj/Localizable.stringsdict")), file: "f")
+                .entries["pears"]?.template == "%#@p@")
+    }
+
+    @Test func readsAnXclocFolder() throws {
+        let root = try F.bundle(["fr.xcloc/Localized Contents/fr.xliff": F.xliff(F.file("a.strings", target: "fr", [.init(id: "k", source: "K", target: "Q")])),
+                                 "fr.xcloc/contents.json": Data("{}".utf8)])
+        let (documents, errors) = Importer.readDocuments([root.appendingPathComponent("fr.xcloc").path])
+        #expect(errors.isEmpty && documents.count == 1 && documents[0].files[0].units[0].target == "Q")
+    }
+}

@@ -13,6 +13,10 @@ struct StoreWatchSchedule: Sendable {
     static let quietPeriod = 0.3
     /// Seconds after the first change by which a look happens even if changes keep coming.
     static let maximumDelay = 1.5
+    /// Seconds before looking again when the fingerprint could not be taken whole (the
+    /// process is out of descriptors or memory): no picture of the store, so no decision;
+    /// the look is repeated until one is complete, and only then compared.
+    static let incompleteRetry = 1.0
     /// Milliseconds to wait for events when no look is due (bounds how late a stop is seen).
     static let idleWait: Int32 = 500
 
@@ -61,8 +65,16 @@ struct StoreWatchSchedule: Sendable {
     /// Ends a look with the store's fingerprint as it is now (taken after the watches were
     /// armed again): true when it differs from the last load's, which it then becomes — the
     /// caller reloads, and whatever the outcome, the same files are not loaded again.
-    mutating func shouldReload(_ current: StoreFingerprint) -> Bool {
+    ///
+    /// A fingerprint that is not ``StoreFingerprint/isComplete`` decides nothing: the look
+    /// is due again ``incompleteRetry`` seconds after `now`.
+    mutating func shouldReload(_ current: StoreFingerprint, at now: Double) -> Bool {
         firstChange = nil
+        guard current.isComplete else {
+            firstChange = now
+            lastChange = now - Self.quietPeriod + Self.incompleteRetry
+            return false
+        }
         guard current != loaded else { return false }
         loaded = current
         return true

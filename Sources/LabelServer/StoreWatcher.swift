@@ -90,7 +90,7 @@ public final class StoreWatcher: Sendable {
             case .look:
                 // Armed first: a change after this point queues an event; one before it is in the fingerprint.
                 watches.arm(StoreFingerprint.folders(under: directory))
-                guard schedule.shouldReload(StoreFingerprint(of: directory)),
+                guard schedule.shouldReload(StoreFingerprint(of: directory), at: Self.now()),
                       !stopping.load(ordering: .sequentiallyConsistent) else { continue }
                 log("the store changed on disk; reloading \(directory)")
                 reload()
@@ -108,6 +108,8 @@ public final class StoreWatcher: Sendable {
 
     private func pollOnce() {
         let current = StoreFingerprint(of: directory)
+        // Out of descriptors or memory: no picture of the store; the next tick looks again.
+        guard current.isComplete else { return }
         let changed = polled.withLock { last in
             defer { last = current }
             return last != current

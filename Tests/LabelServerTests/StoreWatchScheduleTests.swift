@@ -21,7 +21,7 @@ import Testing
             if let arriving = events.first(where: { abs($0.key - now) < 0.0005 })?.value {
                 schedule.receive(arriving, at: now)
             }
-            if schedule.step(at: now) == .look, schedule.shouldReload(store(now)) {
+            if schedule.step(at: now) == .look, schedule.shouldReload(store(now), at: now) {
                 reloads.append((now * 100).rounded() / 100)  // to the 10 ms: sums of tenths are inexact
             }
             tick += 1
@@ -120,6 +120,44 @@ import Testing
         // The first look at 1.5 s after the first write, the next 1.5 s after the next write,
         // and the last once the writes stop (23.9 + 0.3).
         #expect(reloads == [21.5, 23.1, 24.2])
+    }
+
+    @Test func aFingerprintTakenOutOfDescriptorsDecidesNothingAndTheLookIsRepeated() {
+        // check-fd-exhaustion.py: the start-up look came while every descriptor was taken,
+        // its folders unlistable; that is no picture of the store, so no reload (which would
+        // fail, and succeed later for nothing), only another look a second later.
+        let blind = StoreFingerprint(lines: ["/store unreadable"], isComplete: false)
+        var schedule = StoreWatchSchedule(loaded: loaded)
+        schedule.noteChange(at: 0)
+        var looks: [Double] = []
+        let reloads = run(&schedule, from: 0, to: 10) { now in
+            looks.append((now * 100).rounded() / 100)
+            return now < 3 ? blind : loaded
+        }
+        #expect(reloads.isEmpty)
+        #expect(looks == [0.3, 1.3, 2.3, 3.3])
+        #expect(schedule.step(at: 10) == .wait(milliseconds: StoreWatchSchedule.idleWait))
+        // And once the descriptors are back, a store that did change reloads once.
+        var changed = StoreWatchSchedule(loaded: loaded)
+        changed.noteChange(at: 0)
+        #expect(run(&changed, from: 0, to: 10) { now in now < 3 ? blind : edited } == [3.3])
+    }
+
+    @Test func aFolderTheProcessCannotOpenForWantOfDescriptorsMakesTheFingerprintIncomplete() async {
+        let root = "/tmp/label-server-fingerprint-\(getpid())"
+        #expect(mkdir(root, 0o755) == 0 || errno == EEXIST)
+        defer { rmdir(root) }
+        #expect(StoreFingerprint(of: root).isComplete)
+        // A folder that does not exist is part of the picture (the store is broken), not blindness.
+        #expect(StoreFingerprint(of: root + "/gone").isComplete)
+        // In a child process whose every descriptor is taken (EMFILE), the folder cannot be listed.
+        await #expect(processExitsWith: .success) { [root = root as String] in
+            var limit = rlimit(rlim_cur: 64, rlim_max: 64)
+            guard setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { exit(2) }
+            while dup(0) >= 0 {}
+            guard errno == EMFILE else { exit(3) }
+            exit(StoreFingerprint(of: root).isComplete ? 1 : 0)
+        }
     }
 
     @Test func theWaitIsBoundedAndNeverZero() {

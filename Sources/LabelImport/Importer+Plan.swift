@@ -122,7 +122,7 @@ extension Importer {
     }
 
     /// Whether a `.strings`/`.stringsdict` <file> is for a table the bundle keeps in a
-    /// String Catalog (the server's `/missing` XLIFF names every table `.strings`):
+    /// String Catalog (the server's `/missing` XLIFF names every table `.strings` and `.stringsdict`):
     /// `DIR/<Table>.xcstrings` exists and the development language has no such lproj table.
     func routesToCatalog(_ file: XLIFFDocument.File, folders: [LanguageTag: String]) -> Bool {
         guard file.kind == "strings" || file.kind == "stringsdict" else { return false }

@@ -296,4 +296,12 @@ import Testing
         let (documents, errors) = Importer.readDocuments([root.appendingPathComponent("fr.xcloc").path])
         #expect(errors.isEmpty && documents.count == 1 && documents[0].files[0].units[0].target == "Q")
     }
+
+    @Test func aFolderWithoutLocalizedContentsIsAnErrorNamingTheFolder() throws {
+        let root = try F.bundle(["de.xcloc/Source Contents/en.lproj/Localizable.strings": Data("\"a\" = \"A\";".utf8)])
+        let folder = root.appendingPathComponent("de.xcloc").path
+        let (documents, errors) = Importer.readDocuments([folder])
+        #expect(documents.isEmpty)
+        #expect(errors.map(\.description) == ["\(folder):1:1: cannot read the file: a folder without Localized Contents/*.xliff (where an .xcloc keeps its translations)"])
+    }
 }

@@ -52,7 +52,7 @@ extension Importer {
                     var pending = PendingUnit(unit: unit, result: index, sourceLanguage: file.sourceLanguage, xliff: document.name)
                     if catalog {
                         guard let address = Self.catalogAddress(unit) else {
-                            report.files[index].skipped.append(.init(id: unit.id, reason: "the format of a String Catalog plural; the catalog has none"))
+                            report.files[index].skipped.append(.init(id: unit.id, reason: Self.notInACatalog(unit.address)))
                             continue
                         }
                         pending.unit.address = address
@@ -115,14 +115,14 @@ extension Importer {
     static func kind(of address: UnitAddress) -> String {
         switch address {
         case .strings: "strings"
-        case .stringsdictFormat, .stringsdictVariant: "stringsdict"
+        case .stringsdictFormat, .stringsdictVariant, .stringsdictRouted: "stringsdict"
         case .catalog: "xcstrings"
         case .other: "other"
         }
     }
 
     /// Whether a `.strings`/`.stringsdict` <file> is for a table the bundle keeps in a
-    /// String Catalog (the server's `/missing` XLIFF names every table `.strings`):
+    /// String Catalog (the server's `/missing` XLIFF names every table `.strings` and `.stringsdict`):
     /// `DIR/<Table>.xcstrings` exists and the development language has no such lproj table.
     func routesToCatalog(_ file: XLIFFDocument.File, folders: [LanguageTag: String]) -> Bool {
         guard file.kind == "strings" || file.kind == "stringsdict" else { return false }
@@ -136,7 +136,9 @@ extension Importer {
 
     /// A `.strings`/`.stringsdict` unit's place in a String Catalog, as LabelCore reads
     /// catalogs: the synthetic plural variable is the key's plural variations, any other
-    /// variable a substitution; `nil` for the synthetic format, which the catalog lacks.
+    /// variable a substitution, a device variant the key's device variations (with plural
+    /// ones inside); `nil` for the synthetic format, which the catalog lacks, and for what a
+    /// catalog cannot hold (width variants, substitutions under a device).
     static func catalogAddress(_ unit: XLIFFDocument.Unit) -> UnitAddress? {
         let plural = StringCatalogParser.pluralVariableName
         switch unit.address {
@@ -145,8 +147,25 @@ extension Importer {
             return unit.source.contains("%#@\(plural)@") ? nil : .catalog(key: key, path: .stringUnit)
         case .stringsdictVariant(let key, let variable, let category):
             return .catalog(key: key, path: variable == plural ? .plural(category) : .substitution(name: variable, category: category))
+        case .stringsdictRouted(let key, let route, let leaf):
+            guard route.count == 1, route[0].rule == .device else { return nil }
+            switch leaf {
+            case .text: return .catalog(key: key, path: .device(route[0].name))
+            case .variant(let variable, let category) where variable == plural:
+                return .catalog(key: key, path: .devicePlural(device: route[0].name, category: category))
+            case .format, .variant: return nil
+            }
         case .catalog, .other: return unit.address
         }
+    }
+
+    /// Why a `.strings`/`.stringsdict` unit has no place in a String Catalog.
+    static func notInACatalog(_ address: UnitAddress) -> String {
+        if case .stringsdictRouted(_, let route, let leaf) = address {
+            if route.contains(where: { $0.rule == .width }) { return "a width variant; a String Catalog has none" }
+            if leaf != .format { return "a variant a String Catalog cannot hold under a device" }
+        }
+        return "the format of a String Catalog plural; the catalog has none"
     }
 
     /// `.lproj` folder names of the bundle by language (`pt_BR.lproj` answers `pt-BR`).

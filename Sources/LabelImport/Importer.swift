@@ -53,7 +53,12 @@ package struct Importer: Sendable {
     package static func readDocuments(_ paths: [String]) -> (documents: [XLIFFDocument], errors: [XLIFFReadError]) {
         var documents: [XLIFFDocument] = [], errors: [XLIFFReadError] = []
         for path in paths {
-            for file in expand(path) {
+            let files = expand(path)
+            if files.isEmpty {
+                let reason = "a folder without Localized Contents/*.xliff (where an .xcloc keeps its translations)"
+                errors.append(XLIFFReadError(location: SourceLocation(file: path, line: 1, column: 1), reason: .unreadable(reason)))
+            }
+            for file in files {
                 do throws(XLIFFReadError) {
                     documents.append(try XLIFFReader.read(try readInput(file), file: file))
                 } catch {
@@ -64,14 +69,15 @@ package struct Importer: Sendable {
         return (documents, errors)
     }
 
-    /// The XLIFF files an argument names: itself, or those inside an `.xcloc`.
+    /// The XLIFF files an argument names: itself, or those inside an `.xcloc` (none: a
+    /// folder without them). `Source Contents`, `Notes` and `contents.json` are not read.
     static func expand(_ path: String) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return [path] }
         let contents = (path as NSString).appendingPathComponent("Localized Contents")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: contents)) ?? []
         let xliffs = names.filter { $0.hasSuffix(".xliff") }.sorted().map { (contents as NSString).appendingPathComponent($0) }
-        return xliffs.isEmpty ? [contents + "/*.xliff"] : xliffs
+        return xliffs
     }
 
     /// The bytes of an input file, its size checked before reading.

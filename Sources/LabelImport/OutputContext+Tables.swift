@@ -51,7 +51,11 @@ extension OutputContext {
             guard let value = accept(pending) else { continue }
             let key = pending.unit.address.key
             guard isKnown(pending, in: known, "\(id.table).stringsdict") else { continue }
-            if case .stringsdictVariant(_, _, let category) = pending.unit.address, !usesCategory(pending, category) { continue }
+            switch pending.unit.address {
+            case .stringsdictVariant(_, _, let category), .stringsdictRouted(_, _, .variant(_, let category)):
+                guard usesCategory(pending, category) else { continue }
+            default: break
+            }
             count(pending)
             let index = positions[key] ?? updates.count
             if index == updates.count {
@@ -65,6 +69,11 @@ extension OutputContext {
             case .stringsdictVariant(_, let variable, let category):
                 checkPlaceholders(pending, target: value, pluralVariant: true)
                 updates[index].variants[variable, default: [:]][category] = value
+            case .stringsdictRouted(_, let route, let leaf):
+                if case .variant = leaf { checkPlaceholders(pending, target: value, pluralVariant: true) } else {
+                    checkPlaceholders(pending, target: value, pluralVariant: false)
+                }
+                updates[index].routed.append(.init(route: route, leaf: leaf, text: value))
             default:
                 continue
             }
@@ -75,8 +84,7 @@ extension OutputContext {
         for update in updates {
             guard let entry = result.entries[update.key] else { continue }
             var lacking: Set<PluralCategory> = []
-            for (name, variable) in entry where name != StringsDictMerge.formatKey {
-                guard let rule = variable.dictionary else { continue }
+            for rule in StringsDictMerge.pluralVariables(in: entry) {
                 for category in needed where rule[category.rawValue] == nil { lacking.insert(category) }
             }
             if !lacking.isEmpty { missing.append(.init(key: update.key, categories: lacking.sorted())) }

@@ -24,6 +24,15 @@ enum StringsDictMerge {
         var format: String?
         /// Variable → category → text.
         var variants: [String: [PluralCategory: String]] = [:]
+        /// Leaves under width and device rules, in XLIFF order.
+        var routed: [Routed] = []
+    }
+
+    /// One leaf under width/device rules (``UnitAddress/stringsdictRouted(key:route:leaf:)``).
+    struct Routed: Hashable {
+        var route: [UnitAddress.StringsDictStep]
+        var leaf: UnitAddress.StringsDictLeaf
+        var text: String
     }
 
     /// The merged entries by key, in update order (for the report), and the new bytes (`nil`: unchanged).
@@ -65,6 +74,11 @@ enum StringsDictMerge {
     private static func entry(_ update: Update, existing: [String: PropertyListValue]?,
                               development: [String: PropertyListValue]?) throws(ImportRefusal) -> [String: PropertyListValue] {
         var entry = existing ?? [:]
+        if !update.routed.isEmpty {
+            entry = try routed(update, entry: entry, development: development)
+            // Only width/device variants: the entry needs no format of its own.
+            guard update.format != nil || !update.variants.isEmpty else { return entry }
+        }
         if let format = update.format {
             entry[formatKey] = .string(format)
         } else if entry[formatKey] == nil {
@@ -87,7 +101,7 @@ enum StringsDictMerge {
     }
 
     /// Whether `format` holds only specifiers and substitutions (and spaces).
-    private static func isOnlySpecifiers(_ format: String) -> Bool {
+    static func isOnlySpecifiers(_ format: String) -> Bool {
         FormatToken.tokens(in: format).allSatisfy { token in
             if case .literal(let text) = token { return text.allSatisfy(\.isWhitespace) }
             return true

@@ -5,13 +5,18 @@ package import LabelCore
 /// Xcode's id forms:
 /// - `.strings`: the id is the key;
 /// - `.stringsdict`: `/KEY:dict/NSStringLocalizedFormatKey:dict/:string` (the format)
-///   and `/KEY:dict/VARIABLE:dict/CATEGORY:dict/:string` (one plural variant);
+///   and `/KEY:dict/VARIABLE:dict/CATEGORY:dict/:string` (one plural variant); under a
+///   width or device rule the path goes through the rule and the variant's name
+///   (`/KEY:dict/NSStringVariableWidthRuleType:dict/20:dict/:string`,
+///   `/KEY:dict/NSStringDeviceSpecificRuleType:dict/iphone:dict/VARIABLE:dict/one:dict/:string`);
 /// - `.xcstrings`: `KEY` (the string unit), `KEY|==|plural.CAT`, `KEY|==|device.DEVICE`,
 ///   `KEY|==|device.DEVICE.plural.CAT`, `KEY|==|substitutions.NAME.plural.CAT`.
 package enum UnitAddress: Sendable, Hashable {
     case strings(key: String)
     case stringsdictFormat(key: String)
     case stringsdictVariant(key: String, variable: String, category: PluralCategory)
+    /// A leaf under one or more width/device rules of the entry `key` (`route` from the top).
+    case stringsdictRouted(key: String, route: [StringsDictStep], leaf: StringsDictLeaf)
     case catalog(key: String, path: CatalogPath)
     /// A unit of a file whose kind is not imported; never written.
     case other(id: String)
@@ -25,10 +30,33 @@ package enum UnitAddress: Sendable, Hashable {
         case substitution(name: String, category: PluralCategory)
     }
 
+    /// One step into a `.stringsdict` entry: the variant `name` of a width or device rule.
+    package struct StringsDictStep: Sendable, Hashable {
+        package enum Rule: String, Sendable, Hashable {
+            case width = "NSStringVariableWidthRuleType"
+            case device = "NSStringDeviceSpecificRuleType"
+        }
+
+        package var rule: Rule
+        /// The width (`20`) or device (`iphone`, `other`).
+        package var name: String
+    }
+
+    /// What a routed `.stringsdict` unit sets at the end of its route.
+    package enum StringsDictLeaf: Sendable, Hashable {
+        /// The variant itself is the string.
+        case text
+        /// The variant is a plural rule: its `NSStringLocalizedFormatKey`.
+        case format
+        /// The variant is a plural rule: one category of one variable.
+        case variant(variable: String, category: PluralCategory)
+    }
+
     /// The key the unit belongs to (the id itself for other kinds).
     package var key: String {
         switch self {
-        case .strings(let key), .stringsdictFormat(let key), .stringsdictVariant(let key, _, _), .catalog(let key, _): key
+        case .strings(let key), .stringsdictFormat(let key), .stringsdictVariant(let key, _, _), .stringsdictRouted(let key, _, _),
+             .catalog(let key, _): key
         case .other(let id): id
         }
     }
@@ -36,9 +64,11 @@ package enum UnitAddress: Sendable, Hashable {
     /// Reads `id` as a unit of a file of `kind`; `nil` when it is no known form.
     static func parse(_ id: String, kind: String) -> UnitAddress? {
         switch kind {
-        // A stringsdict id in a `.strings` <file> (the server's `/missing` XLIFF names
-        // every table `.strings`) belongs to the table's `.stringsdict`.
-        case "strings": return id.isEmpty ? nil : stringsdict(id) ?? .strings(key: id)
+        // In a `.strings` <file> the id is the key, whatever it spells (`a/b`,
+        // `/k:dict/NSStringLocalizedFormatKey:dict/:string`): Xcode and the server's
+        // `/missing` XLIFF put plural units in a `.stringsdict` <file>
+        // (docs/decisions/xliff-files-per-source.md).
+        case "strings": return id.isEmpty ? nil : .strings(key: id)
         case "stringsdict": return stringsdict(id)
         case "xcstrings": return catalog(id)
         default: return .other(id: id)
@@ -48,6 +78,9 @@ package enum UnitAddress: Sendable, Hashable {
     private static func stringsdict(_ id: String) -> UnitAddress? {
         guard id.hasPrefix("/"), id.hasSuffix(":dict/:string") else { return nil }
         let body = id.dropFirst().dropLast(":dict/:string".count)
+        if id.contains(":dict/\(StringsDictStep.Rule.width.rawValue):dict/") || id.contains(":dict/\(StringsDictStep.Rule.device.rawValue):dict/") {
+            return routed(body)
+        }
         guard let last = lastRange(of: ":dict/", in: body) else { return nil }
         let leaf = String(body[last.upperBound...])
         let rest = body[..<last.lowerBound]

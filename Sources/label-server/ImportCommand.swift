@@ -17,7 +17,8 @@ enum ImportCommand {
         writes each <file> into DIR, one bundle folder of the store (e.g. Strings/app):
           .strings units      → DIR/<lang>.lproj/<Table>.strings
           .stringsdict units  → DIR/<lang>.lproj/<Table>.stringsdict (format, rule and
-                                value types from the development language's entry)
+                                value types from the development language's entry;
+                                width and device variants under their rules)
           .xcstrings units    → the <lang> localizations of DIR/<Table>.xcstrings
         The table is the base name of `original`, the folder the `target-language`
         (an existing folder of the same tag, `pt_BR.lproj`, is kept).

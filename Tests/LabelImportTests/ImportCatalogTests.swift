@@ -143,6 +143,23 @@ import Testing
         #expect(try StringCatalogParser.parse(Data(written.utf8), file: "c").localizations["ru"]?["coins"]?.variables.first?.value.variants[.one] == "%lld монета")
     }
 
+    /// A table the bundle keeps as a String Catalog, exported as a `.stringsdict` <file>:
+    /// a device variant goes to the catalog's device variations; a width variant, which a
+    /// catalog cannot hold, is skipped with its reason while the rest imports.
+    @Test func stringsdictDeviceVariantsGoToACatalogAndWidthVariantsAreSkipped() throws {
+        let bundle = try F.bundle(["Localizable.xcstrings": Data(catalog.utf8)])
+        let width = "/Tap:dict/NSStringVariableWidthRuleType:dict/20:dict/:string"
+        let report = try F.run(F.xliff(F.file("Localizable.stringsdict", target: "ru", [
+            .init(id: "/Tap:dict/NSStringDeviceSpecificRuleType:dict/mac:dict/:string", source: "Click", target: "Щёлкните"),
+            .init(id: width, source: "Tap", target: "Тап"),
+        ])), into: bundle)
+        #expect(!report.isRefused)
+        #expect(report.files[0].skipped == [.init(id: width, reason: "a width variant; a String Catalog has none")])
+        let document = try JSONDocument.read(Array(try #require(F.text(bundle, "Localizable.xcstrings")).utf8))
+        let mac = document["strings"]?["Tap"]?["localizations"]?["ru"]?["variations"]?["device"]?["mac"]
+        #expect(mac?["stringUnit"]?["value"]?.stringValue == "Щёлкните")
+    }
+
     @Test func theStoreCatalogIsRewrittenByteForByte() throws {
         let data = try Data(contentsOf: F.strings.appendingPathComponent("app/Accessibility.xcstrings"))
         let document = try JSONDocument.read(Array(data))

@@ -109,8 +109,8 @@ import Testing
         #expect(lint.errorCount == 0, "\(lint.findings)")
     }
 
-    /// The server names every table `.strings` in its XLIFF: a String Catalog's misses
-    /// (a plain key, a top-level plural, a substitution) go back into the catalog.
+    /// The server names a String Catalog's table `.strings`/`.stringsdict` in its XLIFF: its
+    /// misses (a plain key, a top-level plural, a substitution) go back into the catalog.
     @Test func missingKeysOfAStringCatalogGoBackIntoTheCatalog() throws {
         let app = F.strings.appendingPathComponent("app")
         let root = try F.bundle([

@@ -122,10 +122,186 @@ import Testing
                 .entries["pears"]?.template == "%#@p@")
     }
 
+    /// Width and device rules, as Apple documents them and LabelCore's reader serves them.
+    private static let variantsEnglish = Data("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>buy</key>
+        \t<dict>
+        \t\t<key>NSStringVariableWidthRuleType</key>
+        \t\t<dict>
+        \t\t\t<key>20</key>
+        \t\t\t<string>Buy</string>
+        \t\t\t<key>50</key>
+        \t\t\t<string>Buy with Apple Pay</string>
+        \t\t</dict>
+        \t</dict>
+        \t<key>tap</key>
+        \t<dict>
+        \t\t<key>NSStringDeviceSpecificRuleType</key>
+        \t\t<dict>
+        \t\t\t<key>iphone</key>
+        \t\t\t<string>Tap</string>
+        \t\t\t<key>mac</key>
+        \t\t\t<string>Click</string>
+        \t\t\t<key>other</key>
+        \t\t\t<string>Use</string>
+        \t\t</dict>
+        \t</dict>
+        \t<key>files</key>
+        \t<dict>
+        \t\t<key>NSStringDeviceSpecificRuleType</key>
+        \t\t<dict>
+        \t\t\t<key>iphone</key>
+        \t\t\t<dict>
+        \t\t\t\t<key>NSStringLocalizedFormatKey</key>
+        \t\t\t\t<string>%#@n@</string>
+        \t\t\t\t<key>n</key>
+        \t\t\t\t<dict>
+        \t\t\t\t\t<key>NSStringFormatSpecTypeKey</key>
+        \t\t\t\t\t<string>NSStringPluralRuleType</string>
+        \t\t\t\t\t<key>NSStringFormatValueTypeKey</key>
+        \t\t\t\t\t<string>d</string>
+        \t\t\t\t\t<key>one</key>
+        \t\t\t\t\t<string>%d file</string>
+        \t\t\t\t\t<key>other</key>
+        \t\t\t\t\t<string>%d files</string>
+        \t\t\t\t</dict>
+        \t\t\t</dict>
+        \t\t\t<key>other</key>
+        \t\t\t<string>Files</string>
+        \t\t</dict>
+        \t</dict>
+        \t<key>pears</key>
+        \t<dict>
+        \t\t<key>NSStringLocalizedFormatKey</key>
+        \t\t<string>%#@p@</string>
+        \t\t<key>p</key>
+        \t\t<dict>
+        \t\t\t<key>NSStringFormatSpecTypeKey</key>
+        \t\t\t<string>NSStringPluralRuleType</string>
+        \t\t\t<key>NSStringFormatValueTypeKey</key>
+        \t\t\t<string>d</string>
+        \t\t\t<key>other</key>
+        \t\t\t<string>%d pears</string>
+        \t\t</dict>
+        \t</dict>
+        </dict>
+        </plist>
+
+        """.utf8)
+
+    @Test func xcodeIDsOfWidthAndDeviceVariantsParse() {
+        #expect(UnitAddress.parse("/buy:dict/NSStringVariableWidthRuleType:dict/20:dict/:string", kind: "stringsdict")
+                == .stringsdictRouted(key: "buy", route: [.init(rule: .width, name: "20")], leaf: .text))
+        #expect(UnitAddress.parse("/tap:dict/NSStringDeviceSpecificRuleType:dict/other:dict/:string", kind: "stringsdict")
+                == .stringsdictRouted(key: "tap", route: [.init(rule: .device, name: "other")], leaf: .text))
+        #expect(UnitAddress.parse("/f:dict/NSStringDeviceSpecificRuleType:dict/iphone:dict/NSStringLocalizedFormatKey:dict/:string", kind: "stringsdict")
+                == .stringsdictRouted(key: "f", route: [.init(rule: .device, name: "iphone")], leaf: .format))
+        #expect(UnitAddress.parse("/f:dict/NSStringDeviceSpecificRuleType:dict/mac:dict/NSStringVariableWidthRuleType:dict/5:dict/:string",
+                                  kind: "stringsdict")
+                == .stringsdictRouted(key: "f", route: [.init(rule: .device, name: "mac"), .init(rule: .width, name: "5")], leaf: .text))
+        #expect(UnitAddress.parse("/f:dict/NSStringDeviceSpecificRuleType:dict/iphone:dict/n:dict/one:dict/:string", kind: "stringsdict")
+                == .stringsdictRouted(key: "f", route: [.init(rule: .device, name: "iphone")], leaf: .variant(variable: "n", category: .one)))
+        #expect(UnitAddress.parse("/f:dict/NSStringDeviceSpecificRuleType:dict/:dict/:string", kind: "stringsdict") == nil)
+        #expect(UnitAddress.parse("/f:dict/NSStringDeviceSpecificRuleType:dict/:string", kind: "stringsdict") == nil)
+    }
+
+    /// Xcode's ids of width and device variants no longer refuse the whole XLIFF file:
+    /// they are written with the structure LabelCore's reader (and Foundation) needs.
+    @Test func widthAndDeviceVariantsAreImportedBesidePluralEntries() throws {
+        let bundle = try F.bundle(["en.lproj/Localizable.stringsdict": Self.variantsEnglish])
+        let prefix = "/files:dict/NSStringDeviceSpecificRuleType:dict/"
+        let xliff = F.xliff(F.file("Localizable.stringsdict", target: "fr", [
+            .init(id: "/buy:dict/NSStringVariableWidthRuleType:dict/20:dict/:string", source: "Buy", target: "Acheter"),
+            .init(id: "/buy:dict/NSStringVariableWidthRuleType:dict/50:dict/:string", source: "Buy with Apple Pay", target: "Acheter avec Apple Pay"),
+            .init(id: "/tap:dict/NSStringDeviceSpecificRuleType:dict/iphone:dict/:string", source: "Tap", target: "Touchez"),
+            .init(id: "/tap:dict/NSStringDeviceSpecificRuleType:dict/mac:dict/:string", source: "Click", target: "Cliquez"),
+            .init(id: "/tap:dict/NSStringDeviceSpecificRuleType:dict/other:dict/:string", source: "Use", target: nil),
+            .init(id: prefix + "iphone:dict/NSStringLocalizedFormatKey:dict/:string", source: "%#@n@", target: "%#@n@"),
+            .init(id: prefix + "iphone:dict/n:dict/one:dict/:string", source: "%d file", target: "%d fichier"),
+            .init(id: prefix + "iphone:dict/n:dict/other:dict/:string", source: "%d files", target: "%d fichiers"),
+            .init(id: prefix + "other:dict/:string", source: "Files", target: "Fichiers"),
+            .init(id: "/pears:dict/p:dict/other:dict/:string", source: "%d pears", target: "%d poires"),
+        ]))
+        let report = try F.run(xliff, into: bundle)
+        #expect(!report.isRefused && report.findings.isEmpty)
+        #expect(report.files[0].imported == 9)
+        #expect(report.files[0].skipped == [.init(id: "/tap:dict/NSStringDeviceSpecificRuleType:dict/other:dict/:string", reason: "no <target>")])
+        let data = try Data(contentsOf: bundle.appendingPathComponent("fr.lproj/Localizable.stringsdict"))
+        let root = try PropertyListReader.read(data).dictionary ?? [:]
+        let widths = root["buy"]?.dictionary?["NSStringVariableWidthRuleType"]?.dictionary
+        #expect(widths == ["20": .string("Acheter"), "50": .string("Acheter avec Apple Pay")])
+        #expect(root["tap"]?.dictionary?["NSStringDeviceSpecificRuleType"]?.dictionary == ["iphone": .string("Touchez"), "mac": .string("Cliquez")])
+        let iphone = root["files"]?.dictionary?["NSStringDeviceSpecificRuleType"]?.dictionary?["iphone"]?.dictionary
+        #expect(iphone?["n"]?.dictionary == ["NSStringFormatSpecTypeKey": .string("NSStringPluralRuleType"), "NSStringFormatValueTypeKey": .string("d"),
+                                             "one": .string("%d fichier"), "other": .string("%d fichiers")])
+        // Served as LabelCore serves them: the widest width, the iPhone variant.
+        let table = try StringsDictParser.parse(data, file: "fr")
+        #expect(table.entries["buy"]?.template == "Acheter avec Apple Pay")
+        #expect(table.entries["tap"]?.template == "Touchez")
+        #expect(table.entries["files"]?.template == "%#@n@")
+        #expect(table.entries["files"]?.variables["n"]?.variants == [.one: "%d fichier", .other: "%d fichiers"])
+        #expect(table.entries["pears"]?.variables["p"]?.variants == [.other: "%d poires"])
+        // French needs `many` too (and `one` for pears): reported for plural rules only,
+        // also under a device rule; never for the width and device strings.
+        let missing = report.files[0].outputs[0].missingCategories
+        #expect(missing.map(\.key) == ["files", "pears"])
+        #expect(missing.map(\.categories) == [[.many], [.one, .many]])
+    }
+
+    @Test func aPluralUnderADeviceWithoutAFormatToTakeIsRefusedNaming() throws {
+        let english = String(decoding: Self.variantsEnglish, as: UTF8.self).replacingOccurrences(of: "<string>%#@n@</string>", with: "<string>Files: %#@n@</string>")
+        let bundle = try F.bundle(["en.lproj/Localizable.stringsdict": Data(english.utf8)])
+        let report = try F.run(F.xliff(F.file("Localizable.stringsdict", target: "fr", [
+            .init(id: "/files:dict/NSStringDeviceSpecificRuleType:dict/iphone:dict/n:dict/other:dict/:string", source: "%d files", target: "%d fichiers"),
+        ])), into: bundle)
+        #expect(report.isRefused)
+        #expect(report.files[0].outputs[0].refusal
+                == "\"files\" (NSStringDeviceSpecificRuleType iphone): no NSStringLocalizedFormatKey translated, and the language has none")
+        #expect(F.text(bundle, "fr.lproj/Localizable.stringsdict") == nil)
+    }
+
+    @Test func aDeviceVariantMergesIntoAnExistingEntryKeepingTheOtherDevices() throws {
+        let french = Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>tap</key>
+            \t<dict>
+            \t\t<key>NSStringDeviceSpecificRuleType</key>
+            \t\t<dict>
+            \t\t\t<key>iphone</key>
+            \t\t\t<string>Tapez</string>
+            \t\t\t<key>other</key>
+            \t\t\t<string>Utilisez</string>
+            \t\t</dict>
+            \t</dict>
+            </dict>
+            </plist>
+
+            """.utf8)
+        let bundle = try F.bundle(["en.lproj/Localizable.stringsdict": Self.variantsEnglish, "fr.lproj/Localizable.stringsdict": french])
+        let report = try F.run(F.xliff(F.file("Localizable.stringsdict", target: "fr", [
+            .init(id: "/tap:dict/NSStringDeviceSpecificRuleType:dict/iphone:dict/:string", source: "Tap", target: "Touchez"),
+        ])), into: bundle)
+        #expect(!report.isRefused)
+        #expect(F.text(bundle, "fr.lproj/Localizable.stringsdict") == String(decoding: french, as: UTF8.self).replacingOccurrences(of: "Tapez", with: "Touchez"))
+    }
+
     @Test func readsAnXclocFolder() throws {
         let root = try F.bundle(["fr.xcloc/Localized Contents/fr.xliff": F.xliff(F.file("a.strings", target: "fr", [.init(id: "k", source: "K", target: "Q")])),
                                  "fr.xcloc/contents.json": Data("{}".utf8)])
         let (documents, errors) = Importer.readDocuments([root.appendingPathComponent("fr.xcloc").path])
         #expect(errors.isEmpty && documents.count == 1 && documents[0].files[0].units[0].target == "Q")
+    }
+
+    @Test func aFolderWithoutLocalizedContentsIsAnErrorNamingTheFolder() throws {
+        let root = try F.bundle(["de.xcloc/Source Contents/en.lproj/Localizable.strings": Data("\"a\" = \"A\";".utf8)])
+        let folder = root.appendingPathComponent("de.xcloc").path
+        let (documents, errors) = Importer.readDocuments([folder])
+        #expect(documents.isEmpty)
+        #expect(errors.map(\.description) == ["\(folder):1:1: cannot read the file: a folder without Localized Contents/*.xliff (where an .xcloc keeps its translations)"])
     }
 }

@@ -65,6 +65,19 @@ import Testing
         #expect(report.files[0].skipped == [.init(id: "n", reason: "\"n\" lives in Localizable.stringsdict")])
     }
 
+    /// In a `.strings` `<file>` the id is the key, whatever it spells (the server exports
+    /// plural units in a `.stringsdict` `<file>`: docs/decisions/xliff-files-per-source.md).
+    @Test func aStringsKeySpelledLikeAStringsdictIDIsAKeyOfTheStrings() throws {
+        let keys = ["/n:dict/NSStringLocalizedFormatKey:dict/:string", "/n:dict/v:dict/one:dict/:string", "a/b", "x:dict/y"]
+        let english = Data(keys.map { "\"\($0)\" = \"E\";\n" }.joined().utf8)
+        let bundle = try F.bundle(["en.lproj/Localizable.strings": english])
+        let report = try F.run(F.xliff(F.file("Localizable.strings", target: "de", keys.map { .init(id: $0, source: "E", target: "D") })), into: bundle)
+        #expect(!report.isRefused && report.findings.isEmpty && report.files[0].skipped.isEmpty)
+        #expect(report.files[0].outputs.map(\.path) == ["de.lproj/Localizable.strings"])
+        #expect(F.text(bundle, "de.lproj/Localizable.strings") == keys.map { "\"\($0)\" = \"D\";\n" }.joined(separator: "\n"))
+        #expect(F.text(bundle, "de.lproj/Localizable.stringsdict") == nil)
+    }
+
     @Test func landsInTheFolderTheStoreHasForTheTag() throws {
         let bundle = try F.bundle(["en.lproj/Localizable.strings": english, "pt_BR.lproj/Localizable.strings": Data()])
         let report = try F.run(F.xliff(F.file("Localizable.strings", target: "pt-BR", [.init(id: "a", source: "Apple", target: "Maçã")])), into: bundle)

@@ -62,6 +62,17 @@ import Testing
                 == .unknownID("k|==|plural.lots"))
     }
 
+    @Test func aStringsUnitIDIsTheKeyAndAnUnknownStringsdictIDIsRefusedAtItsLine() throws {
+        let id = "/k:dict/NSStringLocalizedFormatKey:dict/:string"
+        #expect(UnitAddress.parse(id, kind: "strings") == .strings(key: id))
+        #expect(UnitAddress.parse("a:dict/b/c", kind: "strings") == .strings(key: "a:dict/b/c"))
+        let units = "<trans-unit id=\"/k:dict/NSStringLocalizedFormatKey:dict/:string\"><source>s</source></trans-unit>\n"
+            + "<trans-unit id=\"/k:dict/NSStringFormatSpecTypeKey:dict/:string\"><source>s</source></trans-unit>"
+        let result = reason(head + "<file original=\"a.stringsdict\" target-language=\"de\"><body>\n\(units)</body></file></xliff>")
+        #expect(result?.0 == .unknownID("/k:dict/NSStringFormatSpecTypeKey:dict/:string"))
+        #expect(result?.1 == 5)
+    }
+
     @Test func refusesOversizeInputBeforeParsing() {
         let data = Data(count: XLIFFReader.maximumBytes + 1)
         #expect(throws: XLIFFReadError(location: SourceLocation(file: "big.xliff", line: 1, column: 1),

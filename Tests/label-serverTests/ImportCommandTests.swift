@@ -61,4 +61,34 @@ import Testing
         #expect(ImportCommand.run([file, "--into", into, "--strict", "--dry-run"]) == 1)
         #expect(ImportCommand.run([file, "--into", into]) == 0)
     }
+
+    /// An `.xcloc` as Xcode exports it: only `Localized Contents/*.xliff` is read; the
+    /// untranslated copies in `Source Contents`, the screenshots in `Notes` and
+    /// `contents.json` are not (here a broken XLIFF in each would refuse the run).
+    @Test func anXclocImportsItsLocalizedContentsOnly() throws {
+        let xcloc = root.appendingPathComponent("de.xcloc")
+        let localized = xcloc.appendingPathComponent("Localized Contents")
+        for folder in ["Localized Contents", "Source Contents/en.lproj", "Notes"] {
+            try FileManager.default.createDirectory(at: xcloc.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        let translated = try xliff("translated.xliff", target: "Apfel %@")
+        try FileManager.default.moveItem(atPath: translated, toPath: localized.appendingPathComponent("de.xliff").path)
+        let broken = Data("<xliff version=\"1.2\"><file>".utf8)
+        try broken.write(to: xcloc.appendingPathComponent("Source Contents/de.xliff"))
+        try broken.write(to: xcloc.appendingPathComponent("Notes/de.xliff"))
+        try Data("\"a\" = \"Apple %@\";\n".utf8).write(to: xcloc.appendingPathComponent("Source Contents/en.lproj/Localizable.strings"))
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: xcloc.appendingPathComponent("Notes/screenshot.png"))
+        try Data(#"{"developmentRegion":"en","targetLocale":"de","toolInfo":{},"version":"1.0"}"#.utf8)
+            .write(to: xcloc.appendingPathComponent("contents.json"))
+        #expect(ImportCommand.run([xcloc.path, "--into", root.appendingPathComponent("app").path, "--strict"]) == 0)
+        #expect(try String(contentsOfFile: german, encoding: .utf8) == "\"a\" = \"Apfel %@\";\n")
+    }
+
+    /// A folder that is not an `.xcloc` with translations is an error naming it, nothing written.
+    @Test func anXclocWithoutLocalizedContentsIsRefused() throws {
+        let xcloc = root.appendingPathComponent("empty.xcloc")
+        try FileManager.default.createDirectory(at: xcloc.appendingPathComponent("Source Contents"), withIntermediateDirectories: true)
+        #expect(ImportCommand.run([xcloc.path, "--into", root.appendingPathComponent("app").path]) == 1)
+        #expect(!FileManager.default.fileExists(atPath: german))
+    }
 }

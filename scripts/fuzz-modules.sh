@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sourced by scripts/fuzz-requests.sh and scripts/fuzz-merge.sh: compiles the package's
-# library modules (CLabelSystem, HTTP1, BackgroundWork, HTTPServer, LabelCore, MissingKeys,
+# library modules (CLabelSystem, HTTP1, BackgroundWork, HTTPServer, LabelCore, AtomicFile, MissingKeys,
 # LabelServer) with libFuzzer coverage and AddressSanitizer into .build/fuzz/modules, one
 # whole-module object each, in dependency order. A module is rebuilt only when its sources
 # (or an earlier module) changed, so the second fuzz script in a CI run reuses the first's.
@@ -53,6 +53,7 @@ fuzz_module HTTP1
 fuzz_module BackgroundWork
 fuzz_module HTTPServer
 fuzz_module LabelCore
+fuzz_module AtomicFile
 # Testable: the merge target reads state files through MissingReportStore.decode, as load does.
 fuzz_module MissingKeys -enable-testing
 fuzz_module LabelServer

@@ -11,6 +11,9 @@ public enum LabelClientError: Error, Sendable, Equatable {
     case timedOut
     /// The request never got a response (connection refused, reset, DNS...).
     case transport(String)
+    /// The response body passed the client's ``LabelClient/bodyLimit`` (bytes
+    /// after decompression): the download was stopped there.
+    case bodyTooLarge(limit: Int)
     /// The server's bundle could not be read (not JSON, or from a server too old
     /// to carry `entries`).
     case malformedBundle(String)

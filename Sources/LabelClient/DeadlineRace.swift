@@ -15,7 +15,8 @@ enum DeadlineRace {
         _ work: @escaping @Sendable () async -> Result<Value, LabelClientError>
     ) async -> Result<Value, LabelClientError> {
         let gate = Gate<Value>()
-        let task = Task.detached { gate.finish(await work()) }
+        // Detached: off the caller's actor; at the caller's priority (a launch is urgent).
+        let task = Task.detached(priority: Task.currentPriority) { gate.finish(await work()) }
         let timer = DispatchWorkItem { gate.finish(.failure(.timedOut)) }
         DispatchQueue.global().asyncAfter(deadline: .now() + max(seconds, 0), execute: timer)
         let result = await withTaskCancellationHandler {

@@ -7,7 +7,8 @@ public enum LabelClientError: Error, Sendable, Equatable {
     case unavailable(network: String, fallback: String?)
     /// The server answered with an unexpected status.
     case status(Int)
-    /// The server did not answer within the client's timeout.
+    /// The launch fetch (download and decoding) did not finish within the
+    /// client's timeout, or a `flushMissing` got no answer within it.
     case timedOut
     /// The request never got a response (connection refused, reset, DNS...).
     case transport(String)
@@ -15,7 +16,8 @@ public enum LabelClientError: Error, Sendable, Equatable {
     /// after decompression): the download was stopped there.
     case bodyTooLarge(limit: Int)
     /// The server's bundle could not be read (not JSON, or from a server too old
-    /// to carry `entries`).
+    /// to carry `entries`), or is not an answer to the request (another table,
+    /// or a language the requested one cannot fall back to).
     case malformedBundle(String)
     /// `flushMissing` sent a batch the server rejected for good (4xx other than
     /// 408/429); the batch was dropped so that it does not block later reports.

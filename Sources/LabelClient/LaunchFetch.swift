@@ -37,10 +37,7 @@ struct LaunchFetch: Sendable {
             return set(.revalidated, cached.document, catalog: cached.catalog, etag: cached.etag, requested: tag)
         case 200:
             guard !Task.isCancelled else { throw .timedOut }
-            let document = try LabelBundleDocument.decode(response.body)
-            try document.check(answering: table, requested: tag)
-            guard !Task.isCancelled else { throw .timedOut }
-            let catalog = try document.catalog()
+            let (document, catalog) = try await decode(response.body, requested: tag).get()
             guard !Task.isCancelled else { throw .timedOut }
             let etag = response.header("ETag") ?? "\"\(document.etag)\""
             if let cache, !etag.contains(where: \.isNewline) {
@@ -53,6 +50,23 @@ struct LaunchFetch: Sendable {
             return set(.network, document, catalog: catalog, etag: etag, requested: tag)
         default:
             throw .status(response.status)
+        }
+    }
+
+    /// Decodes and checks a body on a Dispatch thread: seconds of synchronous
+    /// work for a large table must not hold one of the few cooperative threads
+    /// the launch's own deadline needs to resume on.
+    private func decode(_ body: Data, requested: LanguageTag) async
+        -> Result<(LabelBundleDocument, Catalog), LabelClientError> {
+        let table = self.table
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(returning: Result { () throws(LabelClientError) in
+                    let document = try LabelBundleDocument.decode(body)
+                    try document.check(answering: table, requested: requested)
+                    return (document, try document.catalog())
+                })
+            }
         }
     }
 

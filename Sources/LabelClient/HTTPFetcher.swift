@@ -15,7 +15,7 @@ import FoundationNetworking
 /// whole by `URLSession`: a declared `Content-Length` over `bodyLimit` is
 /// refused on the head, and any other body (chunked, unknown length, gzip —
 /// `URLSession` hands the delegate decompressed bytes) is stopped as soon as
-/// the running total passes the limit, with ``LabelClientError/bodyTooLarge(limit:)``.
+/// the running total passes the limit, with ``LabelClientError/malformedBundle(_:)`` (``LabelClientError/bodyLimitMessage(_:)``).
 struct HTTPFetcher: Sendable {
     struct Response: Sendable {
         var status: Int

@@ -12,14 +12,19 @@ public enum LabelClientError: Error, Sendable, Equatable {
     case timedOut
     /// The request never got a response (connection refused, reset, DNS...).
     case transport(String)
-    /// The response body passed the client's ``LabelClient/bodyLimit`` (bytes
-    /// after decompression): the download was stopped there.
-    case bodyTooLarge(limit: Int)
     /// The server's bundle could not be read (not JSON, or from a server too old
-    /// to carry `entries`), or is not an answer to the request (another table,
-    /// or a language the requested one cannot fall back to).
+    /// to carry `entries`), is not an answer to the request (another table, or a
+    /// language the requested one cannot fall back to), or passed the client's
+    /// ``LabelClient/bodyLimit`` (bytes after decompression: the download was stopped
+    /// there; see ``bodyLimitMessage(_:)``).
     case malformedBundle(String)
     /// `flushMissing` sent a batch the server rejected for good (4xx other than
     /// 408/429); the batch was dropped so that it does not block later reports.
     case rejected(status: Int, dropped: Int)
+
+    /// The reason ``malformedBundle(_:)`` carries when a body passed the limit. (An error
+    /// of its own would break apps that switch over every case.)
+    public static func bodyLimitMessage(_ limit: Int) -> String {
+        "the body passed the limit of \(limit) bytes (after decompression); the download was stopped"
+    }
 }

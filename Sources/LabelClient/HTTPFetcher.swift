@@ -4,12 +4,18 @@ import LabelCore
 import FoundationNetworking
 #endif
 
-/// One HTTP exchange through `URLSession` with a hard deadline.
+/// One HTTP exchange through `URLSession` with a hard deadline and a body limit.
 ///
 /// `URLRequest.timeoutInterval` is an idle timeout (a server trickling bytes
 /// resets it), so the deadline is enforced here too: whichever comes first of
 /// the response and the deadline resumes the caller once, and the losing
 /// data task is cancelled.
+///
+/// The body is read through a delegate (``FetchDelegate``), never buffered
+/// whole by `URLSession`: a declared `Content-Length` over `bodyLimit` is
+/// refused on the head, and any other body (chunked, unknown length, gzip —
+/// `URLSession` hands the delegate decompressed bytes) is stopped as soon as
+/// the running total passes the limit, with ``LabelClientError/malformedBundle(_:)`` (``LabelClientError/bodyLimitMessage(_:)``).
 struct HTTPFetcher: Sendable {
     struct Response: Sendable {
         var status: Int
@@ -23,15 +29,20 @@ struct HTTPFetcher: Sendable {
     }
 
     let session: URLSession
+    let bodyLimit: Int
+    private let delegate: FetchDelegate
 
-    init() {
+    init(bodyLimit: Int) {
         let configuration = URLSessionConfiguration.ephemeral
         // The client keeps its own cache with its own validators; a URL cache
         // underneath would answer 304s for us and hide them.
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil
-        session = URLSession(configuration: configuration)
+        let delegate = FetchDelegate()
+        self.delegate = delegate
+        self.bodyLimit = bodyLimit
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
     func send(_ request: URLRequest, deadline seconds: TimeInterval) async throws(LabelClientError) -> Response {
@@ -53,25 +64,16 @@ struct HTTPFetcher: Sendable {
 
     private func exchange(_ request: URLRequest, seconds: TimeInterval, once: ResumeOnce) async throws -> Response {
         let session = self.session
+        let delegate = self.delegate
+        let limit = bodyLimit
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Response, Error>) in
             guard once.set(continuation) else { return }
-            let task = session.dataTask(with: request) { data, response, error in
-                if let http = response as? HTTPURLResponse {
-                    var headers: [String: String] = [:]
-                    for (name, value) in http.allHeaderFields {
-                        if let name = name as? String, let value = value as? String { headers[name] = value }
-                    }
-                    once.resume(.success(Response(status: http.statusCode, headers: headers, body: data ?? Data())))
-                } else if let error = error as? URLError, error.code == .timedOut {
-                    once.resume(.failure(LabelClientError.timedOut))
-                } else {
-                    once.resume(.failure(LabelClientError.transport(error.map { "\($0.localizedDescription)" } ?? "no response")))
-                }
-            }
+            let task = session.dataTask(with: request)
             // A Dispatch timer, not a sleeping task: it fires even when the
             // cooperative pool is busy (an app blocking it must not stretch the launch).
             let timer = DispatchWorkItem { once.resume(.failure(LabelClientError.timedOut)) }
             guard once.attach(task: task, timer: timer) else { return }
+            delegate.register(task, FetchDelegate.Download(limit: limit, once: once))
             task.resume()
             DispatchQueue.global().asyncAfter(deadline: .now() + max(seconds, 0), execute: timer)
         }
@@ -81,7 +83,7 @@ struct HTTPFetcher: Sendable {
 /// Resumes a continuation exactly once, from whichever of the data task, the
 /// deadline and cancellation comes first; the others are cancelled. A result
 /// arriving before the continuation exists (cancelled at once) is kept for it.
-private final class ResumeOnce: Sendable {
+final class ResumeOnce: Sendable {
     private struct State {
         var continuation: CheckedContinuation<HTTPFetcher.Response, any Error>?
         var task: URLSessionDataTask?

@@ -76,6 +76,50 @@ struct LabelBundleDocument: Sendable {
                                    development: development, entries: entries)
     }
 
+    /// Refuses a bundle that cannot be the server's answer to
+    /// `GET /labels?lang=<requested>&table=<table>`.
+    ///
+    /// `table` must be the one asked for. `lang` is the language the values are
+    /// in, which the server picks as the first language of the request's chain
+    /// that has the table, so it may be a fallback: `de` for `de-AT`, `zh-Hant`
+    /// for `zh-TW`, `nb` for `no`, or the development language (`en` for `ko`
+    /// when the store has no Korean). The rule is exactly "`lang` is on the
+    /// chain the server builds for this request": the request's matches, then
+    /// the bundle's `development` language's, through the server's own
+    /// ``LanguageMatcher`` over the languages the bundle names (membership in
+    /// that chain does not depend on which other languages the store has). Every
+    /// entry's language must likewise be on the chain of `lang`, which is what
+    /// the server merges. Anything else (`ja` or `fr` for `de-AT`, with `en`
+    /// as development) is another request's bundle.
+    func check(answering table: String, requested: LanguageTag) throws(LabelClientError) {
+        guard self.table == table else {
+            throw .malformedBundle("table \(self.table.prefix(80)) answers a request for \(table)")
+        }
+        guard let language = LanguageTag(lang) else { throw .malformedBundle("bad lang") }
+        let development = try developmentTag()
+        let reachable = LanguageChain(preferred: [requested], development: development,
+                                      matcher: LanguageMatcher(available: [language]))
+        guard reachable.languages.contains(language) else {
+            throw .malformedBundle("language \(lang.prefix(80)) answers no request for \(requested)")
+        }
+        var named: Set<LanguageTag> = [language]
+        for entryLanguage in Set(entries.values.map(\.lang)) {
+            guard let tag = LanguageTag(entryLanguage) else { throw .malformedBundle("bad entry lang") }
+            named.insert(tag)
+        }
+        let merged = LanguageChain(preferred: [language], development: development,
+                                   matcher: LanguageMatcher(available: named)).languages
+        if let stray = named.first(where: { !merged.contains($0) }) {
+            throw .malformedBundle("entry language \(stray) is not on the chain of \(language)")
+        }
+    }
+
+    private func developmentTag() throws(LabelClientError) -> LanguageTag? {
+        guard let text = development else { return nil }
+        guard let tag = LanguageTag(text) else { throw .malformedBundle("bad development language") }
+        return tag
+    }
+
     /// The catalog the resolver needs: each key's winning entry, in its own
     /// language and bundle, so a lookup through the chain finds exactly what
     /// the server found and reports a missing hit exactly when it does.
@@ -106,14 +150,7 @@ struct LabelBundleDocument: Sendable {
             layers[LayerKey(bundle: bundle, language: language), default: CatalogLayer(bundle: bundle, language: language, table: table)]
                 .entries[key] = catalogEntry
         }
-        let development: LanguageTag?
-        if let text = self.development {
-            guard let tag = LanguageTag(text) else { throw .malformedBundle("bad development language") }
-            development = tag
-        } else {
-            development = nil
-        }
-        return Catalog(bundles: Set(layers.keys.map(\.bundle)).sorted(), developmentLanguage: development,
+        return Catalog(bundles: Set(layers.keys.map(\.bundle)).sorted(), developmentLanguage: try developmentTag(),
                        layers: Array(layers.values))
     }
 }

@@ -39,7 +39,10 @@ struct LabelCache: Sendable {
         let url = fileURL(table: table, language: language)
         guard let data = try? Data(contentsOf: url) else { return nil }
         do {
-            return try Self.parse(data)
+            let entry = try Self.parse(data)
+            // A copy an older client cached from a wrong answer is not served either.
+            try entry.document.check(answering: table, requested: language)
+            return entry
         } catch {
             LabelClientLog.write("ignoring corrupt cache file \(url.lastPathComponent): \(error)")
             try? FileManager.default.removeItem(at: url)

@@ -24,8 +24,14 @@ public actor LabelClient {
     /// Seconds the whole launch fetch may take before the cache or the
     /// fallback store answers instead; also the limit for one `flushMissing`.
     public nonisolated let timeout: TimeInterval
+    /// Most bytes a response body may have, after decompression; a body past
+    /// it is not read further and the launch falls back as for any failure.
+    public nonisolated let bodyLimit: Int
 
-    private let fetcher = HTTPFetcher()
+    /// The default ``bodyLimit``: 32 MiB, several times the largest real table.
+    public static let defaultBodyLimit = 32 << 20
+
+    private let fetcher: HTTPFetcher
     private let cache: LabelCache?
     private let misses = MissQueue()
     private var fallbackCatalog: Result<Catalog, LabelClientError>?
@@ -39,15 +45,18 @@ public actor LabelClient {
     ///   - fallbackStore: A folder laid out like the server's `Strings/`
     ///     (bundles `app`, `framework`; development language `en`), used when
     ///     there is neither server nor cache; `nil`: none.
-    ///   - timeout: Seconds for the whole launch fetch.
+    ///   - timeout: Seconds for the whole launch fetch, download and decoding.
+    ///   - bodyLimit: Most bytes of a response body after decompression.
     public init(baseURL: URL, table: String = "Localizable", cacheDirectory: URL? = nil,
-                fallbackStore: URL? = nil, timeout: TimeInterval = 3) {
+                fallbackStore: URL? = nil, timeout: TimeInterval = 3, bodyLimit: Int = LabelClient.defaultBodyLimit) {
         self.baseURL = baseURL
         self.table = table
         self.cacheDirectory = cacheDirectory
         self.fallbackStore = fallbackStore
         self.timeout = timeout
+        self.bodyLimit = max(bodyLimit, 0)
         cache = cacheDirectory.map { LabelCache(root: $0, baseURL: baseURL) }
+        fetcher = HTTPFetcher(bodyLimit: max(bodyLimit, 0))
     }
 
     deinit {
@@ -55,8 +64,11 @@ public actor LabelClient {
         fetcher.session.finishTasksAndInvalidate()
     }
 
-    /// The table in `language`, from the server when it answers within
-    /// `timeout`, else from the cache, else from the fallback store.
+    /// The table in `language`, from the server when its bundle is downloaded
+    /// and decoded within `timeout`, else from the cache, else from the
+    /// fallback store. A bundle of another table, or in a language that cannot
+    /// answer `language` (see ``LabelBundleDocument``), or over ``bodyLimit``,
+    /// is refused like a failed fetch and never cached.
     ///
     /// - Throws: ``LabelClientError/invalidLanguage(_:)`` for a malformed tag;
     ///   ``LabelClientError/unavailable(network:fallback:)`` when no source has labels.
@@ -70,7 +82,7 @@ public actor LabelClient {
         }
         if let cached {
             LabelClientLog.write("serving cached \(table) for \(tag) (\(networkFailure))")
-            return set(.cache, cached.document, catalog: cached.catalog, etag: cached.etag, requested: tag)
+            return launchFetch.set(.cache, cached.document, catalog: cached.catalog, etag: cached.etag, requested: tag)
         }
         switch loadFallback() {
         case .success(let catalog):
@@ -105,48 +117,20 @@ public actor LabelClient {
 
     // MARK: - Internals
 
+    private var launchFetch: LaunchFetch {
+        LaunchFetch(fetcher: fetcher, baseURL: baseURL, table: table, timeout: timeout, cache: cache, misses: misses)
+    }
+
+    /// The launch fetch, in its own task, waited for until `timeout` at most.
     private func fetchResult(_ tag: LanguageTag, cached: LabelCache.Entry?) async -> Result<LabelSet, LabelClientError> {
-        do {
-            return .success(try await fetch(tag, cached: cached))
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    private func fetch(_ tag: LanguageTag, cached: LabelCache.Entry?) async throws(LabelClientError) -> LabelSet {
-        var components = URLComponents(url: baseURL.appendingPathComponent("labels"), resolvingAgainstBaseURL: false)
-        components?.queryItems = [URLQueryItem(name: "lang", value: tag.rawValue), URLQueryItem(name: "table", value: table)]
-        guard let url = components?.url else { throw .transport("cannot build a URL from \(baseURL)") }
-        var request = URLRequest(url: url)
-        request.setValue("gzip", forHTTPHeaderField: "Accept-Encoding")
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        if let cached { request.setValue(cached.etag, forHTTPHeaderField: "If-None-Match") }
-        let response = try await fetcher.send(request, deadline: timeout)
-        switch response.status {
-        case 304:
-            guard let cached else { throw .status(304) }
-            return set(.revalidated, cached.document, catalog: cached.catalog, etag: cached.etag, requested: tag)
-        case 200:
-            let document = try LabelBundleDocument.decode(response.body)
-            let catalog = try document.catalog()
-            let etag = response.header("ETag") ?? "\"\(document.etag)\""
-            if let cache, !etag.contains(where: \.isNewline) {
-                do {
-                    try cache.write(table: table, language: tag, etag: etag, body: response.body)
-                } catch {
-                    LabelClientLog.write("could not write the cache: \(error)")
-                }
+        let fetch = launchFetch
+        return await DeadlineRace.run(seconds: timeout) { () async -> Result<LabelSet, LabelClientError> in
+            do throws(LabelClientError) {
+                return .success(try await fetch.run(tag, cached: cached))
+            } catch {
+                return .failure(error)
             }
-            return set(.network, document, catalog: catalog, etag: etag, requested: tag)
-        default:
-            throw .status(response.status)
         }
-    }
-
-    private func set(_ origin: LabelSet.Origin, _ document: LabelBundleDocument, catalog: Catalog, etag: String,
-                     requested: LanguageTag) -> LabelSet {
-        LabelSet(origin: origin, language: document.lang, etag: etag, table: table,
-                 resolver: LabelResolver(catalog: catalog), requested: requested, misses: misses)
     }
 
     /// The fallback store, loaded once with the server's own loader.

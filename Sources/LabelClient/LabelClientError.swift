@@ -7,14 +7,24 @@ public enum LabelClientError: Error, Sendable, Equatable {
     case unavailable(network: String, fallback: String?)
     /// The server answered with an unexpected status.
     case status(Int)
-    /// The server did not answer within the client's timeout.
+    /// The launch fetch (download and decoding) did not finish within the
+    /// client's timeout, or a `flushMissing` got no answer within it.
     case timedOut
     /// The request never got a response (connection refused, reset, DNS...).
     case transport(String)
     /// The server's bundle could not be read (not JSON, or from a server too old
-    /// to carry `entries`).
+    /// to carry `entries`), is not an answer to the request (another table, or a
+    /// language the requested one cannot fall back to), or passed the client's
+    /// ``LabelClient/bodyLimit`` (bytes after decompression: the download was stopped
+    /// there; see ``bodyLimitMessage(_:)``).
     case malformedBundle(String)
     /// `flushMissing` sent a batch the server rejected for good (4xx other than
     /// 408/429); the batch was dropped so that it does not block later reports.
     case rejected(status: Int, dropped: Int)
+
+    /// The reason ``malformedBundle(_:)`` carries when a body passed the limit. (An error
+    /// of its own would break apps that switch over every case.)
+    public static func bodyLimitMessage(_ limit: Int) -> String {
+        "the body passed the limit of \(limit) bytes (after decompression); the download was stopped"
+    }
 }

@@ -52,24 +52,37 @@ public struct LabelSet: Sendable {
     /// is written as an integer (`3`, never `3.0`: `1.0` would pick German
     /// `other`); to pass a number as written, leave `count` nil and put the
     /// text first in `arguments`. A key the table lacks comes back as the key.
-    /// Where the server would answer 400 (some arguments missing, or one not
-    /// fitting its specifier) this returns the unrendered template and logs
-    /// once per key. A key not found, or found only in a fallback language,
-    /// is queued for ``LabelClient/flushMissing()``.
+    ///
+    /// Never a format specifier for a screen reader to read aloud: where the
+    /// server would answer 400 (some arguments missing, or one not fitting its
+    /// specifier), and where the template takes arguments and none were given
+    /// (the server answers the raw template with `"arguments": N` for API
+    /// clients), this returns the key itself and logs once per key
+    /// (docs/decisions/client-unrenderable-label.md). A key not found, or found
+    /// only in a fallback language, is queued for ``LabelClient/flushMissing()``,
+    /// rendered or not.
     @discardableResult
     public func string(_ key: String, count: Double? = nil, arguments: [String] = []) -> String {
         let all = (count.map { [Self.argumentText($0)] } ?? []) + arguments
         do {
             let label = try resolver.label(key: key, table: table, chain: chain, arguments: all)
             if label.isMissing { misses?.record(key: key, language: requested, table: table) }
-            return label.value
+            guard let needed = label.arguments else { return label.value }
+            // `value` is the unrendered template: not for a screen reader.
+            unrenderable(key, "takes \(needed) argument\(needed == 1 ? "" : "s"), none given")
+            return key
         } catch {
             let resolution = resolver.resolve(key: key, table: table, chain: chain)
             if resolution.isMissing { misses?.record(key: key, language: requested, table: table) }
-            if misses?.firstFailure(key: key, table: table) ?? true {
-                LabelClientLog.write("label \(key) (\(table), \(requested)): \(error); returning the template unrendered")
-            }
-            return resolution.entry?.string.template ?? key
+            unrenderable(key, "\(error)")
+            return key
+        }
+    }
+
+    /// Logs, once per key and table, why a label came back as its key.
+    private func unrenderable(_ key: String, _ reason: String) {
+        if misses?.firstFailure(key: key, table: table) ?? true {
+            LabelClientLog.write("label \(key) (\(table), \(requested)): \(reason); returning the key")
         }
     }
 

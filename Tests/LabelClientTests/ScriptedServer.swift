@@ -28,13 +28,32 @@ final class ScriptedServer: @unchecked Sendable {
     private var recorded: [Request] = []
     private var held: [Int32] = []
     private var stopped = false
-    private let reply: @Sendable (Request) -> (delay: Double, response: String)?
+    private let answer: @Sendable (Request, Int32) -> Bool
 
     var requests: [Request] { lock.withLock { recorded } }
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    init(reply: @escaping @Sendable (Request) -> (delay: Double, response: String)?) throws {
-        self.reply = reply
+    convenience init(reply: @escaping @Sendable (Request) -> (delay: Double, response: String)?) throws {
+        try self.init(answer: { request, connection in
+            guard let (delay, response) = reply(request) else { return false }
+            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            _ = ScriptedServer.write(Array(response.utf8), to: connection)
+            return true
+        })
+    }
+
+    /// A server whose answer is written piecewise: `stream` gets the request and
+    /// a `write` that returns `false` once the client has hung up (a hostile
+    /// server streaming a body for as long as the client reads it).
+    convenience init(stream: @escaping @Sendable (Request, (_ bytes: [UInt8]) -> Bool) -> Void) throws {
+        try self.init(answer: { request, connection in
+            stream(request) { bytes in ScriptedServer.write(bytes, to: connection) == bytes.count }
+            return true
+        })
+    }
+
+    private init(answer: @escaping @Sendable (Request, Int32) -> Bool) throws {
+        self.answer = answer
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.listener = listener
         var one: Int32 = 1
@@ -80,16 +99,25 @@ final class ScriptedServer: @unchecked Sendable {
             if lock.withLock({ stopped }) { close(connection); return }
             guard let request = read(connection) else { close(connection); continue }
             lock.withLock { recorded.append(request) }
-            guard let (delay, response) = reply(request) else {
+            guard answer(request, connection) else {
                 // Stalled: keep the connection open, answer nothing.
                 lock.withLock { held.append(connection) }
                 continue
             }
-            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
-            let bytes = Array(response.utf8)
-            _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             close(connection)
         }
+    }
+
+    /// Writes all of `bytes` (or as much as the peer takes before it hangs up);
+    /// returns how many were written.
+    private static func write(_ bytes: [UInt8], to connection: Int32) -> Int {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { break }
+            offset += count
+        }
+        return offset
     }
 
     /// Reads a head and a `Content-Length` body.

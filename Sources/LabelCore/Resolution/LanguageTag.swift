@@ -94,13 +94,15 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// Applies BCP 47 case conventions and checks the primary subtag's shape.
     ///
-    /// RFC 5646 §2.1: the language subtag is 2-8 letters (four are reserved, yet
-    /// well-formed); a tag may also be private use only (`x-klingon`) or one of the
+    /// RFC 5646 §2.1: the language subtag is 2-3 or 5-8 letters (four-letter ones are
+    /// reserved for future use: no language has one, and a folder such as `Main.lproj` is
+    /// no language); a tag may also be private use only (`x-klingon`) or one of the
     /// irregular grandfathered tags (`i-klingon`), the only tags that start with a singleton.
     private static func canonicalize(_ subtags: [String]) -> String? {
         guard let first = subtags.first else { return nil }
         if first.count == 1 { return canonicalizeSingletonFirst(subtags) }
-        guard (2...8).contains(first.count), first.utf8.allSatisfy(isLetter) else { return nil }
+        guard (2...3).contains(first.count) || (5...8).contains(first.count),
+              first.utf8.allSatisfy(isLetter) else { return nil }
         var out = [first.lowercased()]
         var afterSingleton = false
         for (index, subtag) in subtags.enumerated().dropFirst() {

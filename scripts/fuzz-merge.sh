@@ -8,21 +8,10 @@
 # .build/fuzz/merge-corpus from Fuzz/Regressions/merge/ and the seeds below, and writes
 # findings to .build/fuzz/merge-artifacts/. Exits non-zero on any finding.
 set -euo pipefail
-seconds="${1:-60}"
-shift || true
-extra=("$@")
 root="$(cd "$(dirname "$0")/.." && pwd)"
 source "$root/scripts/fuzz-modules.sh"
 source "$root/scripts/fuzz-run.sh"
-out="$root/.build/fuzz"
-fuzzer="$out/merge-fuzzer"
-"${fuzz_swiftc[@]}" -module-name MergeFuzzer "$root"/Fuzz/MergeFuzzer/*.swift \
-    "${fuzz_objects[@]}" -lz -o "$fuzzer"
-
-corpus="$out/merge-corpus"
-artifacts="$out/merge-artifacts"
-regressions="$root/Fuzz/Regressions/merge"
-mkdir -p "$corpus"
+fuzz_build merge MergeFuzzer merge "$@"
 # Control byte (bit 0: fleet reads too; bits 1-3: format), then JSON.
 seed() { printf '%b' "$2" > "$corpus/seed-$1"; printf '%s' "$3" >> "$corpus/seed-$1"; }
 entry='{"key":"coins.count","table":"Localizable","requested":"ar","servedFrom":"en","hits":3,"firstSeen":"2025-01-02T03:04:05.000Z","lastSeen":"2025-01-02T03:04:06.000Z","variable":"coins","category":"few"}'

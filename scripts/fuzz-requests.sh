@@ -7,21 +7,10 @@
 # .build/fuzz/request-path-corpus from Fuzz/Regressions/requests/ and the seeds below, and
 # writes findings to .build/fuzz/request-path-artifacts/. Exits non-zero on any finding.
 set -euo pipefail
-seconds="${1:-60}"
-shift || true
-extra=("$@")
 root="$(cd "$(dirname "$0")/.." && pwd)"
 source "$root/scripts/fuzz-modules.sh"
 source "$root/scripts/fuzz-run.sh"
-out="$root/.build/fuzz"
-fuzzer="$out/request-path-fuzzer"
-"${fuzz_swiftc[@]}" -module-name RequestPathFuzzer "$root"/Fuzz/RequestPathFuzzer/*.swift \
-    "${fuzz_objects[@]}" -lz -o "$fuzzer"
-
-corpus="$out/request-path-corpus"
-artifacts="$out/request-path-artifacts"
-regressions="$root/Fuzz/Regressions/requests"
-mkdir -p "$corpus"
+fuzz_build request-path RequestPathFuzzer requests "$@"
 # Raw seeds (control byte 0x80 bundled store, 0x81 hostile, +2 with a refusing peer) and recipe seeds (the rest picks words).
 seed() { printf '%b' "$2" > "$corpus/seed-$1"; }
 seed label '\x80GET /labels/coins.count?lang=de&count=3 HTTP/1.1\r\nHost: x\r\n\r\n'

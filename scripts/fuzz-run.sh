@@ -3,6 +3,23 @@
 # $corpus (seeded from the checked-in $regressions too; $artifacts is emptied first) and fails on any finding, printing
 # each crash input's path and its bytes, escaped.
 # Needs: fuzzer (binary), corpus, artifacts, regressions, seconds, extra (array of libFuzzer args).
+# fuzz_build SLUG MODULE REGRESSIONS [args...]: reads SECONDS and libFuzzer args from args,
+# builds Fuzz/MODULE into .build/fuzz/SLUG-fuzzer (modules from fuzz-modules.sh, sourced
+# first) and sets out, fuzzer, corpus, artifacts, regressions, seconds and extra for fuzz_run.
+fuzz_build() {
+  local slug="$1" module="$2"
+  out="$root/.build/fuzz"
+  regressions="$root/Fuzz/Regressions/$3"
+  shift 3
+  seconds="${1:-60}"
+  extra=("${@:2}")
+  fuzzer="$out/$slug-fuzzer"
+  "${fuzz_swiftc[@]}" -module-name "$module" "$root"/Fuzz/"$module"/*.swift "${fuzz_objects[@]}" -lz -o "$fuzzer"
+  corpus="$out/$slug-corpus"
+  artifacts="$out/$slug-artifacts"
+  mkdir -p "$corpus"
+}
+
 fuzz_run() {
   mkdir -p "$corpus" "$artifacts"
   # Every input once kept as a regression is a seed: the fuzzer starts where it found bugs.

@@ -23,8 +23,8 @@ public final class Fleet: Sendable {
     /// Fleet reads in flight at once; more are answered 503 so a burst cannot pile up threads.
     public static let maximumConcurrentFanOuts = 16
     /// Fleet writes (admin only) in flight at once, in slots of their own: reads, which
-    /// anyone may send, never take them (issue 21: 40 reads with a peer hanging locked the
-    /// admin's reload out with 503).
+    /// anyone may send, never take them, so readers hanging on a stuck peer cannot lock
+    /// the admin's reload out.
     public static let maximumConcurrentWrites = 4
 
     /// Which slots a fan-out takes.
@@ -167,7 +167,7 @@ public final class Fleet: Sendable {
 
     /// Runs one fan-out on a thread of its own. Its slot bounds the threads; a shared
     /// dispatch pool (as wide as the cores) would make fan-outs wait for each other past
-    /// their deadline (issue 21: four concurrent reads took 2.2 s with `--peer-timeout 1`).
+    /// their deadline.
     func run(_ work: @escaping @Sendable () -> Void) {
         let thread = Thread(block: work)
         thread.name = "label-server.fleet"

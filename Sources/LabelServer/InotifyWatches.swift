@@ -5,8 +5,7 @@ import Glibc
 /// Arming again is idempotent: adding a watch to a folder that has one returns its
 /// descriptor and queues nothing, and only watches on folders that left the tree are
 /// removed (each removal queues an `IN_IGNORED`, which ``InotifyEvent/isChange`` does not
-/// count). Removing and re-adding every watch after each reload made every reload queue
-/// events that asked for the next one, for ever (issue 21).
+/// count): re-arming after a reload queues no event that would ask for the next one.
 struct InotifyWatches {
     /// The inotify descriptor (non-blocking); its owner closes it.
     let descriptor: Int32

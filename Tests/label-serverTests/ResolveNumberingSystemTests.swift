@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import label_server
 
-/// Issue 21: `label-server resolve` with a `-u-nu-` tag trapped like the server.
+/// `label-server resolve` with a `-u-nu-` tag renders its numbering system and never traps.
 @Suite struct ResolveNumberingSystemTests {
     static var bundledStore: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -50,7 +50,8 @@ package enum AtomicFile {
     /// Replaces several files: every temporary file is written and fsynced first (in
     /// parallel, so the file system commits them together), and only when all are on
     /// disk is each renamed over its file; then each directory is fsynced once. A
-    /// failure before the renames leaves every file as it was.
+    /// failure before the renames leaves every file as it was; a rename that fails
+    /// leaves the files renamed before it replaced and removes the other temporaries.
     package static func write(_ files: [Replacement]) throws(WriteError) {
         let results = Mutex(Array<Result<String, WriteError>?>(repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
@@ -63,9 +64,15 @@ package enum AtomicFile {
             for case .success(let temp)? in temps { unlink(temp) }
             throw failure
         }
-        for (file, result) in zip(files, temps) {
+        for (index, (file, result)) in zip(files, temps).enumerated() {
             guard case .success(let temp)? = result else { continue }
-            try replace(file.path, with: temp)
+            do throws(WriteError) {
+                try replace(file.path, with: temp)
+            } catch {
+                // The files not renamed yet keep no temporary behind.
+                for case .success(let later)? in temps[(index + 1)...] { unlink(later) }
+                throw error
+            }
         }
         var synced: Set<String> = []
         for file in files where synced.insert(file.directory).inserted { syncDirectory(file.directory) }

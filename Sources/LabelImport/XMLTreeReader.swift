@@ -1,3 +1,4 @@
+import LabelCore
 /// A strict, non-validating XML reader for XLIFF: UTF-8 bytes to an ``XMLElement`` tree.
 ///
 /// What it refuses, each with the byte offset of the fault: a DOCTYPE (a DTD could
@@ -208,25 +209,11 @@ struct XMLTreeReader {
             throw fail(.malformed("& not starting a reference (write &amp;)"))
         }
         let name = String(decoding: bytes[(index + 1)..<semicolon], as: UTF8.self)
-        let scalar: Unicode.Scalar?
-        switch name {
-        case "amp": scalar = "&"
-        case "lt": scalar = "<"
-        case "gt": scalar = ">"
-        case "quot": scalar = "\""
-        case "apos": scalar = "'"
-        default:
+        guard let scalar = XMLPropertyListScanner.entityScalar(name[...]), Self.isXMLCharacter(scalar) else {
             guard name.first == "#" else { throw fail(.entity("&\(name);")) }
-            var digits = Substring(name.dropFirst())
-            let radix = digits.first == "x" ? 16 : 10
-            if radix == 16 { digits = digits.dropFirst() }
-            let valid = !digits.isEmpty && digits.allSatisfy { radix == 16 ? $0.isHexDigit : ($0.isASCII && $0.isNumber) }
-            scalar = valid ? UInt32(digits, radix: radix).flatMap(Unicode.Scalar.init) : nil
-            guard let scalar, Self.isXMLCharacter(scalar) else {
-                throw fail(.malformed("character reference &\(name); is not a character XML allows"))
-            }
+            throw fail(.malformed("character reference &\(name); is not a character XML allows"))
         }
-        buffer += String(scalar!).utf8
+        buffer += String(scalar).utf8
         index = semicolon + 1
     }
 

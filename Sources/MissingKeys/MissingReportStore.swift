@@ -18,9 +18,10 @@ import Darwin
 ///   the others:** entries that fail validation (hits not a positive integer, a
 ///   bad date, a missing field, a key, table or tag that a request could not
 ///   carry) are dropped, counted and logged (the first ten one by one); the
-///   valid ones are kept (hits above 2^53, and drop counters outside 0 to 2^53,
-///   clamped there and logged the same way), the original file is kept beside as
+///   valid ones are kept, the original file is kept beside as
 ///   `missing.json.invalid-<UTC timestamp>` and the next flush rewrites it clean.
+///   Hits above 2^53, and drop counters outside 0 to 2^53, are clamped there and
+///   logged; such an entry is kept and the file is not set aside.
 /// - Write: the JSON rendering (``MissingReport/jsonBytes()``) goes to a temp
 ///   file in the same directory, is `fsync`ed, then `rename`d over
 ///   `missing.json` (atomic), and the directory is `fsync`ed so the rename

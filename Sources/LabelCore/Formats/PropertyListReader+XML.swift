@@ -9,7 +9,7 @@
 /// on value tags, `<true></true>`, hexadecimal or signed-plus integers,
 /// out-of-range dates it normalises, sloppy base64, processing instructions)
 /// are `unsupported`, so Foundation decides them.
-struct XMLPropertyListScanner {
+package struct XMLPropertyListScanner {
     private let bytes: UnsafeRawBufferPointer
     private var index = 0
 
@@ -238,8 +238,8 @@ struct XMLPropertyListScanner {
     /// The scalar an entity name (between `&` and `;`) stands for: the five
     /// predefined entities, `#N` and `#xH` (lowercase `x`, digits only, a real
     /// scalar); nil for anything else. Shared with ``PlistKeyLocator``, so its
-    /// keys are the reader's keys.
-    static func entityScalar(_ name: Substring) -> Unicode.Scalar? {
+    /// keys are the reader's keys, and with `LabelImport`'s XLIFF reader.
+    package static func entityScalar(_ name: Substring) -> Unicode.Scalar? {
         switch name {
         case "amp": return "&"
         case "lt": return "<"

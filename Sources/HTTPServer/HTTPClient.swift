@@ -76,10 +76,7 @@ public enum HTTPClient {
     /// ``perform(_:timeout:limits:)`` with each exchange's own duration in seconds.
     public static func performTimed(_ exchanges: [Exchange], timeout: Double, limits: HTTPResponseParser.Limits = .init())
         -> [(result: Result<HTTPReceivedResponse, Failure>, seconds: Double)] {
-        let started = MonotonicClock.now()
-        // A NaN or an absurd timeout is clamped before the conversion, which would trap.
-        let nanoseconds = timeout.isNaN ? 0 : UInt64(min(max(0, timeout), 86_400) * 1e9)
-        return performTimed(exchanges, deadline: started + nanoseconds, limits: limits)
+        performTimed(exchanges, deadline: MonotonicClock.deadline(after: timeout, from: MonotonicClock.now()), limits: limits)
     }
 
     /// Runs every exchange concurrently until done or until `deadline` (``MonotonicClock``

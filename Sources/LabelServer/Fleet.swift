@@ -174,12 +174,6 @@ public final class Fleet: Sendable {
         thread.start()
     }
 
-    /// `seconds` from `start` (``MonotonicClock`` nanoseconds), clamped: a deadline.
-    static func deadline(after seconds: Double, from start: UInt64) -> UInt64 {
-        let nanoseconds = seconds.isNaN ? 0 : UInt64(min(max(0, seconds), 86_400) * 1e9)
-        return start + nanoseconds
-    }
-
     /// Sends one request to every peer at once (blocking this thread up to `deadline`,
     /// ``MonotonicClock`` nanoseconds: a deadline passed already connects to nobody).
     ///

@@ -83,12 +83,12 @@ extension LabelService {
             let response = Self.answer {
                 switch route {
                 case .missingRead:
-                    try fleetMissing(request, fleet: fleet, deadline: Fleet.deadline(after: fleet.timeout, from: arrival))
+                    try fleetMissing(request, fleet: fleet, deadline: MonotonicClock.deadline(after: fleet.timeout, from: arrival))
                 case .usageRead:
-                    try fleetUsage(request, fleet: fleet, deadline: Fleet.deadline(after: fleet.timeout, from: arrival))
+                    try fleetUsage(request, fleet: fleet, deadline: MonotonicClock.deadline(after: fleet.timeout, from: arrival))
                 case .missingReset, .reload:
                     // Writes get at least 10 s: a reload takes its time.
-                    try fleetWrite(request, fleet: fleet, deadline: Fleet.deadline(after: max(fleet.timeout, 10), from: arrival))
+                    try fleetWrite(request, fleet: fleet, deadline: MonotonicClock.deadline(after: max(fleet.timeout, 10), from: arrival))
                 }
             }
             promise.succeed(recorded(request, started: started, response: response))

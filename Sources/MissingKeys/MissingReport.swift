@@ -140,12 +140,6 @@ public struct MissingReport: Sendable, Hashable {
 }
 
 extension Int {
-    /// Counters read back from a file may be large; sums saturate instead of trapping.
-    func addingSaturated(_ other: Int) -> Int {
-        let (sum, overflow) = addingReportingOverflow(other)
-        return overflow ? (other > 0 ? .max : .min) : sum
-    }
-
     /// This count clamped to `0...MissingReport.maximumCount` (a negative count counts nothing).
     package var clampedCount: Int { Swift.min(Swift.max(0, self), MissingReport.maximumCount) }
 

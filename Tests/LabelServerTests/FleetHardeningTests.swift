@@ -222,14 +222,14 @@ final class LoneReplica: Sendable {
         let fleet = Fleet(endpoints: [peer.endpoint], timeout: 1, adminToken: nil)
         let arrival = MonotonicClock.now() - 2_000_000_000   // arrived 2 s ago
         let outcomes = fleet.call(.get, target: "/missing?scope=local", admin: false,
-                                  deadline: Fleet.deadline(after: fleet.timeout, from: arrival))
+                                  deadline: MonotonicClock.deadline(after: fleet.timeout, from: arrival))
         #expect(outcomes.count == 1)
         if case .failure(let failure)? = outcomes.first?.result { #expect(failure == .timeout) } else { Issue.record("answered") }
         let inTime = fleet.call(.get, target: "/missing?scope=local", admin: false,
-                                deadline: Fleet.deadline(after: 5, from: MonotonicClock.now()))
+                                deadline: MonotonicClock.deadline(after: 5, from: MonotonicClock.now()))
         #expect(inTime.first.flatMap { try? $0.result?.get().status.code } == 200)
         #expect(peer.requests == 1, "only the call within its deadline reached the peer")
-        #expect(Fleet.deadline(after: .nan, from: 7) == 7)
-        #expect(Fleet.deadline(after: 1e300, from: 0) == 86_400_000_000_000)
+        #expect(MonotonicClock.deadline(after: .nan, from: 7) == 7)
+        #expect(MonotonicClock.deadline(after: 1e300, from: 0) == 86_400_000_000_000)
     }
 }

@@ -2,10 +2,9 @@
 /// `und`, CLDR's root), plus a line `tag-u-nu-system` wherever ICU's symbols for a
 /// numbering system differ from the locale's Latin ones with that system's digits.
 ///
-/// Cold start: the first `NumberSymbols(locale:)` in a process cost 3.3 million
-/// instructions of `serve`'s first request (the Swift runtime looking up the generic
-/// conformances of `IntegerFormatStyle`, and `NumberFormatter`'s exponent symbol),
-/// on the event loop. The table is what
+/// The table exists so that serving never asks Foundation: deriving symbols is a
+/// cold-start cost on the event loop, and corelibs' formatters trap on some
+/// identifiers. The table is what
 /// `NumberSymbols(locale:)` derives, written by the same code
 /// (`scripts/generate-number-symbols.sh`), and `NumberSymbolsTableTests` derives
 /// every line again and compares, so a toolchain whose ICU writes numbers otherwise

@@ -137,8 +137,11 @@ import Testing
         let start = clock.now
         let labels = try await client.labels(language: "de")
         let elapsed = clock.now - start
-        // The deadline is the behaviour: 50 ms asked, about 2.5 s of slack for a busy box.
-        #expect(elapsed < .milliseconds(2_500))
+        // The deadline is pinned by the origin: the fetch and decode take longer than 50 ms,
+        // yet the launch answered from the fallback store (before the fix: `.network`, late).
+        // The elapsed bound only guards against a hang: in the parallel suite other tests may
+        // hold the 2 cooperative threads for seconds (7.8 s seen), so no tighter bound holds.
+        #expect(elapsed < .seconds(30))
         #expect(labels.origin == .fallback)
         #expect(labels.string("coins.count", count: 3) == "3 Münzen")
         // A fetch that missed its deadline is not cached behind the launch's back.

@@ -18,7 +18,7 @@ if [ "$target" = response ]; then
   mkdir -p "$out" "$corpus" "$artifacts"
   linker=()
   command -v ld.lld >/dev/null && linker=(-use-ld=lld)
-  swiftc -sanitize=fuzzer,address -parse-as-library -O -g "${linker[@]}" \
+  swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name label_server "${linker[@]}" \
       -module-name HTTP1ResponseFuzzer \
       "$root"/Sources/HTTP1/*.swift "$root/Fuzz/HTTP1ResponseFuzzer/main.swift" \
       -o "$out/http1-response-fuzzer"
@@ -38,7 +38,7 @@ mkdir -p "$out" "$corpus" "$artifacts"
 # lld avoids gold's "Cannot export local symbol __asan_*" warning flood.
 linker=()
 command -v ld.lld >/dev/null && linker=(-use-ld=lld)
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g "${linker[@]}" \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name label_server "${linker[@]}" \
     -module-name HTTP1Fuzzer \
     "$root"/Sources/HTTP1/*.swift "$root/Fuzz/HTTP1Fuzzer/main.swift" \
     -o "$out/http1-fuzzer"

@@ -15,7 +15,7 @@ mkdir -p "$out" "$corpus" "$artifacts"
 linker=()
 command -v ld.lld >/dev/null && linker=(-use-ld=lld)
 formats="$root/Sources/LabelCore/Formats"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -g "${linker[@]}" \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name label_server "${linker[@]}" \
     -module-name PropertyListFuzzer \
     "$formats"/PropertyListReader*.swift "$formats"/PropertyListValue*.swift "$formats/PropertyListReadError.swift" \
     "$root/Fuzz/PropertyListFuzzer/main.swift" \

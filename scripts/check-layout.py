@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks that the README's target block (between `<!-- targets: begin -->` and
+"""Checks that docs/architecture.md's target block (between `<!-- targets: begin -->` and
 `<!-- targets: end -->`) lists exactly the dependencies Package.swift declares for
 every non-test target. Reads Package.swift through `swift package dump-package`."""
 import json
@@ -18,10 +18,11 @@ for target in package["targets"]:
         names.add(value[0])
     declared[target["name"]] = names
 
-readme = open("README.md", encoding="utf-8").read()
-block = re.search(r"<!-- targets: begin -->(.*?)<!-- targets: end -->", readme, re.S)
+DOC = "docs/architecture.md"
+text = open(DOC, encoding="utf-8").read()
+block = re.search(r"<!-- targets: begin -->(.*?)<!-- targets: end -->", text, re.S)
 if not block:
-    sys.exit("README.md has no targets block")
+    sys.exit(f"{DOC} has no targets block")
 documented = {}
 for line in block.group(1).splitlines():
     m = re.match(r"^(\S+)\s+→\s+(.*)$", line.strip())
@@ -32,6 +33,6 @@ for line in block.group(1).splitlines():
 if documented != declared:
     for name in sorted(set(documented) | set(declared)):
         if documented.get(name) != declared.get(name):
-            print(f"{name}: README says {sorted(documented.get(name, []))}, Package.swift says {sorted(declared.get(name, []))}")
+            print(f"{name}: {DOC} says {sorted(documented.get(name, []))}, Package.swift says {sorted(declared.get(name, []))}")
     sys.exit(1)
-print(f"README layout matches Package.swift ({len(declared)} targets)")
+print(f"{DOC} target arrows match Package.swift ({len(declared)} targets)")

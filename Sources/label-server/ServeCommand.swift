@@ -6,8 +6,10 @@ import LabelServer
 /// `label-server serve`: the HTTP API over the store.
 enum ServeCommand {
     static var help: String {
+        // Padded, never cut: `padding(toLength:)` truncates a longer flag.
+        let width = max(20, (ServeConfiguration.settings.map(\.flag.count).max() ?? 0) + 1)
         let lines = ServeConfiguration.settings.map { s in
-            "  \(s.flag.padding(toLength: 20, withPad: " ", startingAt: 0)) \(s.help) (\(s.environment), default: \(s.defaultValue))"
+            "  \(s.flag + String(repeating: " ", count: width - s.flag.count)) \(s.help) (\(s.environment), default: \(s.defaultValue))"
         }
         return """
             NAME

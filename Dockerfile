@@ -5,8 +5,8 @@
 #
 # There is no Docker engine on the project's machines, so this file is not built
 # there. Instead scripts/check-deploy.sh (run by .ci/run) makes sure the `swift build`
-# line below is the README's, lints this file with hadolint, and validates deploy/.
-# Keep the build command on ONE line: the check reads it from here.
+# line below is the one docs/deployment.md quotes, lints this file with hadolint, and
+# validates deploy/. Keep the build command on ONE line: the check reads it from here.
 
 # ---- build stage: the official Swift image, pinned to the project's toolchain ----
 FROM swift:6.3.1-bookworm AS build
@@ -24,6 +24,15 @@ COPY Package.swift ./
 COPY Sources ./Sources
 COPY Tests ./Tests
 
+# The README's plain `swift build -c release`, plus two flags that exist for cold start
+# (docs/decisions/cold-start.md; measure with Benchmarks/cold-start.sh):
+#   --static-swift-stdlib  links the Swift runtime, Foundation and ICU statically, so
+#                          start-up skips ~21 million cycles of dynamic relocation;
+#   -Xfrontend -disable-concrete-type-metadata-mangled-name-accessors
+#                          instantiates generic metadata by accessor instead of by
+#                          demangling (~5 million instructions to the first 200). A flag
+#                          here, not in Package.swift: unsafeFlags would keep apps from
+#                          depending on LabelClient by version.
 RUN swift build -c release --product label-server --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
 # Collect what the runtime stage takes: the binary (Swift runtime, Foundation and

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks the container and Kubernetes files without a Docker engine or a cluster:
-#   1. the Dockerfile's `swift build` command is the README's, word for word;
+#   1. the Dockerfile's `swift build` command is docs/deployment.md's, word for word;
 #   2. the Dockerfile keeps its promises (pinned bases, non-root, exec-form
 #      ENTRYPOINT, STOPSIGNAL SIGTERM, HEALTHCHECK, state volume);
 #   3. hadolint finds nothing above "info";
@@ -30,20 +30,20 @@ pip_install() {
     python3 -m pip install -q --disable-pip-version-check --break-system-packages "$@" >/dev/null 2>&1
 }
 
-# ---- 1. the build command is the README's ----
+# ---- 1. the build command is docs/deployment.md's ----
 mapfile -t builds < <(sed -n 's/^RUN \(swift build .*\)$/\1/p' Dockerfile)
 if [ "${#builds[@]}" -ne 1 ]; then
   fail "Dockerfile has exactly one 'RUN swift build ...' line (found ${#builds[@]})"
 else
   build=${builds[0]%"${builds[0]##*[![:space:]]}"}
-  # The whole command: in README.md it ends the line, a trailing comment or inline code.
+  # The whole command: in the doc it ends the line, a trailing comment or inline code.
   if BUILD="$build" python3 -c '
 import os, re, sys
 cmd = re.escape(os.environ["BUILD"])
-sys.exit(0 if re.search(r"(^|[\s`])" + cmd + r"(\s*(#.*)?$|`)", open("README.md").read(), re.M) else 1)'; then
-    ok "README has the Dockerfile's build command: $build"
+sys.exit(0 if re.search(r"(^|[\s`])" + cmd + r"(\s*(#.*)?$|`)", open("docs/deployment.md").read(), re.M) else 1)'; then
+    ok "docs/deployment.md has the Dockerfile's build command: $build"
   else
-    fail "README has the Dockerfile's build command" "add this line to README.md: $build"
+    fail "docs/deployment.md has the Dockerfile's build command" "put this command in docs/deployment.md: $build"
   fi
   case "$build" in
     *"--product label-server"*"--static-swift-stdlib"*|*"--static-swift-stdlib"*"--product label-server"*)

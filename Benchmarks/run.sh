@@ -79,7 +79,7 @@ cleanup_dirs+=("$results")
 ours_bin=${LABEL_SERVER_BIN:-}
 if [[ -z $ours_bin ]]; then
     say "building label-server (release)"
-    # As the Dockerfile ships it (README, "Cold start"): the frontend flag is ours only.
+    # As the Dockerfile ships it (docs/decisions/cold-start.md): the frontend flag is ours only.
     if (cd "$root" && swift build -c release --product label-server "${static_flag[@]}" \
             -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors >"$work/build-ours.log" 2>&1); then
         ours_bin=$(cd "$root" && swift build -c release --show-bin-path)/label-server
@@ -118,7 +118,7 @@ if [[ -n $ours_bin ]] && start ours "$ours_bin" serve --host 127.0.0.1 --port 0 
     servers+=("ours=$ours_pid:$ours_port")
     echo "ours: pid $ours_pid, port $ours_port" >&2
     # Also with another loop count than the default (one per core but one): what
-    # the README's choice of default was measured against.
+    # the default (docs/decisions/http-server.md) was measured against.
     alt=ours-${ALT_LOOPS}loops
     if ((ALT_LOOPS)) && start "$alt" "$ours_bin" serve --host 127.0.0.1 --port 0 --strings "$strings" --event-loops "$ALT_LOOPS" --access-log off --state-dir "$work/state1"; then
         servers+=("$alt=$started_pid:$started_port")

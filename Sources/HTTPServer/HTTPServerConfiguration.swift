@@ -51,7 +51,7 @@ public struct HTTPServerConfiguration: Sendable {
     /// One loop per core but one, and at least one. The core left over runs what is
     /// kept off the loops (reload, bundle building, coverage, report rendering, the
     /// kernel's network work) without preempting a loop: on 2 cores shared with a load
-    /// generator, one loop gave nginx-level p99 where two gave 1.6× it (README, "Event
-    /// loops").
+    /// generator, one loop gave nginx-level p99 where two gave 1.6× it
+    /// (docs/decisions/http-server.md, "Event loops").
     public static var defaultEventLoops: Int { max(1, coreCount - 1) }
 }

@@ -37,7 +37,7 @@ extension LabelService {
     /// The fleet route for `request`, or nil when it is answered by this replica alone.
     func fleetRoute(for request: HTTPRequest) -> FleetRoute? {
         // The table says which routes fan out (`/coverage` does not: it is computed from the
-        // store, the same on every replica serving the same store; README, "Fleet").
+        // store, the same on every replica serving the same store; docs/decisions/fleet.md).
         guard fleet != nil, let matched = Self.route(for: request.path),
               let route = Self.routes[matched.index].fleet[request.method] else { return nil }
         switch route {

@@ -1,7 +1,7 @@
 import Testing
 @testable import LabelCore
 
-/// `CatalogEntry`'s compact layout (README, "Memory layout of the catalog") keeps
+/// `CatalogEntry`'s compact layout (docs/decisions/catalog-memory-layout.md) keeps
 /// what the old stored properties gave.
 struct CatalogEntryTests {
     @Test func anEntryIsFortyEightBytes() {

@@ -7,7 +7,7 @@ import Testing
 /// Linux, CoreFoundation's XML and binary readers): whatever the reader
 /// accepts, Foundation accepts with the same value; whatever it calls
 /// malformed, Foundation rejects. `unsupported` input is left to Foundation by
-/// every caller, so it needs no agreement (the README lists those forms).
+/// every caller, so it needs no agreement (docs/decisions/property-list-reader.md lists those forms).
 struct PropertyListReaderDifferentialTests {
     enum Outcome: Equatable {
         case value(PropertyListValue)

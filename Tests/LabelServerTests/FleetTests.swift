@@ -81,7 +81,7 @@ import Testing
     @Test func anyReplicaAnswersWithEveryReplicasHitsSummed() throws {
         let addresses = AddressBook()
         let replicas = try (0..<3).map { try Replica(name: "m\($0)", addresses: addresses) }
-        defer { replicas.forEach { $0.stop() } }
+        defer { for replica in replicas { replica.stop() } }
         for replica in replicas { replica.fleet.refresh() }
         for (index, replica) in replicas.enumerated() { replica.record("shared", times: index + 1) }
         for replica in replicas {
@@ -104,7 +104,7 @@ import Testing
     @Test func usageIsSummedAcrossReplicasAndUnusedMeansUnusedByAll() throws {
         let addresses = AddressBook()
         let replicas = try (0..<3).map { try Replica(name: "u\($0)", addresses: addresses) }
-        defer { replicas.forEach { $0.stop() } }
+        defer { for replica in replicas { replica.stop() } }
         for replica in replicas { replica.fleet.refresh() }
         let key = try #require(replicas[0].counters.keys.first)
         // Used on replicas 1 and 2 only, the latest request on replica 2.
@@ -169,7 +169,7 @@ import Testing
     @Test func fleetWritesReachEveryReplicaAndNeedTheToken() throws {
         let addresses = AddressBook()
         let replicas = try (0..<2).map { try Replica(name: "w\($0)", addresses: addresses) }
-        defer { replicas.forEach { $0.stop() } }
+        defer { for replica in replicas { replica.stop() } }
         for replica in replicas { replica.fleet.refresh() }
         for replica in replicas { replica.record("gone", times: 1) }
         #expect(try replicas[0].send("DELETE", "/missing", token: nil).status == 401)

@@ -153,15 +153,14 @@ import Testing
                                   extraPeers: [PeerEndpoint(host: "127.0.0.1", port: silentPort)], timeout: 0.5)
         defer { replica.stop(); silent.close() }
         replica.record("alone", times: 2)
-        let start = ContinuousClock.now
+        // Answered at all shows the silent peer was left out (the client's own timeout is the
+        // hang guard); when the deadline falls is pinned in FleetHardeningTests.
         let response = try replica.get("/missing")
-        let elapsed = ContinuousClock.now - start
         #expect(response.status == 200)
         let object = try json(response)
         #expect(object["partial"] as? Bool == true)
         #expect(object["unreachable"] as? [String] == ["127.0.0.1:\(silentPort)"])
         #expect(hits(object, "alone") == 2)
-        #expect(elapsed < .seconds(3))
         let csv = try replica.get("/missing?format=csv")
         #expect(csv.header("Label-Server-Partial") == "127.0.0.1:\(silentPort)")
     }

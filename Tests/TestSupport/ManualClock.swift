@@ -33,26 +33,30 @@ package final class ManualClock: NanosecondClock, PeriodicClock, Sendable {
     package var scheduleCount: Int { state.withLock { $0.entries.count } }
 
     /// Moves time forward by `duration`, then runs every schedule that came due on its queue
-    /// and waits for each run: when this returns, whatever the time passed set off has run.
-    /// A schedule that missed several intervals runs once, as a Dispatch timer does. Must not
-    /// be called from a scheduled run.
+    /// and waits for each run: when this returns, whatever the time passed set off has run,
+    /// and so has a run started "at once" before it. A schedule that missed several
+    /// intervals runs once, as a Dispatch timer does. Must not be called from a scheduled run.
     package func advance(by duration: Duration) {
         let now = state.withLock { state in
             state.now += UInt64(DispatchPeriodicClock.nanoseconds(duration))
             return state.now
         }
-        var due: [(id: Int, entry: Entry)] = []
+        var visits: [(id: Int, entry: Entry, due: Bool)] = []
         state.withLock { state in
-            for (id, entry) in state.entries.sorted(by: { $0.key < $1.key }) where entry.due <= now {
-                due.append((id, entry))
-                let missed = (now - entry.due) / entry.interval + 1
-                state.entries[id]?.due = entry.due + missed * entry.interval
+            for (id, entry) in state.entries.sorted(by: { $0.key < $1.key }) {
+                let due = entry.due <= now
+                visits.append((id, entry, due))
+                if due {
+                    let missed = (now - entry.due) / entry.interval + 1
+                    state.entries[id]?.due = entry.due + missed * entry.interval
+                }
             }
         }
-        for (id, entry) in due {
-            // Checked on the queue: a cancel that came first queued its `cancelled` ahead.
+        for (id, entry, due) in visits {
+            // On the queue, so also after a run queued "at once"; the check is there too: a
+            // cancel that came first queued its `cancelled` ahead.
             entry.queue.sync {
-                if isScheduled(id) { entry.fire() }
+                if due && isScheduled(id) { entry.fire() }
             }
         }
     }

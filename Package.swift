@@ -78,12 +78,13 @@ let package = Package(
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
         .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport"]),
-        .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork"]),
+        .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "TestSupport"]),
         .testTarget(name: "MissingKeysTests", dependencies: ["MissingKeys", "LabelCore", "TestSupport"]),
         .testTarget(name: "LabelClientTests", dependencies: ["LabelClient", "LabelCore", "LabelServer", "HTTPServer", "TestSupport"]),
         // What several test targets share: a raw loopback HTTP client, an in-process one
-        // (a responder through the server's parser and encoder) and a seeded PRNG.
-        .target(name: "TestSupport", dependencies: ["HTTP1", "HTTPServer"], path: "Tests/TestSupport"),
+        // (a responder through the server's parser and encoder), a seeded PRNG and a manual
+        // clock (the event loops' and PeriodicTask's time, advanced by the test).
+        .target(name: "TestSupport", dependencies: ["HTTP1", "HTTPServer", "BackgroundWork"], path: "Tests/TestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

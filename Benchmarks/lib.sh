@@ -1,46 +1,18 @@
 # Sourced by run.sh and compare.sh: servers started here and stopped on exit, and nginx
 # serving our JSON as a static file. The sourcing script sets `work` (a temporary
-# folder) first; `cleanup_dirs` may name more folders to remove on exit.
-pids=()
-cleanup_dirs=("$work")
-cleanup() {
-    local pid
-    for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
-    for pid in "${pids[@]}"; do
-        for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-        kill -KILL "$pid" 2>/dev/null || true
-    done
-    wait 2>/dev/null || true
-    rm -rf "${cleanup_dirs[@]}"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+# folder) first; `cleanup_dirs` may name more folders to remove on exit. Starting,
+# stopping, free_port and the cleanup are scripts/lib.sh's, shared with scripts/.
+# shellcheck source=scripts/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 
 # start NAME COMMAND...: runs it in the background, waits up to 15 s for its first
 # stdout line `listening on http://HOST:PORT`; sets started_pid and started_port.
 start() {
-    local name=$1 line
-    shift
-    "$@" >"$work/$name.out" 2>"$work/$name.err" &
-    started_pid=$!
-    pids+=("$started_pid")
-    for _ in $(seq 300); do
-        line=$(head -n1 "$work/$name.out" 2>/dev/null || true)
-        if [[ $line == "listening on http://"* ]]; then
-            started_port=${line##*:}
-            started_port=${started_port%%/*}
-            return 0
-        fi
-        kill -0 "$started_pid" 2>/dev/null || break
-        sleep 0.05
-    done
-    echo "$name did not start:" >&2
-    cat "$work/$name.out" "$work/$name.err" >&2
-    kill -TERM "$started_pid" 2>/dev/null || true
-    return 1
+    local status=0
+    SERVER_START_TIMEOUT=15 server_start "$@" || status=$?
+    started_pid=$server_pid started_port=${server_port:-}
+    return "$status"
 }
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 # The folder nginx serves, $work/nginx/www; files under labels/ go out as application/json.
 # Started as root, nginx's worker runs as nobody: it must be able to read them.
@@ -80,7 +52,7 @@ EOF
     "$1" -p "$work/nginx" -e "$work/nginx/error.log" -c "$work/nginx/nginx.conf" \
         >"$work/nginx.out" 2>"$work/nginx.err" &
     nginx_master=$!
-    pids+=("$nginx_master")
+    server_pids+=("$nginx_master")
     nginx_pid=""
     for _ in $(seq 100); do
         nginx_pid=$(cat "/proc/$nginx_master/task/$nginx_master/children" 2>/dev/null | awk '{print $1}')

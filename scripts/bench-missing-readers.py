@@ -13,11 +13,14 @@ stops only the processes it started.
 """
 import http.client
 import multiprocessing
+import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lib import Server  # noqa: E402  (scripts/lib.py: start, wait for `listening`, stop by PID)
 
 BINARY = sys.argv[1]
 QUERY = sys.argv[2] if len(sys.argv) > 2 else "?limit=10000"
@@ -59,10 +62,9 @@ def summary(samples):
 
 
 state = tempfile.mkdtemp(prefix="label-bench-")
-proc = subprocess.Popen([BINARY, "serve", "--port", "0", "--state-dir", state, "--access-log", "off"],
-                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+server = Server([BINARY, "serve", "--port", "0", "--state-dir", state, "--access-log", "off"]).start()
 try:
-    port = int(proc.stdout.readline().strip().rsplit(":", 1)[1])
+    port = server.port
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     for i in range(ENTRIES):
         conn.request("GET", f"/labels/bench.missing.key.{i:05d}?lang=de")
@@ -83,6 +85,5 @@ try:
         r.join(timeout=60)
     print(f"{READERS} readers:        " + summary(result) + f" ({counter.value} reports read)")
 finally:
-    proc.terminate()
-    proc.wait(timeout=15)
+    server.stop(timeout=15)
     shutil.rmtree(state, ignore_errors=True)

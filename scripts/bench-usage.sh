@@ -5,23 +5,20 @@
 # busy machine, the server's CPU time per request (utime+stime from /proc), and medians.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib.sh
 rounds=${ROUNDS:-3}; seconds=${SECONDS_PER_ROUND:-8}
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 swift build -c release --product label-server >/dev/null
 bin="$(swift build -c release --show-bin-path)/label-server"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 run() {
-  "$bin" serve --port 0 --state-dir "$work/state-$1" --access-log off --usage "$1" >"$work/out" 2>/dev/null &
-  local pid=$!
-  for _ in $(seq 1 100); do grep -q '^listening on ' "$work/out" && break; sleep 0.05; done
-  local base; base=$(sed -n 's/^listening on //p' "$work/out")
+  server_start "server-$1" "$bin" serve --port 0 --state-dir "$work/state-$1" --access-log off --usage "$1" >&2
+  local pid=$server_pid base=$server_base
   wrk -t2 -c64 -d1s "$base/labels/coins.count?lang=de&count=3" >/dev/null   # warm-up
   local ticks=$(getconf CLK_TCK) before after result
   before=$(awk '{print $14 + $15}' "/proc/$pid/stat")
   result=$(wrk -t2 -c64 -d"${seconds}s" "$base/labels/coins.count?lang=de&count=3")
   after=$(awk '{print $14 + $15}' "/proc/$pid/stat")
-  kill -TERM "$pid"; wait "$pid" 2>/dev/null || true
+  server_stop "$pid" || true
   local requests rate
   requests=$(awk '/requests in/ {print $1}' <<<"$result")
   rate=$(awk '/Requests\/sec/ {print $2}' <<<"$result")

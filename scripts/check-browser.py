@@ -16,6 +16,8 @@ import websockets
 
 BIN, AXE = sys.argv[1], sys.argv[2]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from lib import Server  # noqa: E402  (scripts/lib.py: start, wait for `listening`, stop by PID)
 HOSTILE = [
     "<img src=x onerror=window.__xss=1>",
     '"><script>window.__xss=2</script>',
@@ -49,13 +51,9 @@ def http(url, data=None, headers=None):
 
 def start_server(strings, state):
     # The full-report figure posts 10,000 entries: lift the client-reported quota (a tenth by default).
-    proc = subprocess.Popen([BIN, "serve", "--port", "0", "--strings", strings, "--state-dir", state,
-                             "--access-log", "off", "--missing-max-reported", "10000"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    line = proc.stdout.readline()
-    if not line.startswith("listening on "):
-        proc.kill()
-        sys.exit(f"server did not start: {line!r}")
-    return proc, line.split()[-1]
+    server = Server([BIN, "serve", "--port", "0", "--strings", strings, "--state-dir", state,
+                     "--access-log", "off", "--missing-max-reported", "10000"]).start()
+    return server, server.base
 
 
 class Page:
@@ -260,7 +258,9 @@ def main():
             times.sort()
             print(f"      {total} entries, {label}: median {times[2]:.1f} ms, {size} bytes")
     finally:
-        for proc in (chrome, server):
+        if server:
+            server.stop(timeout=10)
+        for proc in (chrome,):
             if proc and proc.poll() is None:
                 proc.send_signal(signal.SIGTERM)
                 try:

@@ -135,30 +135,26 @@ elif ! swift build --product label-server >/dev/null 2>&1; then
   fail "swift build --product label-server (for the live checks)"
 else
   bin="$(swift build --show-bin-path)/label-server"
-  tmp=$(mktemp -d)
-  pid=
-  cleanup() { [ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null; rm -rf "$tmp"; }
-  trap cleanup EXIT
+  source scripts/lib.sh
+  tmp=$work
 
   # The HEALTHCHECK's own command, taken from the Dockerfile's exec-form JSON.
   health=$(python3 -c '
 import json, re
 m = re.search(r"^\s*CMD (\[\"/bin/bash\".*\])\s*$", open("Dockerfile").read(), re.M)
 print(json.loads(m.group(1))[2] if m else "")')
-  "$bin" serve --host 127.0.0.1 --port 0 --strings Strings >"$tmp/out" 2>"$tmp/err" &
-  pid=$!
-  for _ in $(seq 1 100); do grep -q '^listening on ' "$tmp/out" && break; sleep 0.05; done
-  port=$(sed -n 's/^listening on http:\/\/.*:\([0-9]*\)$/\1/p' "$tmp/out")
+  port=
+  if server_start server "$bin" serve --host 127.0.0.1 --port 0 --strings Strings 2>/dev/null; then port=$server_port; fi
   if [ -z "$health" ]; then
     fail "Dockerfile HEALTHCHECK is an exec-form /bin/bash command"
   elif [ -z "$port" ]; then
-    fail "label-server serve started for the HEALTHCHECK check" "$(cat "$tmp/err")"
+    fail "label-server serve started for the HEALTHCHECK check" "$(cat "$work/server.err")"
   elif LABEL_SERVER_PORT=$port timeout 10 /bin/bash -c "$health" >/dev/null 2>&1; then
     ok "HEALTHCHECK command passes against a live server (port $port)"
   else
     fail "HEALTHCHECK command passes against a live server (port $port)"
   fi
-  kill -TERM "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; pid=
+  [ -z "$port" ] || server_stop "$server_pid" || true
   if [ -n "$health" ] && [ -n "$port" ]; then
     if LABEL_SERVER_PORT=$port timeout 10 /bin/bash -c "$health" >/dev/null 2>&1; then
       fail "HEALTHCHECK command fails when nothing listens"

@@ -9,14 +9,17 @@ Strings/, opens idle connections until the server runs out of descriptors,
 sends SIGHUP, closes the connections, then checks /metrics (last reload failed),
 that German still serves, and the log. Bounded: every wait has a deadline.
 """
+import os
 import re
 import signal
 import socket
-import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lib import Server  # noqa: E402  (scripts/lib.py: start, wait for `listening`, stop by PID)
 
 
 def get(base, path):
@@ -28,20 +31,17 @@ def main():
     binary = sys.argv[1]
     state = tempfile.mkdtemp()
     log = tempfile.NamedTemporaryFile(mode="w+", suffix=".log", delete=False)
-    server = subprocess.Popen(["bash", "-c", 'ulimit -n 64 && exec "$0" serve --port 0 --state-dir "$1" --access-log off '
-                               '--event-loops 1', binary, state],
-                              stdout=subprocess.PIPE, stderr=log, text=True)
+    server = Server(["bash", "-c", 'ulimit -n 64 && exec "$0" serve --port 0 --state-dir "$1" --access-log off '
+                     '--event-loops 1', binary, state], stderr=log).start()
     failures = []
     try:
-        line = server.stdout.readline()
-        host, port = re.match(r"listening on http://([^:]+):(\d+)", line).groups()
-        base = f"http://{host}:{port}"
+        host, port, base = server.host, server.port, server.base
         before = get(base, "/labels/control.back.label?lang=de")
         idle = []
         for _ in range(120):
             idle.append(socket.create_connection((host, int(port)), timeout=5))
         time.sleep(1.0)  # the server accepts until EMFILE
-        server.send_signal(signal.SIGHUP)
+        server.signal(signal.SIGHUP)
         time.sleep(2.0)  # the reload runs (and fails) while descriptors are exhausted
         for s in idle:
             s.close()
@@ -72,11 +72,7 @@ def main():
         if failures:
             print(text[-3000:])
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        server.stop(timeout=15)
     return 1 if failures else 0
 
 

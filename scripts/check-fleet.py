@@ -21,7 +21,6 @@ import random
 import shutil
 import signal
 import socket
-import subprocess
 import sys
 import tempfile
 import threading
@@ -29,6 +28,8 @@ import time
 
 BINARY = sys.argv[1]
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from lib import Server, free_port  # noqa: E402  (scripts/lib.py: start, wait for `listening`, stop by PID)
 WORK = tempfile.mkdtemp(prefix="label-fleet-")
 TOKEN = "fleet-secret"
 USED_KEY = "control.back.label"   # a catalog key: counted by /usage
@@ -39,12 +40,6 @@ procs = []
 def check(name, ok, detail=""):
     results.append(ok)
     print(("ok    " if ok else "FAIL  ") + name + ("" if ok else f": {detail}"), flush=True)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Replica:
@@ -59,16 +54,14 @@ class Replica:
 
     def start(self):
         env = dict(os.environ, LABEL_SERVER_ADMIN_TOKEN=TOKEN)
-        self.proc = subprocess.Popen(
+        self.server = Server(
             [BINARY, "serve", "--host", self.host, "--port", str(self.port), "--state-dir", self.state,
              # The 3 x 10,000 figure posts its entries: lift the client-reported quota (a tenth by default).
              "--missing-max-entries", "20000", "--missing-max-reported", "20000",
              "--strings", os.path.join(ROOT, "Strings"), "--access-log", "off", "--event-loops", "1",
-             "--peers", self.peers, *(self.extra or ["--peer-timeout", "1"])],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+             "--peers", self.peers, *(self.extra or ["--peer-timeout", "1"])], env=env).start()
+        self.proc = self.server.proc
         procs.append(self.proc)
-        line = self.proc.stdout.readline().strip()
-        assert line.startswith("listening on http://"), line
 
     def suspend(self):
         """SIGSTOP, and wait until every thread has stopped.
@@ -99,17 +92,12 @@ class Replica:
         raise AssertionError(f"{self.name} did not stop within 10 s of SIGSTOP")
 
     def kill(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGKILL)
-            self.proc.wait()
+        if self.proc:
+            self.server.kill()
 
     def stop(self):
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.kill()
+        if self.proc:
+            self.server.stop(timeout=15)
 
 
 def request(replica, method, path, headers=None, timeout=10):
@@ -419,11 +407,11 @@ def watch_check():
     replica = Replica("w", "127.0.0.1", port, "")
     replica.extra = []
     env = dict(os.environ)
-    replica.proc = subprocess.Popen(
+    replica.server = Server(
         [BINARY, "serve", "--port", str(port), "--state-dir", replica.state, "--strings", store,
-         "--access-log", "off", "--watch", "on"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
+         "--access-log", "off", "--watch", "on"], env=env).start()
+    replica.proc = replica.server.proc
     procs.append(replica.proc)
-    replica.proc.stdout.readline()
 
     def label():
         return json.loads(request(replica, "GET", "/labels/fleet.watch.probe?lang=de")[2])["value"]

@@ -5,12 +5,10 @@
 # port serves the imported Ukrainian with its plural forms; stops that server by PID.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib.sh
 swift build --product label-server >/dev/null
 bin="$(swift build --show-bin-path)/label-server"
-state=$(mktemp -d)
-out="$state/stdout.log"
-pid=""
-trap '[ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null; rm -rf "$state"' EXIT
+state=$work/state; mkdir -p "$state"
 store="$state/Strings"; cp -r Strings "$store"
 
 # A refused file (a DTD) writes nothing, whatever else is named with it.
@@ -33,11 +31,8 @@ print("imported:", ", ".join(o["path"] for f in report["files"] for o in f["outp
 PY
 "$bin" lint "$store" | tail -n 1
 
-"$bin" serve --host 127.0.0.1 --port 0 --state-dir "$state" --strings "$store" >"$out" 2>"$state/stderr.log" &
-pid=$!
-for _ in $(seq 1 100); do grep -q '^listening on ' "$out" && break; sleep 0.05; done
-base=$(sed -n 's/^listening on //p' "$out")
-[ -n "$base" ] || { echo "server did not start"; cat "$state/stderr.log"; exit 1; }
+server_start server "$bin" serve --host 127.0.0.1 --port 0 --state-dir "$state" --strings "$store"
+base=$server_base
 fail=0
 expect() { # expect NAME URL SUBSTRING
   local body; body=$(curl -sS --max-time 5 "$2") || true
@@ -49,6 +44,5 @@ expect "not translated: English" "$base/labels/control.back.label?lang=uk" '"lan
 expect "plural one"         "$base/labels/items.count?lang=uk&count=1"    '"value":"1 елемент"'
 expect "plural few"         "$base/labels/items.count?lang=uk&count=3"    '"value":"3 елементи"'
 expect "plural many"        "$base/labels/items.count?lang=uk&count=5"    '"value":"5 елементів"'
-kill -TERM "$pid"; wait "$pid" || { echo "server did not exit 0 on SIGTERM"; exit 1; }
-pid=""
+server_stop "$server_pid" || { echo "server did not exit 0 on SIGTERM"; exit 1; }
 exit $fail

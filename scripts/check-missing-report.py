@@ -18,11 +18,13 @@ import json
 import os
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import time
 import uuid
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lib import Server  # noqa: E402  (scripts/lib.py: start, wait for `listening`, stop by PID)
 
 BINARY = sys.argv[1]
 STATE = tempfile.mkdtemp(prefix="label-state-")
@@ -35,12 +37,8 @@ def check(name, ok, detail=""):
 
 
 def start(*extra):
-    proc = subprocess.Popen([BINARY, "serve", "--port", "0", "--state-dir", STATE, "--access-log", "off", *extra],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    line = proc.stdout.readline().strip()
-    assert line.startswith("listening on http://"), line
-    host, port = line.rsplit("/", 1)[1].split(":")
-    return proc, int(port)
+    server = Server([BINARY, "serve", "--port", "0", "--state-dir", STATE, "--access-log", "off", *extra]).start()
+    return server, server.port
 
 
 def rss_kib(pid):
@@ -78,9 +76,8 @@ def request(port, method, path, body=None, headers=None):
     return response.status, dict(response.getheaders()), data
 
 
-def stop(proc, sig=signal.SIGTERM):
-    proc.send_signal(sig)
-    return proc.wait(timeout=15)
+def stop(server, sig=signal.SIGTERM):
+    return server.stop(sig, timeout=15)
 
 
 try:

@@ -27,13 +27,14 @@ import json
 import os
 import re
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import time
 import urllib.error
 import urllib.request
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import lib  # noqa: E402  (scripts/lib.py: start, wait for `listening`, stop by PID)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STRINGS = os.path.join(ROOT, "Strings")
@@ -52,7 +53,7 @@ def get(base, path):
         return response.read().decode()
 
 
-class Server:
+class WatchServer:
     """`serve --watch on` over a fresh copy of Strings/, stopped by PID."""
 
     def __init__(self, binary, work, name, store=None):
@@ -63,22 +64,14 @@ class Server:
         os.makedirs(self.state)
         self.log_path = os.path.join(work, name, "server.log")
         self.log = open(self.log_path, "w+")
-        self.proc = subprocess.Popen(
+        self.server = lib.Server(
             [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--strings", self.store,
              "--state-dir", self.state, "--access-log", "off", "--watch", "on", "--event-loops", "1"],
-            stdout=subprocess.PIPE, stderr=self.log, text=True)
+            stderr=self.log)
         self.base = None
 
     def wait_listening(self, timeout=30):
-        deadline = time.monotonic() + timeout
-        line = ""
-        while time.monotonic() < deadline and self.proc.poll() is None:
-            line = self.proc.stdout.readline()
-            match = re.match(r"listening on (http://127\.0\.0\.1:\d+)", line)
-            if match:
-                self.base = match.group(1)
-                return
-        raise RuntimeError(f"no listening line: {line!r}")
+        self.base = self.server.start(timeout=timeout).base
 
     def reloads(self):
         """(successes, failures, last_reload_success) from /metrics."""
@@ -110,13 +103,7 @@ class Server:
             f.write(line)
 
     def stop(self):
-        if self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.kill(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(timeout=10)
+        self.server.stop(timeout=10)
         self.log.close()
 
 
@@ -127,7 +114,7 @@ def settle(server):
 
 
 def quiet_after_one_change(binary, work, quiet):
-    server = Server(binary, work, "quiet")
+    server = WatchServer(binary, work, "quiet")
     try:
         server.wait_listening()
         check("an untouched store is not reloaded at start", settle(server)[:2] == (0, 0), server.reloads())
@@ -157,7 +144,7 @@ def quiet_after_one_change(binary, work, quiet):
 
 
 def broken_store(binary, work, quiet):
-    server = Server(binary, work, "broken")
+    server = WatchServer(binary, work, "broken")
     try:
         server.wait_listening()
         settle(server)
@@ -196,7 +183,7 @@ def write_right_after_listening(binary, work, starts):
     reloaded_once = 0
     details = []
     for start in range(starts):
-        server = Server(binary, work, f"start{start}")
+        server = WatchServer(binary, work, f"start{start}")
         try:
             server.wait_listening()
             server.append(f'\n"watch.check.start" = "Start {start}";\n')
@@ -230,7 +217,7 @@ def configmap_swap(binary, work):
     os.symlink(version("v1", '\n"watch.check.swap" = "v1";\n'), os.path.join(store, "..data"))
     for bundle in ("app", "framework"):
         os.symlink(os.path.join("..data", bundle), os.path.join(store, bundle))
-    server = Server(binary, work, "configmap", store=store)
+    server = WatchServer(binary, work, "configmap", store=store)
     try:
         server.wait_listening()
         settle(server)

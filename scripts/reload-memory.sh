@@ -5,19 +5,17 @@
 # more than 1.2x RSS after the first one (glibc arena fragmentation ratchet).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib.sh
 cycles=${CYCLES:-7}; strings=${STRINGS_PER_LANGUAGE:-40000}; languages=${LANGUAGES:-10}
 swift build -c release --product label-server >/dev/null
 bin="$(swift build -c release --show-bin-path)/label-server"
-work=$(mktemp -d)
 python3 scripts/generate-store.py "$work/big" --languages "$languages" --strings-per-language "$strings"
 python3 scripts/generate-store.py "$work/small" --languages 2 --strings-per-language 10
 ln -sfn "$work/big" "$work/store"
-LABEL_SERVER_ADMIN_TOKEN=t "$bin" serve --port 0 --strings "$work/store" --state-dir "$work/state" \
-  --access-log off ${EXTRA_SERVER_ARGS:-} >"$work/out" 2>"$work/err" &
-pid=$!
-trap 'kill -TERM $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 1 600); do grep -q '^listening on ' "$work/out" && break; sleep 0.1; done
-base=$(sed -n 's/^listening on //p' "$work/out")
+# shellcheck disable=SC2086 # EXTRA_SERVER_ARGS is split into arguments on purpose
+LABEL_SERVER_ADMIN_TOKEN=t server_start server "$bin" serve --port 0 --strings "$work/store" --state-dir "$work/state" \
+  --access-log off ${EXTRA_SERVER_ARGS:-}
+pid=$server_pid base=$server_base
 rss() { awk '/VmRSS/ {print int($2 / 1024)}' "/proc/$pid/status"; }
 reload() {
   ln -sfn "$work/$1" "$work/store.new" && mv -T "$work/store.new" "$work/store"

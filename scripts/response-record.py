@@ -14,11 +14,13 @@ import os
 import re
 import shutil
 import socket
-import subprocess
 import sys
 import tempfile
 import time
 import urllib.parse
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lib import Server  # noqa: E402  (scripts/lib.py: start, wait for `listening`, stop by PID)
 
 TOKEN = "response-diff-token"
 
@@ -26,16 +28,10 @@ TOKEN = "response-diff-token"
 def start(binary, strings):
     state = tempfile.mkdtemp(prefix="response-diff-")
     env = dict(os.environ, LABEL_SERVER_ADMIN_TOKEN=TOKEN)
-    proc = subprocess.Popen(
+    server = Server(
         [binary, "serve", "--host", "127.0.0.1", "--port", "0", "--state-dir", state,
-         "--strings", strings, "--access-log", "off", "--event-loops", "1"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
-    line = proc.stdout.readline().decode()
-    m = re.match(r"listening on http://127\.0\.0\.1:(\d+)", line)
-    if not m:
-        proc.kill()
-        sys.exit(f"server did not start: {line!r}")
-    return proc, int(m.group(1)), state
+         "--strings", strings, "--access-log", "off", "--event-loops", "1"], env=env).start()
+    return server, server.port, state
 
 
 def exchange(port, raw):
@@ -167,7 +163,7 @@ def cases(port):
 def main():
     binary, output = sys.argv[1], sys.argv[2]
     strings = sys.argv[3] if len(sys.argv) > 3 else "Strings"
-    proc, port, state = start(binary, strings)
+    server, port, state = start(binary, strings)
     try:
         with open(output, "wb") as f:
             all_cases = cases(port)
@@ -183,11 +179,7 @@ def main():
                 f.write(repr(mask(path, response)).encode() + b"\n")
         print(f"{len(all_cases)} requests recorded in {output}")
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        server.stop(timeout=15)
         shutil.rmtree(state, ignore_errors=True)
 
 

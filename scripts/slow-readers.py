@@ -13,12 +13,13 @@ Bounded: every wait has a deadline.
 import argparse
 import os
 import re
-import signal
 import socket
-import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from lib import Server  # noqa: E402  (scripts/lib.py: start, wait for `listening`, stop by PID)
 
 
 def rss_kib(pid):
@@ -46,11 +47,9 @@ def main():
     p.add_argument("--limit-mib", type=float, default=32)
     a = p.parse_args()
     state = tempfile.mkdtemp()
-    server = subprocess.Popen([a.binary, "serve", "--port", "0", "--state-dir", state, "--access-log", "off"],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    server = Server([a.binary, "serve", "--port", "0", "--state-dir", state, "--access-log", "off"]).start()
     try:
-        line = server.stdout.readline()
-        host, port = re.match(r"listening on http://([^:]+):(\d+)", line).groups()
+        host, port = server.host, server.port
         request = f"GET /labels?lang=de HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
         # Warm up: the first answers allocate what every request shares.
         with socket.create_connection((host, int(port)), timeout=10) as warm:
@@ -92,11 +91,7 @@ def main():
             failed = True
         return 1 if failed else 0
     finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        server.stop(timeout=15)
 
 
 if __name__ == "__main__":

@@ -4,18 +4,14 @@
 # which must end it gracefully (exit 0).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib.sh
 swift build --product label-server >/dev/null
 bin="$(swift build --show-bin-path)/label-server"
-out=$(mktemp)
-state=$(mktemp -d)
+state=$work/state; mkdir -p "$state"
 # A private copy of the store, so the SIGHUP checks can change and break it.
 store="$state/Strings"; cp -r Strings "$store"
-LABEL_SERVER_ADMIN_TOKEN=smoke-token "$bin" serve --host 127.0.0.1 --port 0 --state-dir "$state" --strings "$store" >"$out" 2>"$state/stderr.log" &
-pid=$!
-trap 'kill -TERM $pid 2>/dev/null || true; rm -rf "$out" "$state"' EXIT
-for _ in $(seq 1 100); do grep -q '^listening on ' "$out" && break; sleep 0.05; done
-base=$(sed -n 's/^listening on //p' "$out")
-[ -n "$base" ] || { echo "server did not start"; exit 1; }
+LABEL_SERVER_ADMIN_TOKEN=smoke-token server_start server "$bin" serve --host 127.0.0.1 --port 0 --state-dir "$state" --strings "$store"
+pid=$server_pid base=$server_base
 echo "server at $base"
 fail=0; total=0
 
@@ -78,16 +74,14 @@ kill -HUP $pid; sleep 0.5
 check "broken store keeps the old one" 200 'Zurück zur vorherigen Seite' "$base/labels/control.back.label?lang=de"
 check "failed reload in /metrics"      200 'label_server_last_reload_success 0' "$base/metrics"
 total=$((total + 1))
-if grep -q 'app/de.lproj/Localizable.strings:1:' "$state/stderr.log"; then
+if grep -q 'app/de.lproj/Localizable.strings:1:' "$work/server.err"; then
   echo "ok    the failed reload's log names file and line"
 else
   echo "FAIL  the failed reload's log does not name the file"; fail=$((fail + 1))
 fi
 
-kill -TERM $pid
-status=0; wait $pid || status=$?
+status=0; server_stop "$pid" || status=$?
 total=$((total + 1))
 if [ "$status" = 0 ]; then echo "ok    SIGTERM ends the server with exit 0"; else echo "FAIL  SIGTERM exit status $status"; fail=$((fail + 1)); fi
-trap 'rm -rf "$out" "$state"' EXIT
 echo "$((total - fail)) passed, $fail failed"
 [ "$fail" = 0 ]

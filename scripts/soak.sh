@@ -5,16 +5,13 @@
 # Fails if the server answers non-2xx or its RSS keeps growing after warm-up.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lib.sh
 rounds=${ROUNDS:-4}; seconds=${SECONDS_PER_ROUND:-5}
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 swift build -c release --product label-server >/dev/null
 bin="$(swift build -c release --show-bin-path)/label-server"
-work=$(mktemp -d)
-"$bin" serve --port 0 --state-dir "$work/state" --access-log off >"$work/out" 2>/dev/null &
-pid=$!
-trap 'kill -TERM $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 1 100); do grep -q '^listening on ' "$work/out" && break; sleep 0.05; done
-base=$(sed -n 's/^listening on //p' "$work/out")
+server_start server "$bin" serve --port 0 --state-dir "$work/state" --access-log off
+pid=$server_pid base=$server_base
 cat >"$work/random.lua" <<'LUA'
 request = function()
   return wrk.format("GET", "/labels/soak." .. math.random(1, 10000000) .. "?lang=de&count=" .. math.random(0, 9))

@@ -23,7 +23,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 python3 scripts/generate-store.py "$work/store" --languages "$languages" --strings-per-language "$strings" >/dev/null
 python3 - "$BIN" "$work" "$runs" "$((languages * strings))" <<'PY'
-import os, statistics, subprocess, sys, time, urllib.request
+import os, statistics, sys, time, urllib.request
+sys.path.insert(0, "scripts")
+from lib import Server  # scripts/lib.py: start, wait for `listening`, stop by PID
 binary, work, runs, total = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 langs = ["en", "de", "fr", "es", "it", "pl", "ru", "ar", "ja", "pt-PT"]
 def rss(pid):
@@ -37,16 +39,13 @@ def cpu(pid):
 def once(i):
     state = f"{work}/state{i}"
     t = time.perf_counter()
-    p = subprocess.Popen([binary, "serve", "--port", "0", "--strings", f"{work}/store", "--state-dir", state,
-                          "--access-log", "off", "--watch", "off", "--usage", "off"],
-                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    p = Server([binary, "serve", "--port", "0", "--strings", f"{work}/store", "--state-dir", state,
+                "--access-log", "off", "--watch", "off", "--usage", "off"]).start(timeout=600)
     try:
-        line = p.stdout.readline()
         ready = time.perf_counter() - t
-        assert line.startswith("listening on "), line
         spent = cpu(p.pid)
         at_ready = rss(p.pid)
-        base = line.split()[-1]
+        base = p.base
         t = time.perf_counter()
         urllib.request.urlopen(base + "/labels?lang=de").read()
         first = time.perf_counter() - t
@@ -63,12 +62,8 @@ def once(i):
                     urllib.request.urlopen(request).read()
         return ready, serving, spent, at_ready, rss(p.pid), first
     finally:
-        p.terminate()
-        try:
-            p.wait(timeout=30)
-        except subprocess.TimeoutExpired:
+        if p.stop(timeout=30) == -9:
             print(f"run {i}: no exit 30 s after SIGTERM; killed", file=sys.stderr)
-            p.kill(); p.wait()
 results = [once(i) for i in range(runs)]
 ready = statistics.median(r[0] for r in results); mem = statistics.median(r[1] for r in results)
 spent = statistics.median(r[2] for r in results)

@@ -53,7 +53,7 @@ package enum AtomicFile {
     /// failure before the renames leaves every file as it was; a rename that fails
     /// leaves the files renamed before it replaced and removes the other temporaries.
     package static func write(_ files: [Replacement]) throws(WriteError) {
-        let results = Mutex(Array<Result<String, WriteError>?>(repeating: nil, count: files.count))
+        let results = Mutex([Result<String, WriteError>?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let result: Result<String, WriteError>
             do throws(WriteError) { result = .success(try writeTemporary(files[index].bytes, for: files[index].path)) } catch { result = .failure(error) }

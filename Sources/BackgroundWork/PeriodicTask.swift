@@ -13,10 +13,13 @@ import Synchronization
 /// The work is given to ``start(every:immediately:_:)`` rather than to the initializer,
 /// so an owner can make the task a stored property and hand it `[weak self]` work once
 /// it is initialized (the timer must not keep its owner alive).
+///
+/// Time comes from a ``PeriodicClock``: Dispatch's timers, or a test's manual clock.
 public final class PeriodicTask: Sendable {
     /// The queue's label, for debuggers and thread names.
     public let label: String
     private let queue: DispatchQueue
+    private let clock: any PeriodicClock
     /// Marks `queue`, so that ``stop()`` called from the work does not wait for itself.
     private let queueKey = DispatchSpecificKey<Bool>()
     /// Entered per timer and left by its cancel handler, which Dispatch runs only after
@@ -26,11 +29,16 @@ public final class PeriodicTask: Sendable {
 
     private struct State {
         var work: (@Sendable () -> Void)?
-        var timer: (any DispatchSourceTimer)?
+        var timer: (any PeriodicSchedule)?
     }
 
-    public init(label: String) {
+    public convenience init(label: String) {
+        self.init(label: label, clock: DispatchPeriodicClock())
+    }
+
+    package init(label: String, clock: any PeriodicClock) {
         self.label = label
+        self.clock = clock
         queue = DispatchQueue(label: label)
         queue.setSpecific(key: queueKey, value: true)
     }
@@ -47,20 +55,14 @@ public final class PeriodicTask: Sendable {
     /// target the same queue).
     public func start(every interval: Duration, immediately: Bool = false,
                       _ work: @escaping @Sendable () -> Void) {
-        let nanoseconds = max(1_000_000, Self.nanoseconds(interval))
-        let (queue, timers) = (queue, timers)
+        let interval = max(.milliseconds(1), interval)
+        let (queue, timers, clock) = (queue, timers, clock)
         state.withLock { state in
             // Cancelled without waiting: the new timer's runs queue behind a run in progress.
             state.timer?.cancel()
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            // 5 % slack lets the kernel coalesce wake-ups; none of the users needs better.
-            timer.schedule(deadline: .now() + .nanoseconds(immediately ? 0 : nanoseconds),
-                           repeating: .nanoseconds(nanoseconds), leeway: .nanoseconds(nanoseconds / 20))
-            timer.setEventHandler(handler: work)
             timers.enter()
-            timer.setCancelHandler { timers.leave() }
-            timer.resume()
-            state.timer = timer
+            state.timer = clock.schedule(on: queue, first: immediately ? .zero : interval, every: interval,
+                                         fire: work, cancelled: { timers.leave() })
             state.work = work
         }
     }
@@ -95,11 +97,5 @@ public final class PeriodicTask: Sendable {
             state.timer?.cancel()
             state.timer = nil
         }
-    }
-
-    private static func nanoseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        let (whole, overflow) = Int(clamping: seconds).multipliedReportingOverflow(by: 1_000_000_000)
-        return overflow ? Int.max / 2 : whole + Int(attoseconds / 1_000_000_000)
     }
 }

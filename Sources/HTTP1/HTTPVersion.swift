@@ -12,8 +12,11 @@ public struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `HTTP/1.0`: connections close by default.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The version as RFC 9110 writes it; `http10` would read as ten.
     public static let http1_0 = HTTPVersion(major: 1, minor: 0)
     /// `HTTP/1.1`: persistent connections by default; `Host` is required.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     public static let http1_1 = HTTPVersion(major: 1, minor: 1)
 
     public var description: String { "HTTP/\(major).\(minor)" }

@@ -24,6 +24,10 @@ public final class EpollServer: Sendable {
         statistics = handles.map { _ in LoopStatistics() }
     }
 
+    /// The clock time (``HTTPServerConfiguration/clock``) every loop has swept at: each
+    /// connection timeout due by then has been acted on. For tests that advance a manual clock.
+    package var sweptUntil: UInt64 { statistics.map { $0.lastSweep.load(ordering: .acquiring) }.min() ?? 0 }
+
     /// Binds and starts the loops.
     ///
     /// - Returns: The bound address (with the real port when 0 was asked for).

@@ -18,6 +18,7 @@ final class EventLoop {
     private let connectionCount: ConnectionCounter
     private let statistics: LoopStatistics
     private let log: RateLimitedLog?
+    private let clock: any NanosecondClock
     private var connections = ConnectionTable()
     private var readBuffer: UnsafeMutableRawBufferPointer
     private var date: [UInt8] = []
@@ -37,6 +38,7 @@ final class EventLoop {
         self.connectionCount = connectionCount
         self.statistics = statistics
         self.log = log
+        clock = configuration.clock
         readBuffer = .allocate(byteCount: 64 << 10, alignment: 16)
         try epoll.add(listener.descriptor, token: Self.listenerToken, writable: false)
         handle.attach(epoll)
@@ -47,7 +49,7 @@ final class EventLoop {
     /// Runs until stopped and every connection has finished (graceful shutdown).
     func run() {
         while true {
-            let now = MonotonicClock.now()
+            let now = clock.now()
             if handle.isStopping && accepting { beginShutdown(now: now) }
             if !accepting && connections.isEmpty { break }
             let timeout = Int32(clamping: nextSweep > now ? (nextSweep - now) / 1_000_000 + 1 : 0)
@@ -59,7 +61,7 @@ final class EventLoop {
                 // epoll_wait failing is not recoverable for this loop.
                 break
             }
-            let after = MonotonicClock.now()
+            let after = clock.now()
             if after >= nextSweep {
                 sweep(now: after)
                 nextSweep = after + 100_000_000
@@ -109,7 +111,7 @@ final class EventLoop {
                 socket.close()
                 continue
             }
-            let now = MonotonicClock.now()
+            let now = clock.now()
             nextSerial += 1
             let connection = Connection(socket: socket, limits: configuration.limits,
                                         timeouts: configuration.timeouts, now: now, serial: nextSerial)
@@ -127,13 +129,13 @@ final class EventLoop {
 
     private func pauseAccepting() {
         epoll.remove(listener.descriptor)
-        acceptPausedUntil = MonotonicClock.now() + 100_000_000
+        acceptPausedUntil = clock.now() + 100_000_000
     }
 
     // MARK: Reading and answering
 
     private func readable(_ connection: Connection) {
-        let now = MonotonicClock.now()
+        let now = clock.now()
         if connection.lingerDeadline != nil {
             drainLingering(connection)
             return
@@ -234,7 +236,7 @@ final class EventLoop {
         connection.awaiting = nil
         queue(response.negotiated(acceptEncoding: awaiting.acceptEncoding), on: connection,
               requestMethod: awaiting.method, requestVersion: awaiting.version, keepAlive: awaiting.keepAlive)
-        let now = MonotonicClock.now()
+        let now = clock.now()
         // Pipelined requests held back behind the deferred one.
         if awaiting.keepAlive, connection.parser.bufferedByteCount > 0, connection.state.phase != .closing {
             _ = processRequests(connection, now: now)
@@ -292,7 +294,7 @@ final class EventLoop {
     }
 
     private func flush(_ connection: Connection) {
-        let now = MonotonicClock.now()
+        let now = clock.now()
         if connection.pendingOutput > 0 {
             let written: Int
             let drained: Bool
@@ -408,6 +410,7 @@ final class EventLoop {
                 apply(connection.state.checkTimeouts(now: now), to: connection, now: now)
             }
         }
+        statistics.lastSweep.store(now, ordering: .releasing)
     }
 
     private func beginShutdown(now: UInt64) {

@@ -24,6 +24,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// How long a closing connection keeps draining unread input so the
     /// response is not lost to a reset.
     public var lingerNanoseconds: UInt64
+    /// The loops' time (timeouts, linger, the sweep): the system's monotonic clock; tests
+    /// set a manual one and advance it.
+    package var clock: any NanosecondClock = SystemNanosecondClock()
 
     public init(
         host: String = "127.0.0.1",

@@ -9,4 +9,6 @@ final class LoopStatistics: Sendable {
     let ownedOutputBytes = Atomic<Int>(0)
     /// Times a connection stopped being read because its output was above the high-water mark.
     let readPauses = Atomic<Int>(0)
+    /// The clock time the last sweep ran at: every timeout due by then has been acted on.
+    let lastSweep = Atomic<UInt64>(0)
 }

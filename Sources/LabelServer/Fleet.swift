@@ -1,4 +1,4 @@
-import BackgroundWork
+package import BackgroundWork
 import Dispatch
 import Foundation
 public import HTTP1
@@ -50,7 +50,7 @@ public final class Fleet: Sendable {
     private let resolve: @Sendable (String, UInt16) -> [SocketAddress]
     private let members = Mutex(Members())
     /// Resolves the endpoints again every ``refreshInterval``.
-    private let refresher = PeriodicTask(label: "label-server.fleet-refresh")
+    private let refresher: PeriodicTask
     private let readsInFlight = Atomic<Int>(0)
     private let writesInFlight = Atomic<Int>(0)
 
@@ -73,9 +73,19 @@ public final class Fleet: Sendable {
     /// Seconds a peer has to answer a fleet read (`--peer-timeout`).
     public static let defaultTimeout = 1.0
 
-    public init(endpoints: [PeerEndpoint], timeout: Double = defaultTimeout, refreshInterval: Double = 5, adminToken: String?,
+    public convenience init(endpoints: [PeerEndpoint], timeout: Double = defaultTimeout, refreshInterval: Double = 5, adminToken: String?,
                 instanceID: String = Fleet.randomInstanceID(),
                 resolve: @escaping @Sendable (String, UInt16) -> [SocketAddress] = AddressResolver.resolve(host:port:)) {
+        self.init(endpoints: endpoints, timeout: timeout, refreshInterval: refreshInterval, adminToken: adminToken,
+                  instanceID: instanceID, resolve: resolve, refreshClock: DispatchPeriodicClock())
+    }
+
+    /// `refreshClock`: what the refresh ticks come from (a test's manual clock).
+    package init(endpoints: [PeerEndpoint], timeout: Double = defaultTimeout, refreshInterval: Double = 5,
+                 adminToken: String?, instanceID: String = Fleet.randomInstanceID(),
+                 resolve: @escaping @Sendable (String, UInt16) -> [SocketAddress] = AddressResolver.resolve(host:port:),
+                 refreshClock: any PeriodicClock) {
+        refresher = PeriodicTask(label: "label-server.fleet-refresh", clock: refreshClock)
         self.endpoints = endpoints
         self.timeout = timeout
         self.refreshInterval = refreshInterval

@@ -1,4 +1,4 @@
-import BackgroundWork
+package import BackgroundWork
 import Foundation
 import Glibc
 import Synchronization
@@ -29,12 +29,15 @@ public final class StoreWatcher: Sendable {
     /// The fingerprint taken before the store was first loaded.
     private let initial: StoreFingerprint
     /// The polling fallback: its timer and the fingerprint it last saw.
-    private let poller = PeriodicTask(label: "label-server.store-poll")
+    private let poller: PeriodicTask
     private let polled: Mutex<StoreFingerprint>
 
-    /// - Parameter loaded: the store's fingerprint taken before it was loaded; nil takes it now.
-    package init(directory: String, loaded: StoreFingerprint? = nil,
+    /// - Parameters:
+    ///   - loaded: the store's fingerprint taken before it was loaded; nil takes it now.
+    ///   - clock: what the polling fallback's ticks come from (a test's manual clock).
+    package init(directory: String, loaded: StoreFingerprint? = nil, clock: any PeriodicClock = DispatchPeriodicClock(),
                  reload: @escaping @Sendable () -> Void, log: @escaping @Sendable (String) -> Void) {
+        poller = PeriodicTask(label: "label-server.store-poll", clock: clock)
         self.directory = directory
         self.reload = reload
         self.log = log

@@ -205,7 +205,6 @@ extension MissingReport {
         var key: String
     }
 
-
     // MARK: Timestamps
 
     /// ISO 8601 UTC, `2025-01-02T03:04:05.678Z` (milliseconds, truncated) or without fraction.

@@ -1,16 +1,9 @@
+import BackgroundWork
 import Dispatch
+import Foundation
 import Synchronization
 import Testing
-import BackgroundWork
-
-/// Waits (bounded) for `condition`; the bound is generous because the box is shared and busy.
-private func eventually(_ condition: () -> Bool) async throws -> Bool {
-    for _ in 0..<1_000 {
-        if condition() { return true }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-}
+import TestSupport
 
 /// A count shared with the work (Atomic and Mutex cannot be captured by escaping closures).
 private final class Counter: Sendable {
@@ -25,30 +18,59 @@ private final class Flag: Sendable {
     var value: Bool { flag.withLock { $0 } }
 }
 
+/// Time is a ``ManualClock``: "an interval passes" is `advance(by:)`, which returns once the
+/// runs it set off have returned, so "nothing ran" is asserted exactly, with no sleep.
 @Suite struct PeriodicTaskTests {
-    @Test func runsTheWorkRepeatedlyOnceStarted() async throws {
-        let task = PeriodicTask(label: "test.repeats")
+    @Test func runsTheWorkOncePerIntervalOnceStarted() {
+        let clock = ManualClock()
+        let task = PeriodicTask(label: "test.repeats", clock: clock)
         let runs = Counter()
         task.start(every: .milliseconds(5)) { runs.increment() }
         defer { task.stop() }
-        #expect(try await eventually { runs.value >= 3 })
+        clock.advance(by: .milliseconds(4))
+        #expect(runs.value == 0)
+        clock.advance(by: .milliseconds(1))
+        #expect(runs.value == 1)
+        clock.advance(by: .milliseconds(5))
+        clock.advance(by: .milliseconds(5))
+        #expect(runs.value == 3)
         #expect(task.isScheduled)
     }
 
-    @Test func theFirstRunWaitsOneIntervalUnlessImmediate() async throws {
-        let task = PeriodicTask(label: "test.first")
+    @Test func intervalsMissedTogetherRunOnce() {
+        let clock = ManualClock()
+        let task = PeriodicTask(label: "test.coalesce", clock: clock)
+        let runs = Counter()
+        task.start(every: .milliseconds(5)) { runs.increment() }
+        defer { task.stop() }
+        clock.advance(by: .milliseconds(50))
+        #expect(runs.value == 1)
+        clock.advance(by: .milliseconds(5))
+        #expect(runs.value == 2)
+    }
+
+    @Test func theFirstRunWaitsOneIntervalUnlessImmediate() {
+        let clock = ManualClock()
+        let task = PeriodicTask(label: "test.first", clock: clock)
         let runs = Counter()
         task.start(every: .seconds(3600)) { runs.increment() }
-        // An hour away: runNow is ordered behind any run already queued, so this is exact.
+        clock.advance(by: .seconds(3599))
+        #expect(runs.value == 0)
+        // runNow is ordered behind any run already queued, so these counts are exact.
         task.runNow()
         #expect(runs.value == 1)
         task.start(every: .seconds(3600), immediately: true) { runs.increment() }
-        #expect(try await eventually { runs.value == 2 })
+        task.runNow()
+        #expect(runs.value == 3, "the immediate run, then runNow's")
+        clock.advance(by: .seconds(3599))
+        #expect(runs.value == 3, "the replaced schedule's hour does not carry over")
+        clock.advance(by: .seconds(1))
+        #expect(runs.value == 4)
         task.stop()
     }
 
     @Test func runNowRunsTheWorkAndWaitsForIt() {
-        let task = PeriodicTask(label: "test.run-now")
+        let task = PeriodicTask(label: "test.run-now", clock: ManualClock())
         let runs = Counter()
         task.runNow() // never started: nothing to run
         task.start(every: .seconds(3600)) { runs.increment() }
@@ -60,12 +82,14 @@ private final class Flag: Sendable {
         #expect(runs.value == 2)
     }
 
-    @Test func stopWaitsForARunInProgressAndNoRunStartsAfterIt() async throws {
-        let task = PeriodicTask(label: "test.stop")
+    @Test func stopWaitsForARunInProgressAndNoRunStartsAfterIt() async {
+        let clock = ManualClock()
+        let task = PeriodicTask(label: "test.stop", clock: clock)
         let inside = Flag()
         let runs = Counter()
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
+        let stopping = DispatchSemaphore(value: 0)
         task.start(every: .milliseconds(1)) {
             inside.set(true)
             if runs.increment() == 1 {
@@ -74,28 +98,34 @@ private final class Flag: Sendable {
             }
             inside.set(false)
         }
+        // The run blocks, so the advance that starts it runs on a thread of its own.
+        let ticker = Thread { clock.advance(by: .milliseconds(1)) }
+        ticker.start()
         entered.wait()
-        // stop() is called while the first run is blocked; it must not return before it ends.
-        let stopped = Flag()
-        let stopper = Task.detached {
+        // stop() is called while the first run is blocked; whenever it returns, the run must
+        // be over (a stop() that did not wait would return while `inside` is still set).
+        let insideWhenStopReturned = Flag()
+        let stopped = DispatchSemaphore(value: 0)
+        Thread {
+            stopping.signal()
             task.stop()
-            stopped.set(true)
-        }
-        // Give stop() a moment to be waiting; a wrong stop() would return within it.
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(!stopped.value)
+            insideWhenStopReturned.set(inside.value)
+            stopped.signal()
+        }.start()
+        stopping.wait()
         release.signal()
-        await stopper.value
-        #expect(!inside.value)
-        let after = runs.value
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(runs.value == after)
+        stopped.wait()
+        #expect(!insideWhenStopReturned.value)
         #expect(!task.isScheduled)
+        clock.advance(by: .seconds(3600))
+        #expect(runs.value == 1, "no run after stop()")
+        #expect(clock.scheduleCount == 0)
         task.stop() // idempotent
     }
 
-    @Test func cancelReturnsAtOnceAndNoNewRunStarts() async throws {
-        let task = PeriodicTask(label: "test.cancel")
+    @Test func cancelReturnsAtOnceAndNoNewRunStarts() {
+        let clock = ManualClock()
+        let task = PeriodicTask(label: "test.cancel", clock: clock)
         let runs = Counter()
         let entered = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
@@ -105,55 +135,69 @@ private final class Flag: Sendable {
                 release.wait()
             }
         }
+        let ticker = Thread { clock.advance(by: .milliseconds(1)) }
+        ticker.start()
         entered.wait()
         task.cancel() // returns while the first run is still blocked
         #expect(!task.isScheduled)
         release.signal()
         task.stop() // waits out that run
-        let after = runs.value
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(runs.value == after)
-        #expect(after <= 2) // the blocked run, and at most one already queued behind it
+        clock.advance(by: .seconds(3600))
+        #expect(runs.value == 1)
     }
 
-    @Test func stopFromInsideTheWorkDoesNotDeadlock() async throws {
-        let task = PeriodicTask(label: "test.self-stop")
+    @Test func stopFromInsideTheWorkDoesNotDeadlock() {
+        let clock = ManualClock()
+        let task = PeriodicTask(label: "test.self-stop", clock: clock)
         let runs = Counter()
         task.start(every: .milliseconds(1)) {
             runs.increment()
             task.stop()
         }
-        #expect(try await eventually { !task.isScheduled })
+        clock.advance(by: .milliseconds(1))
+        #expect(!task.isScheduled)
+        clock.advance(by: .milliseconds(10))
         task.stop()
-        #expect(runs.value >= 1)
+        #expect(runs.value == 1)
     }
 
-    @Test func startingAgainReplacesTheSchedule() async throws {
-        let task = PeriodicTask(label: "test.restart")
+    @Test func startingAgainReplacesTheSchedule() {
+        let clock = ManualClock()
+        let task = PeriodicTask(label: "test.restart", clock: clock)
         let first = Counter()
         let second = Counter()
         task.start(every: .milliseconds(20)) { first.increment() }
         task.start(every: .milliseconds(1)) { second.increment() }
-        // The first schedule was cancelled when the second started: at most a run of it
-        // already under way finishes.
-        let firstRuns = first.value
-        #expect(try await eventually { second.value >= 3 })
-        try await Task.sleep(for: .milliseconds(100))
+        for _ in 0..<3 { clock.advance(by: .milliseconds(1)) }
+        #expect(second.value == 3)
+        clock.advance(by: .milliseconds(100))
         task.stop()
-        #expect(first.value <= firstRuns + 1)
+        #expect(first.value == 0, "the first schedule was cancelled when the second started")
+        #expect(clock.scheduleCount == 0)
     }
 
-    @Test func releasingTheTaskCancelsItsTimer() async throws {
+    @Test func releasingTheTaskCancelsItsTimer() {
+        let clock = ManualClock()
         let runs = Counter()
         do {
-            let task = PeriodicTask(label: "test.release")
+            let task = PeriodicTask(label: "test.release", clock: clock)
             task.start(every: .milliseconds(1)) { runs.increment() }
-            #expect(try await eventually { runs.value >= 1 })
+            clock.advance(by: .milliseconds(1))
+            #expect(runs.value == 1)
         }
-        // A run already queued may still finish; then nothing more.
-        try await Task.sleep(for: .milliseconds(20))
-        let after = runs.value
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(runs.value == after)
+        #expect(clock.scheduleCount == 0)
+        clock.advance(by: .seconds(1))
+        #expect(runs.value == 1)
+    }
+
+    /// The one test on Dispatch's real timers: they fire. The bound is a hang guard (a
+    /// broken timer fails here instead of hanging CI), not a measurement.
+    @Test func dispatchTimersRunTheWork() async throws {
+        let task = PeriodicTask(label: "test.dispatch")
+        let runs = Counter()
+        task.start(every: .milliseconds(5)) { runs.increment() }
+        defer { task.stop() }
+        for _ in 0..<1_000 where runs.value < 3 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(runs.value >= 3)
     }
 }

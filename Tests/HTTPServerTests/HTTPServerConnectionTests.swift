@@ -4,20 +4,18 @@ import Testing
 /// Keep-alive, pipelining, HEAD, HTTP/1.0 and connection closing, over a real socket.
 @Suite(.serialized)
 struct HTTPServerConnectionTests {
-    @Test func hundredSequentialKeepAliveRequestsTakeWellUnderOneSecond() throws {
+    /// Latency (a 40 ms delayed-ACK stall per response, from two writes or no TCP_NODELAY)
+    /// is measured in Benchmarks/ (`run.sh`'s wrk rows), not bounded here.
+    @Test func hundredSequentialKeepAliveRequestsOnOneConnection() throws {
         try TestServer.with { server in
             let client = try server.connect()
             _ = try client.exchange(get("/warm-up"))
-            let start = ContinuousClock.now
             for index in 0..<100 {
                 let response = try client.exchange(get("/r/\(index)"))
                 #expect(response.status == 200)
                 #expect(response.text == "GET /r/\(index)")
                 #expect(!response.closes)
             }
-            // A 40 ms delayed-ACK stall per response (two writes, or no TCP_NODELAY) would take 4 s.
-            let elapsed = seconds(since: start)
-            #expect(elapsed < 1.0, "100 keep-alive round trips took \(elapsed) s")
         }
     }
 

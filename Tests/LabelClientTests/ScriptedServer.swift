@@ -87,7 +87,7 @@ final class ScriptedServer: @unchecked Sendable {
             defer { held = [] }
             return held
         }
-        descriptors.forEach { _ = close($0) }
+        for descriptor in descriptors { close(descriptor) }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }

@@ -180,38 +180,34 @@ final class LoneReplica: Sendable {
 
 /// `--peer-timeout` is a deadline for the whole fan-out, counted from the request's arrival.
 @Suite(.serialized) struct FleetDeadlineTests {
-    /// A real-time bound, so generous and relative: each answer within 1.5 × the timeout
-    /// (before, on this 2-core machine, the third and fourth of four concurrent reads waited
-    /// for a thread of the shared queue and answered after 2 × the timeout).
-    @Test func concurrentFleetReadsAllAnswerByTheDeadline() throws {
+    /// Six concurrent reads against a peer that never answers all answer (200, the peer left
+    /// out). When they answer is not asserted here (a wall-clock window failed on a busy
+    /// box): that the deadline counts from the arrival, so a read that waited for a thread
+    /// calls no peer, is pinned exactly by `aFanOutThatStartsAfterItsDeadlineCallsNoPeer`.
+    @Test func concurrentFleetReadsAllAnswerWithTheSilentPeerLeftOut() throws {
         // Accepts (the kernel's backlog) and never answers.
         let silent = try Socket.listen(on: SocketAddress(host: "127.0.0.1", port: 0)!, reusePort: false)
         let silentPort = try silent.localPort()
         let timeout = 1.0
         let replica = try LoneReplica(peers: [PeerEndpoint(host: "127.0.0.1", port: silentPort)], timeout: timeout)
         defer { replica.stop(); silent.close() }
-        let results = Mutex<[(status: Int, seconds: Double)]>([])
+        let results = Mutex<[Int]>([])
         // Threads of their own: the clients must really be concurrent (a dispatch pool on two
         // cores would send them two at a time).
         let group = DispatchGroup()
         for index in 0..<6 {
             group.enter()
             Thread.detachNewThread {
-                let start = ContinuousClock.now
+                // The 10 s client timeout is a hang guard, not the bound under test.
                 let status = (try? replica.request("GET", index % 2 == 0 ? "/missing" : "/usage", timeout: 10).status) ?? 0
-                let elapsed = ContinuousClock.now - start
-                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-                results.withLock { $0.append((status, seconds)) }
+                results.withLock { $0.append(status) }
                 group.leave()
             }
         }
         group.wait()
         let all = results.withLock { $0 }
         #expect(all.count == 6)
-        for result in all {
-            #expect(result.status == 200)
-            #expect(result.seconds < timeout * 1.5, "answered after \(result.seconds) s")
-        }
+        #expect(all == Array(repeating: 200, count: 6))
     }
 
     /// The deadline is absolute (counted from the request's arrival, ``MonotonicClock``): a

@@ -1,17 +1,25 @@
-import Testing
 import LabelServer
+import Testing
+import TestSupport
 
 @Suite struct FleetRefreshTests {
-    @Test func refreshingResolvesAtOnceThenPeriodicallyUntilStopped() async throws {
+    /// Refresh ticks come from a ``ManualClock``: each `advance` is one interval, done when
+    /// it returns, so the counts are exact and "none after stop" needs no sleep.
+    @Test func refreshingResolvesAtOnceThenPeriodicallyUntilStopped() {
         let resolutions = Calls()
+        let clock = ManualClock()
         let fleet = Fleet(endpoints: [PeerEndpoint(host: "fleet.test", port: 1)], refreshInterval: 0.01, adminToken: nil,
-                          resolve: { _, _ in resolutions.record(); return [] })
+                          resolve: { _, _ in resolutions.record(); return [] }, refreshClock: clock)
         fleet.startRefreshing()
-        #expect(try await eventually { resolutions.value >= 3 })
+        clock.advance(by: .milliseconds(9))
+        #expect(resolutions.value == 1, "at once, and not again before the interval")
+        clock.advance(by: .milliseconds(1))
+        clock.advance(by: .milliseconds(10))
+        #expect(resolutions.value == 3)
+        fleet.startRefreshing() // already refreshing: no second schedule
         fleet.stop()
-        try await Task.sleep(for: .milliseconds(50)) // a resolution under way may finish
-        let after = resolutions.value
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(resolutions.value == after)
+        clock.advance(by: .seconds(1))
+        #expect(resolutions.value == 3)
+        #expect(clock.scheduleCount == 0)
     }
 }

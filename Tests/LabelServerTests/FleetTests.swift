@@ -81,7 +81,7 @@ import Testing
     @Test func anyReplicaAnswersWithEveryReplicasHitsSummed() throws {
         let addresses = AddressBook()
         let replicas = try (0..<3).map { try Replica(name: "m\($0)", addresses: addresses) }
-        defer { replicas.forEach { $0.stop() } }
+        defer { for replica in replicas { replica.stop() } }
         for replica in replicas { replica.fleet.refresh() }
         for (index, replica) in replicas.enumerated() { replica.record("shared", times: index + 1) }
         for replica in replicas {
@@ -104,7 +104,7 @@ import Testing
     @Test func usageIsSummedAcrossReplicasAndUnusedMeansUnusedByAll() throws {
         let addresses = AddressBook()
         let replicas = try (0..<3).map { try Replica(name: "u\($0)", addresses: addresses) }
-        defer { replicas.forEach { $0.stop() } }
+        defer { for replica in replicas { replica.stop() } }
         for replica in replicas { replica.fleet.refresh() }
         let key = try #require(replicas[0].counters.keys.first)
         // Used on replicas 1 and 2 only, the latest request on replica 2.
@@ -153,15 +153,14 @@ import Testing
                                   extraPeers: [PeerEndpoint(host: "127.0.0.1", port: silentPort)], timeout: 0.5)
         defer { replica.stop(); silent.close() }
         replica.record("alone", times: 2)
-        let start = ContinuousClock.now
+        // Answered at all shows the silent peer was left out (the client's own timeout is the
+        // hang guard); when the deadline falls is pinned in FleetHardeningTests.
         let response = try replica.get("/missing")
-        let elapsed = ContinuousClock.now - start
         #expect(response.status == 200)
         let object = try json(response)
         #expect(object["partial"] as? Bool == true)
         #expect(object["unreachable"] as? [String] == ["127.0.0.1:\(silentPort)"])
         #expect(hits(object, "alone") == 2)
-        #expect(elapsed < .seconds(3))
         let csv = try replica.get("/missing?format=csv")
         #expect(csv.header("Label-Server-Partial") == "127.0.0.1:\(silentPort)")
     }
@@ -169,7 +168,7 @@ import Testing
     @Test func fleetWritesReachEveryReplicaAndNeedTheToken() throws {
         let addresses = AddressBook()
         let replicas = try (0..<2).map { try Replica(name: "w\($0)", addresses: addresses) }
-        defer { replicas.forEach { $0.stop() } }
+        defer { for replica in replicas { replica.stop() } }
         for replica in replicas { replica.fleet.refresh() }
         for replica in replicas { replica.record("gone", times: 1) }
         #expect(try replicas[0].send("DELETE", "/missing", token: nil).status == 401)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LabelServer
 
 /// A store folder in a fresh temp directory, removed at the end.
@@ -21,27 +22,36 @@ private final class WatchedStore {
 }
 
 @Suite struct StoreWatcherTests {
-    @Test func pollingReloadsWhenAFileChanges() async throws {
+    /// Polling runs on a ``ManualClock``: each `advance` is one tick, done when it returns.
+    @Test func pollingReloadsWhenAFileChangesAtTheNextTickOnly() throws {
         let store = try WatchedStore()
         let reloads = Calls()
-        let watcher = StoreWatcher(directory: store.root.path, reload: { reloads.record() }, log: { _ in })
+        let clock = ManualClock()
+        let watcher = StoreWatcher(directory: store.root.path, clock: clock, reload: { reloads.record() }, log: { _ in })
         watcher.startPolling(every: .milliseconds(20))
         defer { watcher.stop() }
         try store.write("\"a\" = \"A, changed\";\n")
-        #expect(try await eventually { reloads.value == 1 })
+        clock.advance(by: .milliseconds(19))
+        #expect(reloads.value == 0)
+        clock.advance(by: .milliseconds(1))
+        #expect(reloads.value == 1)
+        clock.advance(by: .milliseconds(20))
+        #expect(reloads.value == 1, "one change reloads once")
     }
 
-    @Test func pollingStopsAtOnceAndAnUnchangedTreeNeverReloads() async throws {
+    @Test func pollingStopsAtOnceAndAnUnchangedTreeNeverReloads() throws {
         let store = try WatchedStore()
         let reloads = Calls()
-        let watcher = StoreWatcher(directory: store.root.path, reload: { reloads.record() }, log: { _ in })
+        let clock = ManualClock()
+        let watcher = StoreWatcher(directory: store.root.path, clock: clock, reload: { reloads.record() }, log: { _ in })
         watcher.startPolling(every: .milliseconds(10))
-        try await Task.sleep(for: .milliseconds(100))
+        for _ in 0..<10 { clock.advance(by: .milliseconds(10)) }
         #expect(reloads.value == 0)
         watcher.stop()
         try store.write("\"a\" = \"A, changed after stop\";\n")
-        try await Task.sleep(for: .milliseconds(100))
+        for _ in 0..<10 { clock.advance(by: .milliseconds(10)) }
         #expect(reloads.value == 0)
+        #expect(clock.scheduleCount == 0)
     }
 
     @Test func inotifyReloadsWhenAFileChanges() async throws {
@@ -68,10 +78,13 @@ private final class WatchedStore {
         let atLoad = StoreFingerprint(of: store.root.path)
         try store.write("\"a\" = \"A, changed before the watcher started\";\n")
         let reloads = Calls()
-        let watcher = StoreWatcher(directory: store.root.path, loaded: atLoad, reload: { reloads.record() }, log: { _ in })
+        let clock = ManualClock()
+        let watcher = StoreWatcher(directory: store.root.path, loaded: atLoad, clock: clock,
+                                   reload: { reloads.record() }, log: { _ in })
         watcher.startPolling(every: .milliseconds(10))
         defer { watcher.stop() }
-        #expect(try await eventually { reloads.value == 1 })
+        clock.advance(by: .milliseconds(10))
+        #expect(reloads.value == 1)
     }
 
     @Test func inotifySeesAChangeMadeBetweenTheLoadAndItsStart() async throws {

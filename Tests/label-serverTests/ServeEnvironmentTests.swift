@@ -11,7 +11,7 @@ import Testing
         let entries = ["LABEL_SERVER_PROBE=a=b c", "LABEL_SERVER_EMPTY=", "NOT_LABEL_SERVER_X=1", "PATH=/bin",
                        "MALLOC_ARENA_MAX=4", "MALLOC_ARENA_MAXIMUM=9", "LABEL_SERVER_PROBE=second", "LABEL_SERVER_NOEQUALS"]
         var pointers: [UnsafeMutablePointer<CChar>?] = entries.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
+        defer { for pointer in pointers { free(pointer) } }
         let read = pointers.withUnsafeMutableBufferPointer { ServeEnvironment.variables(in: $0.baseAddress!) }
         #expect(read == ["LABEL_SERVER_PROBE": "a=b c", "LABEL_SERVER_EMPTY": "", "MALLOC_ARENA_MAX": "4"])
     }

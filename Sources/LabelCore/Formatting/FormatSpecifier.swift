@@ -60,6 +60,8 @@ public struct FormatSpecifier: Sendable, Hashable {
     }
 
     /// A C length modifier.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The cases are C's spellings (`L` is `long double`, not `l`).
     public enum LengthModifier: String, Sendable, Hashable, CaseIterable {
         case hh, h, l, ll, q, L, z, t, j
     }

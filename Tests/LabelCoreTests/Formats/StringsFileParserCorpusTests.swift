@@ -99,18 +99,13 @@ struct StringsFileParserCorpusTests {
         }
     }
 
-    @Test func allCorpusTextFilesParseQuickly() throws {
+    /// Parse speed is measured in Benchmarks/ (`load-store.sh`), not bounded here.
+    @Test func allCorpusTextFilesParse() throws {
         let paths = Self.stringsFiles.filter { Self.expected[$0]?.encoding != "binary plist" }
-        let data = try paths.map(Self.load)
-        let clock = ContinuousClock()
         var count = 0
-        let elapsed = try clock.measure {
-            for (path, bytes) in zip(paths, data) {
-                count += try StringsFileParser.parse(bytes, file: path).entries.count
-            }
+        for path in paths {
+            count += try StringsFileParser.parse(try Self.load(path), file: path).entries.count
         }
         #expect(count == 9371)
-        // 9 371 statements; generous for a debug build on a shared machine.
-        #expect(elapsed < .seconds(2))
     }
 }

@@ -45,7 +45,7 @@ import Testing
 
 @Test(arguments: ["", "-", "abc", "1.", ".5", "1e", "1c", " 1", "1 ", "+1", "1,5", "1..2", "--1", "1.2.3",
                   "1c-3", "1c123", "１", "1_000", "1.5x", "1e6e6",
-                  String(repeating: "1", count: 31), "1" + String(repeating: "0", count: 19) /* > 19 digits */,
+                  String(repeating: "1", count: 31), "1" + String(repeating: "0", count: 19),  // > 19 digits
                   "1c19", "0." + String(repeating: "1", count: 20)])
 func malformedOrOversizedNumbersHaveNoOperands(written: String) {
     #expect(PluralOperands(written) == nil)

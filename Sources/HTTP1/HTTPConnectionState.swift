@@ -67,9 +67,10 @@ public struct HTTPConnectionState: Sendable {
         case none
         /// Close the socket now (pending output, if any, is abandoned or already written).
         case close
-        /// Stop reading, queue a response with this status (and `Connection: close`), then
-        /// call ``outputDrained(now:)`` when written, which answers ``close``.
-        case respondAndClose(HTTPStatus)
+        /// A read timed out: stop reading, queue the answer to this timeout (408, with
+        /// `Connection: close`), then call ``outputDrained(now:)`` when written, which
+        /// answers ``close``.
+        case timedOut(ReadTimeout)
     }
 
     /// The timeouts in force.
@@ -211,11 +212,11 @@ public struct HTTPConnectionState: Sendable {
             }
         case .readingHead:
             if now >= Self.adding(phaseSince, configuration.headerReadTimeout) {
-                return timeOutRead(now: now)
+                return timeOutRead(.head, now: now)
             }
         case .readingBody:
             if now >= Self.adding(phaseSince, configuration.bodyReadTimeout) {
-                return timeOutRead(now: now)
+                return timeOutRead(.body, now: now)
             }
         default:
             break
@@ -228,10 +229,10 @@ public struct HTTPConnectionState: Sendable {
         requestCount == 0 ? min(configuration.headerReadTimeout, configuration.idleTimeout) : configuration.idleTimeout
     }
 
-    private mutating func timeOutRead(now: UInt64) -> Action {
+    private mutating func timeOutRead(_ timeout: ReadTimeout, now: UInt64) -> Action {
         phase = .closing
         if outputPendingSince == nil { outputPendingSince = now }
-        return .respondAndClose(.requestTimeout)
+        return .timedOut(timeout)
     }
 
     private mutating func enter(_ newPhase: Phase, now: UInt64) {

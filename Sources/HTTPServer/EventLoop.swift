@@ -251,10 +251,8 @@ final class EventLoop {
         case .close:
             close(connection)
             return true
-        case .respondAndClose(let status):
-            let error = HTTPParseError(status: status, code: "request_timeout",
-                                       message: "the request was not received in time")
-            queue(responder.respond(to: error), on: connection, keepAlive: false)
+        case .timedOut(let timeout):
+            queue(responder.respond(to: timeout), on: connection, keepAlive: false)
             flush(connection)
             return true
         }

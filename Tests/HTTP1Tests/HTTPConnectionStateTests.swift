@@ -63,7 +63,7 @@ import Testing
         }
         do {
             let result = state.checkTimeouts(now: 15 * Self.s)
-            #expect(result == .respondAndClose(.requestTimeout))
+            #expect(result == .timedOut(.head))
         }
         #expect(state.phase == .closing)
         do {
@@ -80,7 +80,7 @@ import Testing
         #expect(state.nextDeadline == 32 * Self.s)
         do {
             let result = state.checkTimeouts(now: 32 * Self.s)
-            #expect(result == .respondAndClose(.requestTimeout))
+            #expect(result == .timedOut(.body))
         }
     }
 

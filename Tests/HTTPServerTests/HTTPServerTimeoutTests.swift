@@ -30,6 +30,7 @@ struct HTTPServerTimeoutTests {
             if let response = try? client.readResponseOrEnd() {
                 #expect(response.status == 408)
                 #expect(response.header("X-Error") == "request_timeout")
+                #expect(response.header("X-Timeout") == "\(HTTPConnectionState.ReadTimeout.head)")
                 #expect(response.closes)
             }
             #expect(client.waitForClose() != .stillOpen)

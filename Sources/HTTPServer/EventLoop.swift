@@ -348,7 +348,7 @@ final class EventLoop {
     /// response still in flight.
     private func lingeringClose(_ connection: Connection, now: UInt64) {
         connection.socket.shutdownWrite()
-        connection.lingerDeadline = now + configuration.lingerNanoseconds
+        connection.lingerDeadline = now + configuration.linger.saturatingNanoseconds
         connection.registeredWritable = false
         connection.registeredReadable = true
         try? epoll.modify(connection.socket.descriptor, token: UInt64(UInt32(bitPattern: connection.socket.descriptor)),

@@ -23,7 +23,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var outputHighWater: Int
     /// How long a closing connection keeps draining unread input so the
     /// response is not lost to a reset.
-    public var lingerNanoseconds: UInt64
+    public var linger: Duration
 
     public init(
         host: String = "127.0.0.1",
@@ -33,7 +33,7 @@ public struct HTTPServerConfiguration: Sendable {
         timeouts: HTTPConnectionState.Configuration = .init(),
         maxConnections: Int = 20_000,
         outputHighWater: Int = 64 << 10,
-        lingerNanoseconds: UInt64 = 2_000_000_000
+        linger: Duration = .seconds(2)
     ) {
         self.host = host
         self.port = port
@@ -42,7 +42,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.timeouts = timeouts
         self.maxConnections = maxConnections
         self.outputHighWater = outputHighWater
-        self.lingerNanoseconds = lingerNanoseconds
+        self.linger = linger
     }
 
     /// Online processors.

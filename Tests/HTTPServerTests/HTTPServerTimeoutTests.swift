@@ -6,7 +6,7 @@ import Testing
 @Suite(.serialized)
 struct HTTPServerTimeoutTests {
     @Test func slowlorisClientGets408WithinTwoSeconds() throws {
-        let timeouts = HTTPConnectionState.Configuration(headerReadTimeout: 500_000_000)
+        let timeouts = HTTPConnectionState.Configuration(headerReadTimeout: .milliseconds(500))
         try TestServer.with(timeouts: timeouts) { server in
             let client = try server.connect()
             let start = ContinuousClock.now
@@ -40,7 +40,7 @@ struct HTTPServerTimeoutTests {
     }
 
     @Test func idleKeepAliveConnectionIsClosedAfterTheIdleTimeout() throws {
-        let timeouts = HTTPConnectionState.Configuration(idleTimeout: 500_000_000)
+        let timeouts = HTTPConnectionState.Configuration(idleTimeout: .milliseconds(500))
         try TestServer.with(timeouts: timeouts) { server in
             let client = try server.connect()
             #expect(try client.exchange(get("/once")).status == 200)
@@ -52,7 +52,7 @@ struct HTTPServerTimeoutTests {
     }
 
     @Test func connectionThatNeverSendsAByteIsClosedAfterTheIdleTimeout() throws {
-        let timeouts = HTTPConnectionState.Configuration(idleTimeout: 500_000_000)
+        let timeouts = HTTPConnectionState.Configuration(idleTimeout: .milliseconds(500))
         try TestServer.with(timeouts: timeouts) { server in
             let client = try server.connect()
             let start = ContinuousClock.now
@@ -63,7 +63,7 @@ struct HTTPServerTimeoutTests {
 
     /// Before the fix a silent connection was held for the 60 s idle time.
     @Test func aSilentConnectionIsClosedAfterTheHeaderTimeoutNotTheIdleTimeout() throws {
-        let timeouts = HTTPConnectionState.Configuration(idleTimeout: 60_000_000_000, headerReadTimeout: 500_000_000)
+        let timeouts = HTTPConnectionState.Configuration(idleTimeout: .seconds(60), headerReadTimeout: .milliseconds(500))
         try TestServer.with(timeouts: timeouts) { server in
             let client = try server.connect(timeout: 10)
             let start = ContinuousClock.now
@@ -73,7 +73,7 @@ struct HTTPServerTimeoutTests {
     }
 
     @Test func activeKeepAliveConnectionOutlivesTheIdleTimeout() throws {
-        let timeouts = HTTPConnectionState.Configuration(idleTimeout: 500_000_000)
+        let timeouts = HTTPConnectionState.Configuration(idleTimeout: .milliseconds(500))
         try TestServer.with(timeouts: timeouts) { server in
             let client = try server.connect()
             // Requests every 200 ms for 1.2 s: each one restarts the idle timer.

@@ -20,7 +20,7 @@ struct TestServer {
     ) throws -> R {
         let configuration = HTTPServerConfiguration(
             host: "127.0.0.1", port: 0, eventLoops: 2, limits: limits, timeouts: timeouts,
-            maxConnections: maxConnections, lingerNanoseconds: 500_000_000)
+            maxConnections: maxConnections, linger: .milliseconds(500))
         let server = EpollServer(configuration: configuration, responder: responder)
         let address = try server.start()
         defer {

@@ -4,7 +4,7 @@ import LabelServer
 @Suite struct FleetRefreshTests {
     @Test func refreshingResolvesAtOnceThenPeriodicallyUntilStopped() async throws {
         let resolutions = Calls()
-        let fleet = Fleet(endpoints: [PeerEndpoint(host: "fleet.test", port: 1)], refreshInterval: 0.01, adminToken: nil,
+        let fleet = Fleet(endpoints: [PeerEndpoint(host: "fleet.test", port: 1)], refreshInterval: .milliseconds(10), adminToken: nil,
                           resolve: { _, _ in resolutions.record(); return [] })
         fleet.startRefreshing()
         #expect(try await eventually { resolutions.value >= 3 })

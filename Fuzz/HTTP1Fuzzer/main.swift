@@ -39,6 +39,8 @@ public func fuzzHTTP1Parser(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 break loop
             case .error(let error):
                 precondition([400, 413, 414, 431, 501, 505].contains(error.status.code))
+                // Located: the offset is within the bytes fed so far.
+                precondition((error.offset ?? 0) <= offset - rest.startIndex, "offset past the input")
                 precondition(parser.next() == .error(error), "errors are sticky")
                 return 0
             }

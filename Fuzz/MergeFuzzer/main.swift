@@ -60,7 +60,7 @@ let fleetService: LabelService = {
         loaded = try StoreLoader.load(StoreConfiguration(directory: repository.appendingPathComponent("Strings").path))
     } catch { fatalError("cannot load Strings/: \(error)") }
     let holder = CatalogHolder(ServiceState(store: loaded))
-    let fleet = Fleet(endpoints: [PeerEndpoint(host: "127.0.0.1", port: address.port)], timeout: 2, adminToken: "t")
+    let fleet = Fleet(endpoints: [PeerEndpoint(host: "127.0.0.1", port: address.port)], timeout: .seconds(2), adminToken: "t")
     return LabelService(catalog: holder, missing: MissingReportStore(stateDirectory: state, recorder: localRecorder),
                         usage: UsageStore(stateDirectory: state, current: { holder.state.usage }), fleet: fleet)
 }()

@@ -2,8 +2,9 @@
 /// half-close, graceful shutdown and timeouts.
 ///
 /// The server owns the socket and the ``HTTPRequestParser``; it reports events here and does
-/// what the returned ``Action`` says. Time is injected as monotonic nanoseconds, so the
-/// machine never reads a clock and tests never sleep.
+/// what the returned ``Action`` says. Time is injected as monotonic nanoseconds (the
+/// timeouts are ``Duration``s, converted once), so the machine never reads a clock and
+/// tests never sleep.
 ///
 /// Reading phases and the timer that applies to each:
 /// - ``Phase/idle``: between requests, no byte of the next one yet → `idleTimeout` (only while
@@ -19,32 +20,41 @@
 /// writing one response while reading the next request: output that makes no progress for
 /// `writeTimeout` closes the connection.
 public struct HTTPConnectionState: Sendable {
-    /// Timeouts, in nanoseconds.
+    /// The timeouts. A negative one counts as zero.
     public struct Configuration: Sendable, Hashable {
         /// Keep-alive idle time allowed between requests. Default 60 s.
-        public var idleTimeout: UInt64
+        public var idleTimeout: Duration
         /// Time allowed from the first byte of a request to the end of its head. Default 10 s.
-        public var headerReadTimeout: UInt64
+        public var headerReadTimeout: Duration
         /// Time allowed from the end of the head to the end of the body. Default 30 s.
-        public var bodyReadTimeout: UInt64
+        public var bodyReadTimeout: Duration
         /// Time queued output may go without being written. Default 30 s.
-        public var writeTimeout: UInt64
+        public var writeTimeout: Duration
 
         /// Creates a configuration; every parameter defaults to the documented default.
         public init(
-            idleTimeout: UInt64 = 60 * nanosecondsPerSecond,
-            headerReadTimeout: UInt64 = 10 * nanosecondsPerSecond,
-            bodyReadTimeout: UInt64 = 30 * nanosecondsPerSecond,
-            writeTimeout: UInt64 = 30 * nanosecondsPerSecond
+            idleTimeout: Duration = .seconds(60),
+            headerReadTimeout: Duration = .seconds(10),
+            bodyReadTimeout: Duration = .seconds(30),
+            writeTimeout: Duration = .seconds(30)
         ) {
             self.idleTimeout = idleTimeout
             self.headerReadTimeout = headerReadTimeout
             self.bodyReadTimeout = bodyReadTimeout
             self.writeTimeout = writeTimeout
         }
+    }
 
-        /// One second in nanoseconds.
-        public static let nanosecondsPerSecond: UInt64 = 1_000_000_000
+    /// The configuration's timeouts as nanoseconds of the injected clock, converted once.
+    private struct Limits: Sendable {
+        var idle, headerRead, bodyRead, write: UInt64
+
+        init(_ configuration: Configuration) {
+            idle = configuration.idleTimeout.saturatingNanoseconds
+            headerRead = configuration.headerReadTimeout.saturatingNanoseconds
+            bodyRead = configuration.bodyReadTimeout.saturatingNanoseconds
+            write = configuration.writeTimeout.saturatingNanoseconds
+        }
     }
 
     /// What the connection is doing on its read side.
@@ -67,13 +77,15 @@ public struct HTTPConnectionState: Sendable {
         case none
         /// Close the socket now (pending output, if any, is abandoned or already written).
         case close
-        /// Stop reading, queue a response with this status (and `Connection: close`), then
-        /// call ``outputDrained(now:)`` when written, which answers ``close``.
-        case respondAndClose(HTTPStatus)
+        /// A read timed out: stop reading, queue the answer to this timeout (408, with
+        /// `Connection: close`), then call ``outputDrained(now:)`` when written, which
+        /// answers ``close``.
+        case timedOut(ReadTimeout)
     }
 
     /// The timeouts in force.
     public let configuration: Configuration
+    private let limits: Limits
     /// The current read-side phase.
     public private(set) var phase: Phase
     /// Requests answered on this connection so far.
@@ -86,6 +98,7 @@ public struct HTTPConnectionState: Sendable {
     /// A fresh connection, idle since `now`.
     public init(configuration: Configuration = Configuration(), now: UInt64) {
         self.configuration = configuration
+        self.limits = Limits(configuration)
         self.phase = .idle
         self.phaseSince = now
     }
@@ -182,15 +195,15 @@ public struct HTTPConnectionState: Sendable {
     public var nextDeadline: UInt64? {
         var deadlines: [UInt64] = []
         if let since = outputPendingSince {
-            deadlines.append(Self.adding(since, configuration.writeTimeout))
+            deadlines.append(Self.adding(since, limits.write))
         }
         switch phase {
         case .idle where outputPendingSince == nil:
             deadlines.append(Self.adding(phaseSince, idleLimit))
         case .readingHead:
-            deadlines.append(Self.adding(phaseSince, configuration.headerReadTimeout))
+            deadlines.append(Self.adding(phaseSince, limits.headerRead))
         case .readingBody:
-            deadlines.append(Self.adding(phaseSince, configuration.bodyReadTimeout))
+            deadlines.append(Self.adding(phaseSince, limits.bodyRead))
         default:
             break
         }
@@ -199,7 +212,7 @@ public struct HTTPConnectionState: Sendable {
 
     /// Apply whichever timeout has expired at `now`.
     public mutating func checkTimeouts(now: UInt64) -> Action {
-        if let since = outputPendingSince, now >= Self.adding(since, configuration.writeTimeout) {
+        if let since = outputPendingSince, now >= Self.adding(since, limits.write) {
             phase = .closed
             return .close
         }
@@ -210,12 +223,12 @@ public struct HTTPConnectionState: Sendable {
                 return .close
             }
         case .readingHead:
-            if now >= Self.adding(phaseSince, configuration.headerReadTimeout) {
-                return timeOutRead(now: now)
+            if now >= Self.adding(phaseSince, limits.headerRead) {
+                return timeOutRead(.head, now: now)
             }
         case .readingBody:
-            if now >= Self.adding(phaseSince, configuration.bodyReadTimeout) {
-                return timeOutRead(now: now)
+            if now >= Self.adding(phaseSince, limits.bodyRead) {
+                return timeOutRead(.body, now: now)
             }
         default:
             break
@@ -225,13 +238,13 @@ public struct HTTPConnectionState: Sendable {
 
     /// The idle time allowed now: from accept until the first request, the header timeout.
     private var idleLimit: UInt64 {
-        requestCount == 0 ? min(configuration.headerReadTimeout, configuration.idleTimeout) : configuration.idleTimeout
+        requestCount == 0 ? min(limits.headerRead, limits.idle) : limits.idle
     }
 
-    private mutating func timeOutRead(now: UInt64) -> Action {
+    private mutating func timeOutRead(_ timeout: ReadTimeout, now: UInt64) -> Action {
         phase = .closing
         if outputPendingSince == nil { outputPendingSince = now }
-        return .respondAndClose(.requestTimeout)
+        return .timedOut(timeout)
     }
 
     private mutating func enter(_ newPhase: Phase, now: UInt64) {

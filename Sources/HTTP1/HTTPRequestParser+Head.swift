@@ -16,10 +16,10 @@ extension HTTPRequestParser {
             while i < line.upperBound && ByteClass.isTchar(raw[i]) { i += 1 }
             let methodEnd = i
             if methodEnd - line.lowerBound > limits.maxMethodBytes {
-                throw .notImplemented("method longer than \(limits.maxMethodBytes) bytes", at: offset(line.lowerBound))
+                throw HTTPParseError(.methodTooLong(limit: limits.maxMethodBytes), at: offset(line.lowerBound))
             }
             guard methodEnd > line.lowerBound, methodEnd < line.upperBound, raw[methodEnd] == ByteClass.sp else {
-                throw .badRequest("invalid method in request line", at: offset(methodEnd))
+                throw HTTPParseError(.invalidMethod, at: offset(methodEnd))
             }
             let method = HTTPMethod.fromBytes(UnsafeRawBufferPointer(rebasing: raw[line.lowerBound..<methodEnd]))
 
@@ -28,11 +28,10 @@ extension HTTPRequestParser {
             while i < line.upperBound && ByteClass.isTargetByte(raw[i]) { i += 1 }
             let targetEnd = i
             if targetEnd < line.upperBound && raw[targetEnd] != ByteClass.sp {
-                throw .badRequest("character not allowed in a request-target (RFC 3986): percent-encode it",
-                                  code: "invalid_target", at: offset(targetEnd))
+                throw HTTPParseError(.characterNotAllowedInTarget, at: offset(targetEnd))
             }
             guard targetEnd > targetStart, targetEnd < line.upperBound else {
-                throw .badRequest("invalid request-target", at: offset(targetEnd))
+                throw HTTPParseError(.invalidRequestTarget, at: offset(targetEnd))
             }
 
             let version = try parseVersion(raw, targetEnd + 1..<line.upperBound)
@@ -41,8 +40,7 @@ extension HTTPRequestParser {
             if Self.hasDotSegment(path) {
                 // Proxies and caches remove dot-segments (RFC 3986 §5.2.4, §6.2.2.2), so
                 // the path they see and the one served here would differ.
-                throw .badRequest("request path has a \".\" or \"..\" segment (raw or percent-encoded)",
-                                  code: "dot_segment", at: offset(targetStart))
+                throw HTTPParseError(.dotSegment, at: offset(targetStart))
             }
             // Origin-form and `*` are `path` [ "?" query ]: no String of the whole target.
             let isAbsoluteForm = target[0] != UInt8(ascii: "/") && path != "*"
@@ -61,10 +59,10 @@ extension HTTPRequestParser {
             let major = digit(raw[range.lowerBound + 5]), raw[range.lowerBound + 6] == UInt8(ascii: "."),
             let minor = digit(raw[range.lowerBound + 7])
         else {
-            throw .badRequest("malformed HTTP version", at: offset(range.lowerBound))
+            throw HTTPParseError(.malformedVersion, at: offset(range.lowerBound))
         }
         guard major == 1, minor <= 1 else {
-            throw .versionNotSupported("HTTP/\(major).\(minor) is not supported", at: offset(range.lowerBound))
+            throw HTTPParseError(.versionNotSupported(major: major, minor: minor), at: offset(range.lowerBound))
         }
         return HTTPVersion(major: major, minor: minor)
     }
@@ -82,7 +80,7 @@ extension HTTPRequestParser {
         }
         if target.count == 1 && target[0] == UInt8(ascii: "*") {
             guard method == .options else {
-                throw .badRequest("asterisk-form target is only allowed for OPTIONS", at: position)
+                throw HTTPParseError(.asteriskFormNotOptions, at: position)
             }
             return ("*", nil)
         }
@@ -92,16 +90,16 @@ extension HTTPRequestParser {
                 let rest = target[(target.startIndex + scheme.utf8.count)...]
                 let pathStart = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? rest.endIndex
                 guard pathStart > rest.startIndex else {
-                    throw .badRequest("absolute-form target without authority", at: position)
+                    throw HTTPParseError(.absoluteFormWithoutAuthority, at: position)
                 }
                 let (path, query) = split(rest[pathStart...])
                 return (path.isEmpty ? "/" : path, query)
             }
         }
         if method == .connect {
-            throw .notImplemented("CONNECT is not supported", at: position)
+            throw HTTPParseError(.connectNotSupported, at: position)
         }
-        throw .badRequest("request-target must be origin-form, absolute-form or *", at: position)
+        throw HTTPParseError(.unsupportedTargetForm, at: position)
     }
 
     /// Whether a `/`-separated segment of `path` is `.` or `..`, with any dot written
@@ -155,7 +153,7 @@ extension HTTPRequestParser {
     mutating func parseFieldLine(_ line: Range<Int>) throws(HTTPParseError) -> FieldRanges {
         fieldCount += 1
         if fieldCount > limits.maxHeaderCount {
-            throw .headerFieldsTooLarge("more than \(limits.maxHeaderCount) header fields", at: offset(line.lowerBound))
+            throw HTTPParseError(.tooManyHeaderFields(limit: limits.maxHeaderCount), at: offset(line.lowerBound))
         }
         fieldBytes += line.count
         return try fieldRanges(line)
@@ -167,15 +165,15 @@ extension HTTPRequestParser {
         let position = offset(line.lowerBound)
         return try withBytes { (raw: UnsafeRawBufferPointer) throws(HTTPParseError) -> FieldRanges in
             if ByteClass.isWhitespace(raw[line.lowerBound]) {
-                throw .badRequest("obsolete line folding or leading whitespace in header section", at: position)
+                throw HTTPParseError(.obsoleteLineFolding, at: position)
             }
             var i = line.lowerBound
             while i < line.upperBound && ByteClass.isTchar(raw[i]) { i += 1 }
             guard i < line.upperBound, raw[i] == ByteClass.colon, i > line.lowerBound else {
                 if i < line.upperBound && ByteClass.isWhitespace(raw[i]) {
-                    throw .badRequest("whitespace between header field name and colon", at: offset(i))
+                    throw HTTPParseError(.whitespaceBeforeColon, at: offset(i))
                 }
-                throw .badRequest("invalid header field name", at: offset(i))
+                throw HTTPParseError(.invalidFieldName, at: offset(i))
             }
             let nameEnd = i
             var valueStart = nameEnd + 1
@@ -183,7 +181,7 @@ extension HTTPRequestParser {
             while valueStart < valueEnd && ByteClass.isWhitespace(raw[valueStart]) { valueStart += 1 }
             while valueEnd > valueStart && ByteClass.isWhitespace(raw[valueEnd - 1]) { valueEnd -= 1 }
             for j in valueStart..<valueEnd where !ByteClass.isFieldValueByte(raw[j]) {
-                throw .badRequest("control character in header field value", at: offset(j))
+                throw HTTPParseError(.controlCharacterInFieldValue, at: offset(j))
             }
             return FieldRanges(name: line.lowerBound..<nameEnd, value: valueStart..<valueEnd)
         }
@@ -215,32 +213,32 @@ extension HTTPRequestParser {
         }
 
         if head.version == .http1_1 && hostCount == 0 {
-            throw .badRequest("missing Host header", at: position)
+            throw HTTPParseError(.missingHost, at: position)
         }
         if hostCount > 1 {
-            throw .badRequest("more than one Host header", at: position)
+            throw HTTPParseError(.duplicateHost, at: position)
         }
         if !hostIsValid {
-            throw .badRequest("invalid Host header: not uri-host [ \":\" port ]", code: "invalid_host", at: position)
+            throw HTTPParseError(.invalidHost, at: position)
         }
 
         if hasTransferEncoding {
             if contentLengthCount > 0 {
-                throw .badRequest("both Content-Length and Transfer-Encoding", at: position)
+                throw HTTPParseError(.contentLengthWithTransferEncoding, at: position)
             }
             if head.version == .http1_0 {
-                throw .badRequest("Transfer-Encoding in an HTTP/1.0 request", at: position)
+                throw HTTPParseError(.transferEncodingInHTTP10, at: position)
             }
             let codings = headers.listValues(for: "Transfer-Encoding")
             let chunkedCount = codings.count { HTTPHeaders.namesEqual($0, "chunked") }
             guard let last = codings.last, HTTPHeaders.namesEqual(last, "chunked") else {
-                throw .badRequest("Transfer-Encoding does not end in chunked", at: position)
+                throw HTTPParseError(.transferEncodingNotEndingInChunked, at: position)
             }
             if chunkedCount > 1 {
-                throw .badRequest("chunked applied more than once", at: position)
+                throw HTTPParseError(.chunkedAppliedTwice, at: position)
             }
             if codings.count > 1 {
-                throw .notImplemented("unsupported transfer coding \(codings[0])", at: position)
+                throw HTTPParseError(.unsupportedTransferCoding(String(codings[0])), at: position)
             }
             fieldBytes = 0
             fieldCount = 0
@@ -250,7 +248,7 @@ extension HTTPRequestParser {
         }
 
         if contentLengthCount > 1 {
-            throw .badRequest("more than one Content-Length header", at: position)
+            throw HTTPParseError(.duplicateContentLength, at: position)
         }
         if let value = contentLength {
             let length = try parseContentLength(value, at: position)
@@ -270,16 +268,16 @@ extension HTTPRequestParser {
 
     /// `Content-Length = 1*DIGIT`, saturating above the body limit so huge values give 413.
     private func parseContentLength(_ value: String, at position: Int) throws(HTTPParseError) -> Int {
-        guard !value.isEmpty else { throw .badRequest("empty Content-Length", at: position) }
+        guard !value.isEmpty else { throw HTTPParseError(.emptyContentLength, at: position) }
         var length = 0
         for byte in value.utf8 {
             guard let d = digit(byte) else {
-                throw .badRequest("invalid Content-Length", at: position)
+                throw HTTPParseError(.invalidContentLength, at: position)
             }
             if length <= limits.maxBodyBytes { length = length * 10 + d }
         }
         if length > limits.maxBodyBytes {
-            throw .contentTooLarge("body larger than \(limits.maxBodyBytes) bytes", at: position)
+            throw HTTPParseError(.bodyTooLarge(limit: limits.maxBodyBytes), at: position)
         }
         return length
     }
@@ -293,22 +291,22 @@ extension HTTPRequestParser {
             i += 1
         }
         guard i > line.lowerBound else {
-            throw .badRequest("invalid chunk size", at: offset(line.lowerBound))
+            throw HTTPParseError(.invalidChunkSize, at: offset(line.lowerBound))
         }
         var j = i
         while j < line.upperBound && ByteClass.isWhitespace(buffer[j]) { j += 1 }
         if j < line.upperBound {
             guard buffer[j] == UInt8(ascii: ";") else {
-                throw .badRequest("invalid chunk size", at: offset(j))
+                throw HTTPParseError(.invalidChunkSize, at: offset(j))
             }
             for k in j..<line.upperBound where !ByteClass.isFieldValueByte(buffer[k]) {
-                throw .badRequest("control character in chunk extension", at: offset(k))
+                throw HTTPParseError(.controlCharacterInChunkExtension, at: offset(k))
             }
         } else if j > i {
-            throw .badRequest("whitespace after chunk size without extension", at: offset(i))
+            throw HTTPParseError(.whitespaceAfterChunkSize, at: offset(i))
         }
         if size > limits.maxBodyBytes - body.count {
-            throw .contentTooLarge("body larger than \(limits.maxBodyBytes) bytes", at: offset(line.lowerBound))
+            throw HTTPParseError(.bodyTooLarge(limit: limits.maxBodyBytes), at: offset(line.lowerBound))
         }
         return size
     }

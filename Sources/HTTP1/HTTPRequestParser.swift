@@ -163,7 +163,7 @@ public struct HTTPRequestParser: Sendable {
                 if line.isEmpty {
                     emptyLineBytes += 2
                     if emptyLineBytes > limits.maxRequestLineBytes {
-                        throw .badRequest("too many empty lines before the request line", at: offset(line.lowerBound))
+                        throw HTTPParseError(.tooManyEmptyLines, at: offset(line.lowerBound))
                     }
                     continue
                 }
@@ -214,11 +214,11 @@ public struct HTTPRequestParser: Sendable {
             case .chunkDataEnd:
                 let available = buffer.count - start
                 if available >= 1 && buffer[start] != ByteClass.cr {
-                    throw .badRequest("chunk data not followed by CRLF", at: offset(start))
+                    throw HTTPParseError(.chunkDataNotFollowedByCRLF, at: offset(start))
                 }
                 guard available >= 2 else { return nil }
                 guard buffer[start + 1] == ByteClass.lf else {
-                    throw .badRequest("chunk data not followed by CRLF", at: offset(start + 1))
+                    throw HTTPParseError(.chunkDataNotFollowedByCRLF, at: offset(start + 1))
                 }
                 consume(upTo: start + 2)
                 state = .chunkSize
@@ -255,7 +255,7 @@ public struct HTTPRequestParser: Sendable {
             return nil
         }
         guard lf > start, buffer[lf - 1] == ByteClass.cr else {
-            throw .badRequest("line terminated by a bare LF (CRLF required)", at: offset(lf))
+            throw HTTPParseError(.bareLineFeed, at: offset(lf))
         }
         let line = start..<(lf - 1)
         if line.count > limit { throw lineTooLong(kind, at: start + limit) }
@@ -264,16 +264,13 @@ public struct HTTPRequestParser: Sendable {
     }
 
     private func lineTooLong(_ kind: LineKind, at index: Int) -> HTTPParseError {
-        switch kind {
-        case .uriTooLong:
-            .uriTooLong("request line longer than \(limits.maxRequestLineBytes) bytes", at: offset(index))
-        case .headers:
-            .headerFieldsTooLarge("header section larger than \(limits.maxHeaderBytes) bytes", at: offset(index))
-        case .trailers:
-            .headerFieldsTooLarge("trailer section larger than \(limits.maxHeaderBytes) bytes", at: offset(index))
-        case .chunkSize:
-            .badRequest("chunk-size line longer than \(limits.maxChunkSizeLineBytes) bytes", at: offset(index))
+        let reason: HTTPParseError.Reason = switch kind {
+        case .uriTooLong: .requestLineTooLong(limit: limits.maxRequestLineBytes)
+        case .headers: .headerSectionTooLarge(limit: limits.maxHeaderBytes)
+        case .trailers: .trailerSectionTooLarge(limit: limits.maxHeaderBytes)
+        case .chunkSize: .chunkSizeLineTooLong(limit: limits.maxChunkSizeLineBytes)
         }
+        return HTTPParseError(reason, at: offset(index))
     }
 
     private mutating func consume(upTo index: Int) {

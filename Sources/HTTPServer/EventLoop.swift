@@ -253,10 +253,8 @@ final class EventLoop {
         case .close:
             close(connection)
             return true
-        case .respondAndClose(let status):
-            let error = HTTPParseError(status: status, code: "request_timeout",
-                                       message: "the request was not received in time")
-            queue(responder.respond(to: error), on: connection, keepAlive: false)
+        case .timedOut(let timeout):
+            queue(responder.respond(to: timeout), on: connection, keepAlive: false)
             flush(connection)
             return true
         }
@@ -352,7 +350,7 @@ final class EventLoop {
     /// response still in flight.
     private func lingeringClose(_ connection: Connection, now: UInt64) {
         connection.socket.shutdownWrite()
-        connection.lingerDeadline = now + configuration.lingerNanoseconds
+        connection.lingerDeadline = now + configuration.linger.saturatingNanoseconds
         connection.registeredWritable = false
         connection.registeredReadable = true
         try? epoll.modify(connection.socket.descriptor, token: UInt64(UInt32(bitPattern: connection.socket.descriptor)),

@@ -13,13 +13,20 @@ public protocol HTTPResponder: Sendable {
     /// The response now, or `nil` when the responder called `context.deferResponse()`
     /// and will complete it later. The default answers now with ``respond(to:)``.
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse?
-    /// The response to a request the parser rejected, or one the server gives
-    /// up on (408). It is sent with `Connection: close`.
+    /// The response to a request the parser rejected. It is sent with `Connection: close`.
     func respond(to error: HTTPParseError) -> HTTPResponse
+    /// The response to a request the client did not finish sending in time (408). It is
+    /// sent with `Connection: close`. The default is a plain-text 408.
+    func respond(to timeout: HTTPConnectionState.ReadTimeout) -> HTTPResponse
 }
 
 extension HTTPResponder {
     public func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {
         respond(to: request)
+    }
+
+    public func respond(to timeout: HTTPConnectionState.ReadTimeout) -> HTTPResponse {
+        HTTPResponse(status: timeout.status, headers: ["Content-Type": "text/plain; charset=utf-8"],
+                     body: Array(timeout.message.utf8))
     }
 }

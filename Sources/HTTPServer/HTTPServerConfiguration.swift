@@ -23,7 +23,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var outputHighWater: Int
     /// How long a closing connection keeps draining unread input so the
     /// response is not lost to a reset.
-    public var lingerNanoseconds: UInt64
+    public var linger: Duration
     /// The loops' time (timeouts, linger, the sweep): the system's monotonic clock; tests
     /// set a manual one and advance it.
     package var clock: any NanosecondClock = SystemNanosecondClock()
@@ -36,7 +36,7 @@ public struct HTTPServerConfiguration: Sendable {
         timeouts: HTTPConnectionState.Configuration = .init(),
         maxConnections: Int = 20_000,
         outputHighWater: Int = 64 << 10,
-        lingerNanoseconds: UInt64 = 2_000_000_000
+        linger: Duration = .seconds(2)
     ) {
         self.host = host
         self.port = port
@@ -45,7 +45,7 @@ public struct HTTPServerConfiguration: Sendable {
         self.timeouts = timeouts
         self.maxConnections = maxConnections
         self.outputHighWater = outputHighWater
-        self.lingerNanoseconds = lingerNanoseconds
+        self.linger = linger
     }
 
     /// Online processors.

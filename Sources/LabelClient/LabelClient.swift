@@ -9,7 +9,7 @@ import FoundationNetworking
 ///
 /// ```swift
 /// let client = LabelClient(baseURL: URL(string: "https://labels.example.com")!,
-///                          cacheDirectory: cacheURL, fallbackStore: bundledStore, timeout: 3)
+///                          cacheDirectory: cacheURL, fallbackStore: bundledStore, timeout: .seconds(3))
 /// let labels = try await client.labels(language: "de-AT")
 /// labels.string("coins.count", count: 3)   // "3 Münzen"
 /// ```
@@ -21,9 +21,9 @@ public actor LabelClient {
     public nonisolated let table: String
     public nonisolated let cacheDirectory: URL?
     public nonisolated let fallbackStore: URL?
-    /// Seconds the whole launch fetch may take before the cache or the
+    /// How long the whole launch fetch may take before the cache or the
     /// fallback store answers instead; also the limit for one `flushMissing`.
-    public nonisolated let timeout: TimeInterval
+    public nonisolated let timeout: Duration
     /// Most bytes a response body may have, after decompression; a body past
     /// it is not read further and the launch falls back as for any failure.
     public nonisolated let bodyLimit: Int
@@ -31,6 +31,8 @@ public actor LabelClient {
     /// The default ``bodyLimit``: 32 MiB, several times the largest real table.
     public static let defaultBodyLimit = 32 << 20
 
+    /// ``timeout`` in seconds, as URLSession and the deadline race take it.
+    private let timeoutSeconds: TimeInterval
     private let fetcher: HTTPFetcher
     private let cache: LabelCache?
     private let misses = MissQueue()
@@ -45,18 +47,29 @@ public actor LabelClient {
     ///   - fallbackStore: A folder laid out like the server's `Strings/`
     ///     (bundles `app`, `framework`; development language `en`), used when
     ///     there is neither server nor cache; `nil`: none.
-    ///   - timeout: Seconds for the whole launch fetch, download and decoding.
+    ///   - timeout: The whole launch fetch, download and decoding (a negative one is zero).
     ///   - bodyLimit: Most bytes of a response body after decompression.
     public init(baseURL: URL, table: String = "Localizable", cacheDirectory: URL? = nil,
-                fallbackStore: URL? = nil, timeout: TimeInterval = 3, bodyLimit: Int = LabelClient.defaultBodyLimit) {
+                fallbackStore: URL? = nil, timeout: Duration = .seconds(3), bodyLimit: Int = LabelClient.defaultBodyLimit) {
         self.baseURL = baseURL
         self.table = table
         self.cacheDirectory = cacheDirectory
         self.fallbackStore = fallbackStore
-        self.timeout = timeout
+        self.timeout = max(timeout, .zero)
+        let (seconds, attoseconds) = self.timeout.components
+        timeoutSeconds = Double(seconds) + Double(attoseconds) / 1e18
         self.bodyLimit = max(bodyLimit, 0)
         cache = cacheDirectory.map { LabelCache(root: $0, baseURL: baseURL) }
         fetcher = HTTPFetcher(bodyLimit: max(bodyLimit, 0))
+    }
+
+    /// The same, with `timeout` in seconds (`timeout: 3`, as apps have written it): a
+    /// negative or NaN number is zero, one above a year is a year.
+    public init(baseURL: URL, table: String = "Localizable", cacheDirectory: URL? = nil,
+                fallbackStore: URL? = nil, timeout seconds: TimeInterval, bodyLimit: Int = LabelClient.defaultBodyLimit) {
+        let clamped = seconds.isNaN ? 0 : min(max(seconds, 0), 365 * 86_400)
+        self.init(baseURL: baseURL, table: table, cacheDirectory: cacheDirectory, fallbackStore: fallbackStore,
+                  timeout: .nanoseconds(Int64(clamped * 1e9)), bodyLimit: bodyLimit)
     }
 
     deinit {
@@ -118,13 +131,13 @@ public actor LabelClient {
     // MARK: - Internals
 
     private var launchFetch: LaunchFetch {
-        LaunchFetch(fetcher: fetcher, baseURL: baseURL, table: table, timeout: timeout, cache: cache, misses: misses)
+        LaunchFetch(fetcher: fetcher, baseURL: baseURL, table: table, timeout: timeoutSeconds, cache: cache, misses: misses)
     }
 
     /// The launch fetch, in its own task, waited for until `timeout` at most.
     private func fetchResult(_ tag: LanguageTag, cached: LabelCache.Entry?) async -> Result<LabelSet, LabelClientError> {
         let fetch = launchFetch
-        return await DeadlineRace.run(seconds: timeout) { () async -> Result<LabelSet, LabelClientError> in
+        return await DeadlineRace.run(seconds: timeoutSeconds) { () async -> Result<LabelSet, LabelClientError> in
             do throws(LabelClientError) {
                 return .success(try await fetch.run(tag, cached: cached))
             } catch {
@@ -155,7 +168,7 @@ public actor LabelClient {
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = MissQueue.body(batch)
-        let response = try await fetcher.send(request, deadline: timeout)
+        let response = try await fetcher.send(request, deadline: timeoutSeconds)
         switch response.status {
         case 200..<300:
             misses.remove(batch)

@@ -43,8 +43,8 @@ public final class Fleet: Sendable {
     public let instanceID: String
     public let endpoints: [PeerEndpoint]
     /// Per call, reads; writes get at least 10 s (a reload takes its time).
-    public let timeout: Double
-    public let refreshInterval: Double
+    public let timeout: Duration
+    public let refreshInterval: Duration
     public let metrics = PeerMetrics()
     let adminToken: String?
     private let resolve: @Sendable (String, UInt16) -> [SocketAddress]
@@ -70,10 +70,11 @@ public final class Fleet: Sendable {
         public var result: Result<HTTPReceivedResponse, HTTPClient.Failure>?
     }
 
-    /// Seconds a peer has to answer a fleet read (`--peer-timeout`).
-    public static let defaultTimeout = 1.0
+    /// The time a peer has to answer a fleet read (`--peer-timeout`).
+    public static let defaultTimeout: Duration = .seconds(1)
 
-    public convenience init(endpoints: [PeerEndpoint], timeout: Double = defaultTimeout, refreshInterval: Double = 5, adminToken: String?,
+    public convenience init(endpoints: [PeerEndpoint], timeout: Duration = defaultTimeout, refreshInterval: Duration = .seconds(5),
+                adminToken: String?,
                 instanceID: String = Fleet.randomInstanceID(),
                 resolve: @escaping @Sendable (String, UInt16) -> [SocketAddress] = AddressResolver.resolve(host:port:)) {
         self.init(endpoints: endpoints, timeout: timeout, refreshInterval: refreshInterval, adminToken: adminToken,
@@ -81,7 +82,7 @@ public final class Fleet: Sendable {
     }
 
     /// `refreshClock`: what the refresh ticks come from (a test's manual clock).
-    package init(endpoints: [PeerEndpoint], timeout: Double = defaultTimeout, refreshInterval: Double = 5,
+    package init(endpoints: [PeerEndpoint], timeout: Duration = defaultTimeout, refreshInterval: Duration = .seconds(5),
                  adminToken: String?, instanceID: String = Fleet.randomInstanceID(),
                  resolve: @escaping @Sendable (String, UInt16) -> [SocketAddress] = AddressResolver.resolve(host:port:),
                  refreshClock: any PeriodicClock) {
@@ -120,7 +121,7 @@ public final class Fleet: Sendable {
     /// slow: the caller never waits for it). Does nothing when already refreshing.
     public func startRefreshing() {
         guard !refresher.isScheduled else { return }
-        refresher.start(every: .seconds(refreshInterval), immediately: true) { [weak self] in
+        refresher.start(every: refreshInterval, immediately: true) { [weak self] in
             self?.refresh()
         }
     }

@@ -33,6 +33,8 @@ extension HTTPResponseError {
 
 extension HTTPParseError: HTTPResponseError {}
 
+extension HTTPConnectionState.ReadTimeout: HTTPResponseError {}
+
 extension FormatError: HTTPResponseError {
     /// Argument problems are the client's (400); a variable without a usable
     /// variant is the store's, which `lint` reports (500).

@@ -88,7 +88,7 @@ extension LabelService {
                     try fleetUsage(request, fleet: fleet, deadline: MonotonicClock.deadline(after: fleet.timeout, from: arrival))
                 case .missingReset, .reload:
                     // Writes get at least 10 s: a reload takes its time.
-                    try fleetWrite(request, fleet: fleet, deadline: MonotonicClock.deadline(after: max(fleet.timeout, 10), from: arrival))
+                    try fleetWrite(request, fleet: fleet, deadline: MonotonicClock.deadline(after: max(fleet.timeout, .seconds(10)), from: arrival))
                 }
             }
             promise.succeed(recorded(request, started: started, response: response))

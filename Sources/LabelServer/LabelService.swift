@@ -97,6 +97,15 @@ public struct LabelService: HTTPResponder {
     }
 
     public func respond(to error: HTTPParseError) -> HTTPResponse {
+        unparsed(error)
+    }
+
+    public func respond(to timeout: HTTPConnectionState.ReadTimeout) -> HTTPResponse {
+        unparsed(timeout)
+    }
+
+    /// A request that never reached a route: counted as `unparsed`, answered as JSON.
+    private func unparsed(_ error: some HTTPResponseError) -> HTTPResponse {
         metrics.record(route: .unparsed, status: error.status.code, seconds: 0)
         var response = error.response
         // Every response, errors included: a browser must never sniff a JSON error into HTML.

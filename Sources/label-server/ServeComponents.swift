@@ -70,7 +70,7 @@ struct ServeComponents {
         if let fleet {
             fleet.noteListening(on: address)
             fleet.startRefreshing()
-            Log.info("fleet: peers \(fleet.endpoints.map(\.description).joined(separator: ",")), instance \(fleet.instanceID), timeout \(fleet.timeout) s")
+            Log.info("fleet: peers \(fleet.endpoints.map(\.description).joined(separator: ",")), instance \(fleet.instanceID), timeout \(fleet.timeout.inSeconds) s")
         }
         watcher?.start()
     }
@@ -89,10 +89,10 @@ struct ServeComponents {
 
     /// Blocks until the server has finished, or until `grace` seconds after a
     /// stop was requested if requests are still in flight by then.
-    func waitUntilStopped(stop: StopRequest, grace: Double) {
+    func waitUntilStopped(stop: StopRequest, grace: Duration) {
         while !server.wait(seconds: 0.25) {
-            guard let asked = stop.requestedAt, ContinuousClock.now - asked > .seconds(grace) else { continue }
-            Log.info("shutdown grace of \(grace) s expired with \(server.openConnections) connections open; exiting")
+            guard let asked = stop.requestedAt, ContinuousClock.now - asked > grace else { continue }
+            Log.info("shutdown grace of \(grace.inSeconds) s expired with \(server.openConnections) connections open; exiting")
             return
         }
     }

@@ -20,12 +20,12 @@ struct ServeConfiguration {
 
     /// Where `missing.json` is kept, relative to the working directory.
     static let defaultStateDirectory = "state"
-    /// Seconds to finish in-flight requests after SIGTERM.
-    static let defaultShutdownGrace = 10.0
+    /// The time to finish in-flight requests after SIGTERM.
+    static let defaultShutdownGrace: Duration = .seconds(10)
 
     var server: HTTPServerConfiguration
     var store: StoreConfiguration
-    var shutdownGrace: Double
+    var shutdownGrace: Duration
     var accessLog: Bool
     var stateDirectory: String
     var missingMaxEntries: Int
@@ -38,7 +38,7 @@ struct ServeConfiguration {
     var adminToken: String?
     /// Other replicas; empty: no fleet.
     var peers: [PeerEndpoint]
-    var peerTimeout: Double
+    var peerTimeout: Duration
     /// Reload the store when its files change.
     var watch: Bool
 
@@ -83,7 +83,7 @@ struct ServeConfiguration {
         store = try StoreOptions(scanner, environment: environment).configuration
         let values = SettingValues(scanner: scanner, environment: environment)
         server = try Self.serverConfiguration(values)
-        shutdownGrace = Double(try values.nanoseconds("--shutdown-grace")) / 1e9
+        shutdownGrace = try values.duration("--shutdown-grace")
         stateDirectory = values.raw("--state-dir")
         missingMaxEntries = try values.integer("--missing-max-entries", in: 1...MissingKeyRecorder.maximumMaxEntries)
         missingMaxReported = values.raw("--missing-max-reported") == "auto"
@@ -97,7 +97,7 @@ struct ServeConfiguration {
         } catch {
             throw ArgumentScanner.UsageError(description: error.description)
         }
-        peerTimeout = Double(try values.nanoseconds("--peer-timeout")) / 1e9
+        peerTimeout = try values.duration("--peer-timeout")
         watch = try values.onOff("--watch")
     }
 
@@ -108,9 +108,9 @@ struct ServeConfiguration {
         limits.maxHeaderCount = try values.integer("--max-headers", in: 1...10_000)
         limits.maxBodyBytes = try values.integer("--max-body", in: 0...1 << 30)
         let timeouts = HTTPConnectionState.Configuration(
-            idleTimeout: try values.nanoseconds("--idle-timeout"),
-            headerReadTimeout: try values.nanoseconds("--header-timeout"),
-            bodyReadTimeout: try values.nanoseconds("--body-timeout")
+            idleTimeout: try values.duration("--idle-timeout"),
+            headerReadTimeout: try values.duration("--header-timeout"),
+            bodyReadTimeout: try values.duration("--body-timeout")
         )
         let loops = switch values.raw("--event-loops") {
         case "auto": HTTPServerConfiguration.defaultEventLoops
@@ -128,11 +128,8 @@ struct ServeConfiguration {
     }
 
     /// `10` for ten seconds, `0.5` for half of one, as the help shows defaults.
-    private static func seconds(_ nanoseconds: UInt64) -> String {
-        seconds(Double(nanoseconds) / 1e9)
-    }
-
-    private static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+    private static func seconds(_ duration: Duration) -> String {
+        let value = duration.inSeconds
+        return value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

@@ -27,10 +27,10 @@ struct SettingValues {
     }
 
     /// Seconds, decimals allowed (`0.5`), as nanoseconds.
-    func nanoseconds(_ flag: String) throws(ArgumentScanner.UsageError) -> UInt64 {
+    func duration(_ flag: String) throws(ArgumentScanner.UsageError) -> Duration {
         guard let seconds = Double(raw(flag)), seconds > 0, seconds <= 86_400 else {
             throw .init(description: "\(flag) must be seconds in (0, 86400], got \"\(raw(flag))\"")
         }
-        return UInt64(seconds * 1e9)
+        return .nanoseconds(Int64(seconds * 1e9))
     }
 }

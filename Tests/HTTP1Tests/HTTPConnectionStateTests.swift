@@ -2,19 +2,20 @@ import Testing
 @testable import HTTP1
 
 @Suite struct HTTPConnectionStateTests {
-    static let s = HTTPConnectionState.Configuration.nanosecondsPerSecond
+    /// One second of the injected clock (nanoseconds).
+    static let s: UInt64 = 1_000_000_000
     let config = HTTPConnectionState.Configuration(
-        idleTimeout: 60 * s, headerReadTimeout: 10 * s, bodyReadTimeout: 30 * s, writeTimeout: 20 * s)
+        idleTimeout: .seconds(60), headerReadTimeout: .seconds(10), bodyReadTimeout: .seconds(30), writeTimeout: .seconds(20))
 
     func request(_ text: String) -> HTTPRequest { parseOne(text)! }
     var get11: HTTPRequest { request("GET / HTTP/1.1\r\nHost: x\r\n\r\n") }
 
     @Test func defaultsAreAsDocumented() {
         let c = HTTPConnectionState.Configuration()
-        #expect(c.idleTimeout == 60 * Self.s)
-        #expect(c.headerReadTimeout == 10 * Self.s)
-        #expect(c.bodyReadTimeout == 30 * Self.s)
-        #expect(c.writeTimeout == 30 * Self.s)
+        #expect(c.idleTimeout == .seconds(60))
+        #expect(c.headerReadTimeout == .seconds(10))
+        #expect(c.bodyReadTimeout == .seconds(30))
+        #expect(c.writeTimeout == .seconds(30))
     }
 
     /// A connection that sends nothing gets the header timeout from accept, not the
@@ -63,7 +64,7 @@ import Testing
         }
         do {
             let result = state.checkTimeouts(now: 15 * Self.s)
-            #expect(result == .respondAndClose(.requestTimeout))
+            #expect(result == .timedOut(.head))
         }
         #expect(state.phase == .closing)
         do {
@@ -80,7 +81,7 @@ import Testing
         #expect(state.nextDeadline == 32 * Self.s)
         do {
             let result = state.checkTimeouts(now: 32 * Self.s)
-            #expect(result == .respondAndClose(.requestTimeout))
+            #expect(result == .timedOut(.body))
         }
     }
 
@@ -196,7 +197,7 @@ import Testing
     }
 
     @Test func idleTimeoutDoesNotApplyWhileWriting() {
-        var state = HTTPConnectionState(configuration: HTTPConnectionState.Configuration(idleTimeout: 5, writeTimeout: 100), now: 0)
+        var state = HTTPConnectionState(configuration: HTTPConnectionState.Configuration(idleTimeout: .nanoseconds(5), writeTimeout: .nanoseconds(100)), now: 0)
         _ = state.beginResponse(to: get11, now: 0)
         do {
             let result = state.checkTimeouts(now: 50)

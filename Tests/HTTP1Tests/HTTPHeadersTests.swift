@@ -35,7 +35,7 @@ import Testing
 
     @Test func aValueThatIsNotUTF8IsKeptDecodedLossily() throws {
         let results = parseAll(bytes("GET / HTTP/1.1\r\nHost: a\r\nX: a") + [0xFF, 0xC3] + bytes("b\r\n\r\n"))
-        guard case .request(let request) = results.first else { throw HTTPParseError.badRequest("no request", at: 0) }
+        guard case .request(let request) = results.first else { Issue.record("no request: \(results)"); return }
         #expect(request.headers["X"] == "a\u{FFFD}\u{FFFD}b")
         #expect(request.headers == ["Host": "a", "X": "a\u{FFFD}\u{FFFD}b"])
     }

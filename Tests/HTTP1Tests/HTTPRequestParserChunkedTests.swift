@@ -26,27 +26,31 @@ import Testing
     }
 
     @Test func invalidTrailersAre400() {
-        #expect(rejection(head + "0\r\nBad Trailer: 1\r\n\r\n") == 400)
-        #expect(rejection(head + "0\r\n folded\r\n\r\n") == 400)
+        #expect(rejection(head + "0\r\nBad Trailer: 1\r\n\r\n") == .whitespaceBeforeColon)
+        #expect(rejection(head + "0\r\n folded\r\n\r\n") == .obsoleteLineFolding)
     }
 
     @Test func emptyChunkedBodyIsAccepted() {
         #expect(parseOne(head + "0\r\n\r\n")?.body == [])
     }
 
-    @Test(arguments: ["", "x", "-1", " 1", "1 x", "1 ", "0x1", "1\u{0}"])
+    @Test(arguments: ["", "x", "-1", " 1", "1 x", "0x1", "1\u{0}"])
     func invalidChunkSizeLinesAre400(line: String) {
-        #expect(rejection(head + "\(line)\r\na\r\n0\r\n\r\n") == 400)
+        #expect(rejection(head + "\(line)\r\na\r\n0\r\n\r\n") == .invalidChunkSize)
+    }
+
+    @Test func whitespaceAfterAChunkSizeWithoutExtensionIs400() {
+        #expect(rejection(head + "1 \r\na\r\n0\r\n\r\n") == .whitespaceAfterChunkSize)
     }
 
     @Test func chunkDataNotFollowedByCRLFIs400() {
-        #expect(rejection(head + "3\r\nabcd\r\n0\r\n\r\n") == 400)
-        #expect(rejection(head + "3\r\nabc\rx0\r\n\r\n") == 400)
-        #expect(rejection(head + "3\r\nabc\n0\r\n\r\n") == 400)
+        #expect(rejection(head + "3\r\nabcd\r\n0\r\n\r\n") == .chunkDataNotFollowedByCRLF)
+        #expect(rejection(head + "3\r\nabc\rx0\r\n\r\n") == .chunkDataNotFollowedByCRLF)
+        #expect(rejection(head + "3\r\nabc\n0\r\n\r\n") == .chunkDataNotFollowedByCRLF)
     }
 
     @Test func chunkDataMissingItsTerminatorFailsAsSoonAsTheWrongByteArrives() {
-        #expect(rejection(head + "3\r\nabcX") == 400)
+        #expect(rejection(head + "3\r\nabcX") == .chunkDataNotFollowedByCRLF)
         #expect(parseAll(head + "3\r\nabc\r") == [.needMoreData])
     }
 

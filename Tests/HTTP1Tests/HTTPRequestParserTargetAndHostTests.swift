@@ -11,8 +11,9 @@ import Testing
                       "ex%ample.com", "%zz", "a\\b", "a\"b", "a{b", "a|b"])
     func anInvalidHostIs400WithItsCode(host: String) throws {
         let error = try #require(parseError(Self.request(host: host)))
+        // DEL is refused as a control byte before the Host rule sees it.
+        #expect(error.reason == (host == "a\u{7F}b" ? .controlCharacterInFieldValue : .invalidHost), "\(host): \(error)")
         #expect(error.status == .badRequest)
-        #expect(error.code == "invalid_host" || host == "a\u{7F}b", "\(host): \(error)")
     }
 
     @Test(arguments: ["", "example.com", "example.com:8080", "example.com:", "127.0.0.1", "127.0.0.1:80", "[::1]",
@@ -27,8 +28,7 @@ import Testing
                       "http://example.com/labels/../x", "/labels/..?lang=de"])
     func aDotSegmentInThePathIs400(target: String) throws {
         let error = try #require(parseError("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n"))
-        #expect(error.status == .badRequest)
-        #expect(error.code == "dot_segment", "\(target): \(error)")
+        #expect(error.reason == .dotSegment, "\(target): \(error)")
     }
 
     @Test(arguments: ["/labels/..%2fetc", "/labels/...", "/labels/.hidden", "/labels/a.b", "/labels/a..",
@@ -41,15 +41,14 @@ import Testing
     @Test(arguments: ["\"", "<", ">", "\\", "^", "`", "{", "|", "}"])
     func aCharacterRFC3986DisallowsInTheTargetIs400(character: String) throws {
         let error = try #require(parseError("GET /labels/a\(character)b HTTP/1.1\r\nHost: x\r\n\r\n"))
-        #expect(error.status == .badRequest)
-        #expect(error.code == "invalid_target")
+        #expect(error.reason == .characterNotAllowedInTarget)
         let inQuery = try #require(parseError("GET /labels/a?lang=\(character) HTTP/1.1\r\nHost: x\r\n\r\n"))
-        #expect(inQuery.code == "invalid_target")
+        #expect(inQuery.reason == .characterNotAllowedInTarget)
     }
 
     @Test func aRawSpaceInTheTargetIs400() throws {
-        let error = try #require(parseError("GET /labels/a b HTTP/1.1\r\nHost: x\r\n\r\n"))
-        #expect(error.status == .badRequest)
+        // The space ends the target: what follows is read as the version.
+        #expect(rejection("GET /labels/a b HTTP/1.1\r\nHost: x\r\n\r\n") == .malformedVersion)
     }
 
     @Test func reservedAndPercentEncodedCharactersAreAllowed() throws {

@@ -43,9 +43,10 @@ func parseError(_ input: [UInt8], limits: HTTPParserLimits = .default) -> HTTPPa
     return nil
 }
 
-/// The status code `input` is rejected with, or nil if it is not rejected.
-func rejection(_ input: String, limits: HTTPParserLimits = .default) -> Int? {
-    parseError(input, limits: limits)?.status.code
+/// Why `input` is rejected, or nil if it is not: tests assert the rule broken, not only
+/// its status (``HTTPParseErrorTests`` pins each reason's status and code).
+func rejection(_ input: String, limits: HTTPParserLimits = .default) -> HTTPParseError.Reason? {
+    parseError(input, limits: limits)?.reason
 }
 
 /// Requests only, from a list of results.

@@ -101,7 +101,7 @@ struct DeferringResponder: HTTPResponder {
 
     @Test func shutdownWaitsForAPendingDeferredResponse() throws {
         let configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1,
-                                                    lingerNanoseconds: 500_000_000)
+                                                    linger: .milliseconds(500))
         let server = EpollServer(configuration: configuration, responder: DeferringResponder())
         let address = try server.start()
         let client = try RawClient(port: address.port, timeout: 5)

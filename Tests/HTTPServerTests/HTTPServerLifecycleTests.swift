@@ -41,7 +41,7 @@ struct HTTPServerLifecycleTests {
         // One loop, so that answering `probe` proves the loop has read the partial head sent
         // before it: a request whose bytes the server never read is not "in flight".
         let configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1,
-                                                    lingerNanoseconds: 500_000_000)
+                                                    linger: .milliseconds(500))
         let server = EpollServer(configuration: configuration, responder: EchoResponder())
         let port = try server.start().port
         var finished = false

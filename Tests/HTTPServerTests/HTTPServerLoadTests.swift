@@ -51,8 +51,8 @@ struct HTTPServerLoadTests {
         var generator = SeededGenerator(seed: 0x1abe15e7)
         let valid = Array("POST /x?y=1 HTTP/1.1\r\nHost: t\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\nbody".utf8)
         let alphabet = Array("GET POST HTTP/1.1 \r\n:;,=/?%0123456789abcdefHost Content-Length Transfer-Encoding chunked\t ".utf8)
-        try TestServer.with(timeouts: .init(idleTimeout: 1_000_000_000, headerReadTimeout: 1_000_000_000,
-                                            bodyReadTimeout: 1_000_000_000)) { server in
+        try TestServer.with(timeouts: .init(idleTimeout: .seconds(1), headerReadTimeout: .seconds(1),
+                                            bodyReadTimeout: .seconds(1))) { server in
             // Each client's 2 s socket timeout is the hang guard: a read that waits longer throws.
             for index in 0..<200 {
                 let input: [UInt8]

@@ -16,7 +16,7 @@ struct HTTPServerTimeoutTests {
     /// below would time out.)
     @Test func slowlorisClientGets408AfterTheHeaderTimeoutThoughBytesKeepComing() throws {
         let clock = ManualClock()
-        let timeouts = HTTPConnectionState.Configuration(headerReadTimeout: 500_000_000)
+        let timeouts = HTTPConnectionState.Configuration(headerReadTimeout: .milliseconds(500))
         try TestServer.with(timeouts: timeouts, clock: clock) { server in
             let client = try server.connectAccepted()
             try client.send("GET /slow HTTP/1.1\r\nHost: test\r\n")
@@ -31,6 +31,7 @@ struct HTTPServerTimeoutTests {
             let response = try client.readResponseOrEnd()
             #expect(response?.status == 408)
             #expect(response?.header("X-Error") == "request_timeout")
+            #expect(response?.header("X-Timeout") == "\(HTTPConnectionState.ReadTimeout.head)")
             #expect(response?.closes == true)
             #expect(client.waitForClose() != .stillOpen)
         }
@@ -38,7 +39,7 @@ struct HTTPServerTimeoutTests {
 
     @Test func idleKeepAliveConnectionIsClosedAfterTheIdleTimeoutNotBefore() throws {
         let clock = ManualClock()
-        let timeouts = HTTPConnectionState.Configuration(idleTimeout: 500_000_000)
+        let timeouts = HTTPConnectionState.Configuration(idleTimeout: .milliseconds(500))
         try TestServer.with(timeouts: timeouts, clock: clock) { server in
             let client = try server.connect()
             #expect(try client.exchange(get("/once")).status == 200)
@@ -51,7 +52,7 @@ struct HTTPServerTimeoutTests {
 
     @Test func connectionThatNeverSendsAByteIsClosedAfterTheIdleTimeout() throws {
         let clock = ManualClock()
-        let timeouts = HTTPConnectionState.Configuration(idleTimeout: 500_000_000)
+        let timeouts = HTTPConnectionState.Configuration(idleTimeout: .milliseconds(500))
         try TestServer.with(timeouts: timeouts, clock: clock) { server in
             let client = try server.connectAccepted()
             server.advance(clock, by: .milliseconds(450))
@@ -64,7 +65,7 @@ struct HTTPServerTimeoutTests {
     /// A silent connection is held for the header timeout, not the (60 s) idle time.
     @Test func aSilentConnectionIsClosedAfterTheHeaderTimeoutNotTheIdleTimeout() throws {
         let clock = ManualClock()
-        let timeouts = HTTPConnectionState.Configuration(idleTimeout: 60_000_000_000, headerReadTimeout: 500_000_000)
+        let timeouts = HTTPConnectionState.Configuration(idleTimeout: .seconds(60), headerReadTimeout: .milliseconds(500))
         try TestServer.with(timeouts: timeouts, clock: clock) { server in
             let client = try server.connectAccepted()
             server.advance(clock, by: .milliseconds(450))
@@ -76,7 +77,7 @@ struct HTTPServerTimeoutTests {
 
     @Test func activeKeepAliveConnectionOutlivesTheIdleTimeout() throws {
         let clock = ManualClock()
-        let timeouts = HTTPConnectionState.Configuration(idleTimeout: 500_000_000)
+        let timeouts = HTTPConnectionState.Configuration(idleTimeout: .milliseconds(500))
         try TestServer.with(timeouts: timeouts, clock: clock) { server in
             let client = try server.connect()
             // A request every 200 ms for 1.2 s: each one restarts the idle timer.

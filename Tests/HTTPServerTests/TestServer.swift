@@ -21,7 +21,7 @@ struct TestServer {
     ) throws -> R {
         var configuration = HTTPServerConfiguration(
             host: "127.0.0.1", port: 0, eventLoops: 2, limits: limits, timeouts: timeouts,
-            maxConnections: maxConnections, lingerNanoseconds: 500_000_000)
+            maxConnections: maxConnections, linger: .milliseconds(500))
         if let clock { configuration.clock = clock }
         let server = EpollServer(configuration: configuration, responder: responder)
         let address = try server.start()

@@ -35,8 +35,8 @@ final class ClientTestServer: Sendable {
             // busy box that fetch can outlast the 10 s a silent new connection is given
             // (the connection closed under the full suite), so the test server waits longer.
             configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1,
-                                                   timeouts: .init(headerReadTimeout: 120 * 1_000_000_000),
-                                                   lingerNanoseconds: 200_000_000),
+                                                   timeouts: .init(headerReadTimeout: .seconds(120)),
+                                                   linger: .milliseconds(200)),
             responder: service)
         port = try server.start().port
     }

@@ -63,10 +63,10 @@ final class LoneReplica: Sendable {
         let holder = try LabelTestServer.catalog.get()
         let counters = UsageCounters(catalog: holder.state.catalog)
         let usage = UsageStore(stateDirectory: directory, current: { counters })
-        fleet = Fleet(endpoints: peers, timeout: timeout, adminToken: "t")
+        fleet = Fleet(endpoints: peers, timeout: .seconds(timeout), adminToken: "t")
         let service = LabelService(catalog: holder, admin: AdminAuthorization(token: "t"), missing: missing, usage: usage, fleet: fleet)
         server = EpollServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1,
-                                                                   lingerNanoseconds: 100_000_000),
+                                                                   linger: .milliseconds(100)),
                              responder: service)
         port = try server.start().port
     }
@@ -215,7 +215,7 @@ final class LoneReplica: Sendable {
     @Test func aFanOutThatStartsAfterItsDeadlineCallsNoPeer() throws {
         let peer = try ScriptedPeer { _ in ScriptedPeer.json("{}") }
         defer { peer.stop() }
-        let fleet = Fleet(endpoints: [peer.endpoint], timeout: 1, adminToken: nil)
+        let fleet = Fleet(endpoints: [peer.endpoint], timeout: .seconds(1), adminToken: nil)
         let arrival = MonotonicClock.now() - 2_000_000_000   // arrived 2 s ago
         let outcomes = fleet.call(.get, target: "/missing?scope=local", admin: false,
                                   deadline: MonotonicClock.deadline(after: fleet.timeout, from: arrival))

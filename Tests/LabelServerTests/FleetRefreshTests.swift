@@ -8,7 +8,7 @@ import TestSupport
     @Test func refreshingResolvesAtOnceThenPeriodicallyUntilStopped() {
         let resolutions = Calls()
         let clock = ManualClock()
-        let fleet = Fleet(endpoints: [PeerEndpoint(host: "fleet.test", port: 1)], refreshInterval: 0.01, adminToken: nil,
+        let fleet = Fleet(endpoints: [PeerEndpoint(host: "fleet.test", port: 1)], refreshInterval: .milliseconds(10), adminToken: nil,
                           resolve: { _, _ in resolutions.record(); return [] }, refreshClock: clock)
         fleet.startRefreshing()
         clock.advance(by: .milliseconds(9))

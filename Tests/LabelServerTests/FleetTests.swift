@@ -27,14 +27,14 @@ import Testing
             let counters = UsageCounters(catalog: holder.state.catalog)
             self.counters = counters
             let usage = UsageStore(stateDirectory: directory, current: { counters })
-            fleet = Fleet(endpoints: [PeerEndpoint(host: "fleet.test", port: 1)] + extraPeers, timeout: timeout,
+            fleet = Fleet(endpoints: [PeerEndpoint(host: "fleet.test", port: 1)] + extraPeers, timeout: .seconds(timeout),
                           adminToken: "t", resolve: { host, port in
                               host == "fleet.test" ? addresses.list.withLock { $0 } : [SocketAddress(host: host, port: port)!]
                           })
             let service = LabelService(catalog: holder, admin: AdminAuthorization(token: "t"),
                                        missing: missing, usage: usage, fleet: fleet)
             server = EpollServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1,
-                                                                       lingerNanoseconds: 100_000_000),
+                                                                       linger: .milliseconds(100)),
                                 responder: service)
             port = try server.start().port
             addresses.list.withLock { $0.append(SocketAddress(host: "127.0.0.1", port: port)!) }

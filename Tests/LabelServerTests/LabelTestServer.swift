@@ -33,7 +33,7 @@ struct LabelTestServer {
         let service = LabelService(catalog: try catalog.get(), readiness: readiness)
         let server = EpollServer(
             configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 2,
-                                                   lingerNanoseconds: 500_000_000),
+                                                   linger: .milliseconds(500)),
             responder: service)
         let address = try server.start()
         defer {

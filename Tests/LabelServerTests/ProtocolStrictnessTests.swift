@@ -6,10 +6,15 @@ import Synchronization
 import Testing
 import TestSupport
 
-/// RFC rejections end to end on a real socket: status, JSON error code, nosniff.
+/// RFC rejections end to end on a real socket: status, JSON error code and message (which
+/// say the reason), nosniff.
 @Suite struct ProtocolStrictnessTests {
     static func errorCode(_ response: RawResponse) -> String? {
-        (try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])?["error"] as? String
+        errorField("error", response)
+    }
+
+    static func errorField(_ name: String, _ response: RawResponse) -> String? {
+        (try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])?[name] as? String
     }
 
     static func exchange(_ raw: String) throws -> RawResponse {
@@ -19,20 +24,44 @@ import TestSupport
         }
     }
 
-    @Test(arguments: [("GET /labels/x HTTP/1.1\r\nHost: a b\r\n\r\n", "invalid_host"),
-                      ("GET /labels/x HTTP/1.1\r\nHost: a/b\r\n\r\n", "invalid_host"),
-                      ("GET /labels/x HTTP/1.1\r\nHost: a@b\r\n\r\n", "invalid_host"),
-                      ("GET /labels/x HTTP/1.1\r\nHost: a, b\r\n\r\n", "invalid_host"),
-                      ("GET /labels/x HTTP/1.1\r\nHost: a:b\r\n\r\n", "invalid_host"),
-                      ("GET /labels/../../etc HTTP/1.1\r\nHost: x\r\n\r\n", "dot_segment"),
-                      ("GET /labels/%2e%2e/%2E%2E/etc HTTP/1.1\r\nHost: x\r\n\r\n", "dot_segment"),
-                      ("GET /labels/a|b HTTP/1.1\r\nHost: x\r\n\r\n", "invalid_target"),
-                      ("GET /labels/x?lang={de} HTTP/1.1\r\nHost: x\r\n\r\n", "invalid_target")])
-    func aProtocolViolationIs400WithItsCode(raw: String, code: String) throws {
+    @Test(arguments: [("GET /labels/x HTTP/1.1\r\nHost: a b\r\n\r\n", HTTPParseError.Reason.invalidHost, "invalid_host"),
+                      ("GET /labels/x HTTP/1.1\r\nHost: a/b\r\n\r\n", .invalidHost, "invalid_host"),
+                      ("GET /labels/x HTTP/1.1\r\nHost: a@b\r\n\r\n", .invalidHost, "invalid_host"),
+                      ("GET /labels/x HTTP/1.1\r\nHost: a, b\r\n\r\n", .invalidHost, "invalid_host"),
+                      ("GET /labels/x HTTP/1.1\r\nHost: a:b\r\n\r\n", .invalidHost, "invalid_host"),
+                      ("GET /labels/../../etc HTTP/1.1\r\nHost: x\r\n\r\n", .dotSegment, "dot_segment"),
+                      ("GET /labels/%2e%2e/%2E%2E/etc HTTP/1.1\r\nHost: x\r\n\r\n", .dotSegment, "dot_segment"),
+                      ("GET /labels/a|b HTTP/1.1\r\nHost: x\r\n\r\n", .characterNotAllowedInTarget, "invalid_target"),
+                      ("GET /labels/x?lang={de} HTTP/1.1\r\nHost: x\r\n\r\n", .characterNotAllowedInTarget, "invalid_target")])
+    func aProtocolViolationIs400WithItsCode(raw: String, reason: HTTPParseError.Reason, code: String) throws {
         let response = try Self.exchange(raw)
         #expect(response.status == 400)
         #expect(Self.errorCode(response) == code, "\(response)")
+        #expect(Self.errorField("message", response) == reason.description, "\(response)")
         #expect(response.header("X-Content-Type-Options") == "nosniff")
+    }
+
+    /// The request-smuggling rules (RFC 9112 §6): all answered `bad_request`, told apart by
+    /// their message, which is the reason's.
+    @Test(arguments: [
+        ("POST /missing HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n",
+         HTTPParseError.Reason.contentLengthWithTransferEncoding),
+        ("POST /missing HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc", .duplicateContentLength),
+        ("POST /missing HTTP/1.1\r\nHost: x\r\nContent-Length: -3\r\n\r\nabc", .invalidContentLength),
+        ("POST /missing HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, identity\r\n\r\n", .transferEncodingNotEndingInChunked),
+        ("POST /missing HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n", .chunkedAppliedTwice),
+        ("POST /missing HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", .transferEncodingInHTTP10),
+        ("GET /labels/x HTTP/1.1\r\nHost: x\r\nX: a\r\n b\r\n\r\n", .obsoleteLineFolding),
+        ("GET /labels/x HTTP/1.1\r\nHost : x\r\n\r\n", .whitespaceBeforeColon),
+        ("GET /labels/x HTTP/1.1\nHost: x\r\n\r\n", .bareLineFeed),
+        ("GET /labels/x HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n", .duplicateHost),
+    ])
+    func aSmugglingAttemptIs400ForItsReason(raw: String, reason: HTTPParseError.Reason) throws {
+        let response = try Self.exchange(raw)
+        #expect(response.status == reason.status.code)
+        #expect(Self.errorCode(response) == "bad_request", "\(response)")
+        #expect(Self.errorField("message", response) == reason.description, "\(response)")
+        #expect(response.closes, "\(response)")
     }
 
     @Test func anEncodedSlashInsideOneSegmentStaysAKey() throws {

@@ -26,7 +26,7 @@ import Testing
             let service = LabelService(catalog: holder, admin: AdminAuthorization(token: "t"), missing: missing, usage: usage)
             // One loop: a request blocked on it blocks every other connection.
             server = EpollServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1,
-                                                                       lingerNanoseconds: 100_000_000),
+                                                                       linger: .milliseconds(100)),
                                  responder: service)
             port = try server.start().port
         }

@@ -1,3 +1,4 @@
+import BackgroundWork
 import CLabelSystem
 import Glibc
 import HTTP1
@@ -46,6 +47,9 @@ final class EventLoop {
 
     /// Runs until stopped and every connection has finished (graceful shutdown).
     func run() {
+        // Blocking code checks the mark (``EventLoopThread/assertNotCurrent(_:)``).
+        EventLoopThread.markCurrent()
+        defer { EventLoopThread.unmarkCurrent() }
         while true {
             let now = MonotonicClock.now()
             if handle.isStopping && accepting { beginShutdown(now: now) }

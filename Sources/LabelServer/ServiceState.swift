@@ -15,7 +15,7 @@ public struct ServiceState: Sendable {
         let bundles: LabelBundles
         let loadedAt: Date
         let fileCount: Int
-        let coverage: CoverageSlot
+        let coverage: ComputedOnce<Coverage>
         let usage: UsageCounters
         let bundleFolders: [String]
         let labelLanguages: LabelLanguages
@@ -25,7 +25,8 @@ public struct ServiceState: Sendable {
             bundles = LabelBundles(catalog: store.catalog)
             self.loadedAt = loadedAt
             fileCount = store.fileCount
-            coverage = CoverageSlot(catalog: store.catalog)
+            let catalog = store.catalog
+            coverage = ComputedOnce { Coverage(catalog: catalog) }
             usage = UsageCounters(catalog: store.catalog)
             bundleFolders = store.bundleFolders
             // The development language too: a key found nowhere is served in it.
@@ -37,7 +38,7 @@ public struct ServiceState: Sendable {
     private var storage: Storage
 
     /// Derives the state of a freshly loaded store (bundles are built on first request:
-    /// ``LabelBundles``; coverage on a background worker: ``CoverageSlot``).
+    /// ``LabelBundles``; coverage on a background thread: ``ComputedOnce``).
     public init(store: LoadedStore, loadedAt: Date = Date()) {
         self.init(store: store, loadedAt: loadedAt, coverageInBackground: true)
     }
@@ -46,7 +47,7 @@ public struct ServiceState: Sendable {
     /// which computes it before the swap, and tests of that wait.
     init(store: LoadedStore, loadedAt: Date = Date(), coverageInBackground: Bool) {
         storage = Storage(store: store, loadedAt: loadedAt)
-        if coverageInBackground { storage.coverage.computeInBackground() }
+        if coverageInBackground { storage.coverage.computeInBackground(name: "label-server-coverage") }
     }
 
     public var resolver: LabelResolver { storage.resolver }
@@ -56,7 +57,7 @@ public struct ServiceState: Sendable {
     /// Per language × table translation coverage (`GET /coverage`), computed once per
     /// load on a background worker: waits for it, so off the event loops until
     /// ``coverageIsReady``.
-    public var coverage: Coverage { storage.coverage.coverage }
+    public var coverage: Coverage { storage.coverage.value }
     /// Whether ``coverage`` answers without waiting.
     public var coverageIsReady: Bool { storage.coverage.ready != nil }
     /// Lock-free per-key request counters for this load, drained by ``UsageStore``.

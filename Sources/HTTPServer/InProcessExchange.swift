@@ -3,7 +3,7 @@ package import HTTP1
 
 /// A responder driven as ``EventLoop`` drives it, without a socket: bytes through the
 /// server's parser, every request through ``HTTPResponder/respond(to:context:)`` (a
-/// deferred answer is awaited), every response negotiated and encoded.
+/// deferred answer is awaited), every response encoded.
 ///
 /// For the request-path fuzzer (`Fuzz/RequestPathFuzzer`) and the tests that replay its
 /// findings; what only a socket shows (framing across reads, timeouts, back-pressure) is
@@ -13,7 +13,7 @@ package enum InProcessExchange {
     package struct Answer: Sendable {
         /// The request answered; nil for the parser's rejection.
         package var request: HTTPRequest?
-        /// The response after content negotiation.
+        /// The response.
         package var response: HTTPResponse
         /// Whether the responder deferred it (completed from another thread).
         package var deferred: Bool
@@ -49,10 +49,9 @@ package enum InProcessExchange {
                     response = awaitCompletion(handle, timeoutMilliseconds: deferredTimeoutMilliseconds)
                 }
                 guard let response else { throw .neverCompleted(request) }
-                let negotiated = response.negotiated(acceptEncoding: request.headers.first(name: "Accept-Encoding"))
-                let encoded = HTTPResponseEncoder.encode(negotiated, requestMethod: request.method, requestVersion: request.version,
+                let encoded = HTTPResponseEncoder.encode(response, requestMethod: request.method, requestVersion: request.version,
                                                          keepAlive: request.keepAlive, date: nil)
-                answers.append(Answer(request: request, response: negotiated, deferred: deferred, encoded: encoded))
+                answers.append(Answer(request: request, response: response, deferred: deferred, encoded: encoded))
                 if !request.keepAlive { return answers }
             case .needMoreData:
                 return answers

@@ -26,13 +26,12 @@ extension LabelService {
 
     /// The whole resolved table from its built body; `If-None-Match` → 304.
     func bundleResponse(_ request: HTTPRequest, _ wanted: BundleRequest, body: PrecomputedBody) -> HTTPResponse {
-        let gzip = wanted.gzip && body.hasGzip
-        let etag = gzip ? body.gzipETag : body.etag
-
+        let choice = ContentEncodingChoice(acceptsGzip: wanted.gzip, identity: body.identity, gzip: body.gzip,
+                                           etags: (body.etag, body.gzipETag))
         var headers: HTTPHeaders = [:]
-        headers.add(name: "ETag", value: etag)
+        headers.add(name: "ETag", value: choice.etag ?? body.etag)
         headers.add(name: "Cache-Control", value: "no-cache")
-        headers.add(name: "Vary", value: "Accept-Encoding, Accept-Language")
+        headers.add(name: "Vary", value: ContentEncodingChoice.vary("Accept-Language", acceptEncodingFirst: true))
         headers.add(name: "Content-Language", value: wanted.slot.language.rawValue)
         if let match = request.headers.first(name: "If-None-Match"),
            EntityTag.matches(match, any: [body.etag, body.gzipETag]) {
@@ -40,8 +39,8 @@ extension LabelService {
         }
         let type = wanted.format == .json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8"
         headers.add(name: "Content-Type", value: type)
-        if gzip { headers.add(name: "Content-Encoding", value: "gzip") }
-        return HTTPResponse(status: .ok, headers: headers, body: gzip ? body.gzip : body.identity)
+        choice.addContentEncoding(to: &headers)
+        return HTTPResponse(status: .ok, headers: headers, body: choice.body)
     }
 
     func bundleRequest(_ request: HTTPRequest, state: ServiceState) throws(APIError) -> BundleRequest {
@@ -58,7 +57,7 @@ extension LabelService {
         guard let slot = state.bundles.slot(table: table, chain: state.resolver.chain(preferred: preferred)) else {
             throw APIError(.notFound, "unknown_table", "table \(table) has no strings in any language of the chain")
         }
-        let gzip = ContentCoding.negotiate(request.headers.first(name: "Accept-Encoding")) == .gzip
+        let gzip = ContentEncodingChoice.acceptsGzip(request)
         return BundleRequest(slot: slot, format: format == "json" ? .json : .strings, gzip: gzip)
     }
 }

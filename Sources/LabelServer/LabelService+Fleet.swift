@@ -243,7 +243,6 @@ extension LabelService {
             if rest.first != UInt8(ascii: "}") { body.append(UInt8(ascii: ",")) }
             body += rest
             response.body = body
-            response.gzipBody = nil
         }
         return response
     }

@@ -121,7 +121,8 @@ extension LabelService {
         let key = MissingReportCache.Key(query: query, format: format, search: missingQuery.search,
                                          catalogLoadedAt: format == "strings" || missingQuery.search != nil
                                             ? state.loadedAt.timeIntervalSince1970 : 0)
-        let wantsGzip = ContentCoding.negotiate(request.headers.first(name: "Accept-Encoding")) == .gzip
+        // A fleet's JSON is rewritten afterwards (``markFleet(_:leftOut:fleet:)``): left identity.
+        let wantsGzip = ContentEncodingChoice.acceptsGzip(request) && !(source != nil && format == "json")
         let render = { (report: MissingReport) -> MissingReportCache.Page in
             // The search (over keys and development text) first; then filters and the page.
             let searched = missingQuery.search == nil ? report : missingQuery.apply(to: report, sourceText: sourceText)
@@ -150,15 +151,10 @@ extension LabelService {
             }
             headers.add(name: "Link", value: "</missing?\(query.queryString(offset: next, extra: extra))>; rel=\"next\"")
         }
-        // The event loop picks the variant (HTTPResponse.negotiated adds Vary: Accept-Encoding
-        // and Content-Encoding); a body rewritten later (a fleet's partial marking) drops gzipBody.
-        let vary = negotiatedFormat ? "Accept" : nil
-        if wantsGzip, let gzip = page.gzip, gzip.count < page.identity.count {
-            if let vary { headers.add(name: "Vary", value: vary) }
-            return HTTPResponse(status: .ok, headers: headers, body: page.identity, gzipBody: gzip)
-        }
-        headers.add(name: "Vary", value: vary.map { "\($0), Accept-Encoding" } ?? "Accept-Encoding")
-        return HTTPResponse(status: .ok, headers: headers, body: page.identity)
+        let choice = ContentEncodingChoice(acceptsGzip: wantsGzip, identity: page.identity, gzip: page.gzip)
+        headers.add(name: "Vary", value: ContentEncodingChoice.vary(negotiatedFormat ? "Accept" : nil))
+        choice.addContentEncoding(to: &headers)
+        return HTTPResponse(status: .ok, headers: headers, body: choice.body)
     }
 
     /// The translators' XLIFF file and HTML page (issue 13), rendered per request.

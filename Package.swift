@@ -78,7 +78,7 @@ let package = Package(
         .testTarget(name: "label-serverTests", dependencies: ["label-server"]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
-        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport"]),
+        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport", "BackgroundWork", "AtomicFile"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork"]),
         .testTarget(name: "MissingKeysTests", dependencies: ["MissingKeys", "LabelCore", "TestSupport"]),
         .testTarget(name: "LabelClientTests", dependencies: ["LabelClient", "LabelCore", "LabelServer", "HTTPServer", "TestSupport"]),

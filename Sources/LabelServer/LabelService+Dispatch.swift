@@ -18,10 +18,13 @@ extension LabelService {
     public func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {
         let started = DispatchTime.now().uptimeNanoseconds
         let found = Self.route(for: request.path)
-        guard let matched = found, Self.routes[matched.index].methods.contains(request.method) else {
-            return answered(request, matched: found, state: nil, mayBlock: false, started: started)
+        guard let matched = found else {
+            return answered(request, matched: nil, state: nil, mayBlock: false, started: started)
         }
         let route = Self.routes[matched.index]
+        guard route.methods.contains(request.method) else {
+            return answered(request, matched: matched, state: nil, mayBlock: false, started: started)
+        }
         if fleet != nil, let fleetRoute = fleetRoute(route, request) {
             return answerFleet(fleetRoute, request, matched: matched, started: started, context: context)
         }
@@ -29,7 +32,8 @@ extension LabelService {
         let worker: LabelWorker
         switch route.placement(for: request.method) {
         case .loop:
-            return answered(request, matched: matched, state: state, mayBlock: false, started: started)
+            return recorded(request, route: matched.index, started: started,
+                            response: Self.answer { try handle(route, request, matched.parameter, state: state, mayBlock: false) })
         case .worker(let named, let accepts):
             guard accepts(self, request) else {
                 return answered(request, matched: matched, state: state, mayBlock: false, started: started)
@@ -44,7 +48,7 @@ extension LabelService {
             var notBuilt = false
             let response = Self.answer {
                 do {
-                    return try self.route(request, matched: matched, state: state, mayBlock: false)
+                    return try handle(route, request, matched.parameter, state: state, mayBlock: false)
                 } catch is LabelRoute.NotBuilt {
                     notBuilt = true
                     return HTTPResponse(status: .internalServerError)
@@ -86,9 +90,14 @@ extension LabelService {
         guard route.methods.contains(request.method) else {
             throw APIError.methodNotAllowed(request.method, allow: route.allow)
         }
-        let call = LabelRoute.Call(request: request, parameter: matched.parameter, state: state ?? holder.state,
-                                   mayBlock: mayBlock)
-        return try route.handler(self, call)
+        return try handle(route, request, matched.parameter, state: state ?? holder.state, mayBlock: mayBlock)
+    }
+
+    /// The row's handler, for a method it takes.
+    @inline(__always)
+    private func handle(_ route: LabelRoute, _ request: HTTPRequest, _ parameter: Substring, state: ServiceState,
+                        mayBlock: Bool) throws -> HTTPResponse {
+        try route.handler(self, LabelRoute.Call(request: request, parameter: parameter, state: state, mayBlock: mayBlock))
     }
 
     /// Runs `work` on `worker`'s thread.

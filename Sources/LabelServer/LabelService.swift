@@ -97,17 +97,17 @@ public struct LabelService: HTTPResponder {
     func label(rawKey: Substring, request: HTTPRequest, state: ServiceState) throws -> HTTPResponse {
         let query = try LabelQuery(rawKey: rawKey, request: request)
         // One probe with `lang` gives the chain and the fields of a value in that language.
-        let requested = query.language.flatMap(state.labelLanguage)
-        let chain = requested?.chain ?? state.chain(for: query)
+        let requested = query.language.flatMap(state.labelLanguages.language)
+        let chain = requested?.chain ?? query.chain(state.resolver)
         // `LabelResolver.label` in two steps: the lookup also gives the key's usage slot.
         var keySlot: Int?
-        let resolution = state.resolve(key: query.key, table: query.table, chain: chain, keySlot: &keySlot)
+        let resolution = state.resolver.resolve(key: query.key, table: query.table, chain: chain, keySlot: &keySlot)
         let label = try ResolvedLabel(resolution: resolution, arguments: query.arguments,
-                                      development: state.developmentLanguage)
+                                      development: state.catalog.developmentLanguage)
         // Counted once rendered (a request refused for its arguments counts nothing), and
         // only a key the catalog has: others are the missing report's.
         if usage != nil, let keySlot {
-            state.recordUsage(slot: keySlot, at: Int64(time(nil)))
+            state.usage.record(slot: keySlot, at: Int64(time(nil)))
         }
         if label.isMissing {
             metrics.recordMissingHit()
@@ -122,7 +122,7 @@ public struct LabelService: HTTPResponder {
         let headers = if let requested, label.language == query.language {
             requested.headers(plainText: query.plainText)
         } else {
-            state.labelHeaders(language: label.language, plainText: query.plainText)
+            state.labelLanguages.headers(language: label.language, plainText: query.plainText)
         }
         return HTTPResponse(status: .ok, headers: headers, body: query.plainText ? Array(label.value.utf8) : label.jsonBytes(chain: chain))
     }

@@ -66,31 +66,8 @@ public struct ServiceState: Sendable {
     public var bundleFolders: [String] { storage.bundleFolders }
     public var catalog: Catalog { resolver.catalog }
 
-    // `GET /labels/{key}`'s reads, made in place in the shared box: ``resolver`` and the
-    // other accessors return a copy (a retain and a release per reference it holds, ~800
-    // instructions a request for the resolver alone).
-
-    /// The languages to try for `query`'s preferences.
-    func chain(for query: LabelQuery) -> LanguageChain { query.chain(storage.resolver) }
-
-    /// The chain and header fields for `lang=` this language, when the store has it (``LabelLanguages``).
-    func labelLanguage(_ language: LanguageTag) -> LabelLanguages.Language? { storage.labelLanguages.language(language) }
-
-    /// ``LabelResolver/resolve(key:table:chain:keySlot:)``.
-    func resolve(key: String, table: String, chain: LanguageChain, keySlot: inout Int?) -> Resolution {
-        storage.resolver.resolve(key: key, table: table, chain: chain, keySlot: &keySlot)
-    }
-
-    /// The catalog's development language.
-    var developmentLanguage: LanguageTag? { storage.resolver.catalog.developmentLanguage }
-
-    /// The header fields of a `GET /labels/{key}` answer (``LabelLanguages``).
-    func labelHeaders(language: LanguageTag?, plainText: Bool) -> HTTPHeaders {
-        storage.labelLanguages.headers(language: language, plainText: plainText)
-    }
-
-    /// Counts a request of the key with this slot (``UsageCounters/record(slot:at:)``).
-    func recordUsage(slot: Int, at seconds: Int64) { storage.usage.record(slot: slot, at: seconds) }
+    /// The `lang=` fast path of `GET /labels/{key}`: each store language's chain and header fields.
+    var labelLanguages: LabelLanguages { storage.labelLanguages }
 
     /// True when no other copy of this state exists any more (no request holds it):
     /// dropping this one then frees the catalog on the caller's thread.

@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "MissingKeys", dependencies: ["LabelCore", "BackgroundWork", "AtomicFile"]),
         // Replacing a file all at once (temporary file, fsync, rename): the server's
         // state files and `label-server import`'s tables.
-        .target(name: "AtomicFile"),
+        .target(name: "AtomicFile", dependencies: ["BackgroundWork"]),
         // `label-server import`: XLIFF 1.2 (Xcode's exports, translated) read strictly and
         // written into a bundle folder as .strings, .stringsdict and String Catalog
         // localizations, merged and atomically, as `xcodebuild -importLocalizations` would.
@@ -42,7 +42,8 @@ let package = Package(
         // `label-server lint`: Apple's label rules and cross-language checks over the
         // files LabelCore's loader finds and reads.
         .target(name: "LabelLint", dependencies: ["LabelCore"]),
-        // The server's one mechanism for periodic work off the event loops (PeriodicTask).
+        // The server's one mechanism for periodic work off the event loops (PeriodicTask),
+        // and the mark of an event loop's thread that blocking code checks (EventLoopThread).
         // Not in LabelCore: apps embed the engine, and it has no background work.
         .target(name: "BackgroundWork"),
         // Pure HTTP/1.1 values, incremental request parser, response encoder. No I/O.
@@ -53,7 +54,7 @@ let package = Package(
         // The system zlib, for gzip bodies compressed once at load.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Sockets, epoll loops, connections, gzip: the server's system calls.
-        .target(name: "HTTPServer", dependencies: ["CLabelSystem", "CZlib", "HTTP1"]),
+        .target(name: "HTTPServer", dependencies: ["CLabelSystem", "CZlib", "HTTP1", "BackgroundWork"]),
         // Routes and handlers joining the catalog to the server.
         .target(name: "LabelServer", dependencies: ["LabelCore", "MissingKeys", "BackgroundWork", "HTTP1", "HTTPServer"]),
         // What apps link: launch fetch, disk cache, offline fallback, rendering
@@ -77,7 +78,7 @@ let package = Package(
         .testTarget(name: "label-serverTests", dependencies: ["label-server"]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
-        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport"]),
+        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport", "BackgroundWork", "AtomicFile"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "TestSupport"]),
         .testTarget(name: "MissingKeysTests", dependencies: ["MissingKeys", "LabelCore", "TestSupport"]),
         .testTarget(name: "LabelClientTests", dependencies: ["LabelClient", "LabelCore", "LabelServer", "HTTPServer", "TestSupport"]),

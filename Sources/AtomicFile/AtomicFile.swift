@@ -1,3 +1,4 @@
+import BackgroundWork
 import Dispatch
 import Synchronization
 #if canImport(Glibc)
@@ -29,6 +30,7 @@ package enum AtomicFile {
     /// Writes `bytes` to a temporary file beside `path`, fsyncs it, renames it over
     /// `path` and fsyncs `directory`. The temporary file never survives a failure.
     package static func write(_ bytes: [UInt8], to path: String, directory: String) throws(WriteError) {
+        EventLoopThread.assertNotCurrent("an atomic file write")
         let temp = try writeTemporary(bytes, for: path)
         try replace(path, with: temp)
         syncDirectory(directory)
@@ -53,6 +55,7 @@ package enum AtomicFile {
     /// failure before the renames leaves every file as it was; a rename that fails
     /// leaves the files renamed before it replaced and removes the other temporaries.
     package static func write(_ files: [Replacement]) throws(WriteError) {
+        EventLoopThread.assertNotCurrent("an atomic file write")
         let results = Mutex([Result<String, WriteError>?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let result: Result<String, WriteError>

@@ -26,7 +26,6 @@ final class Connection {
         var method: HTTPMethod
         var version: HTTPVersion
         var keepAlive: Bool
-        var acceptEncoding: String?
     }
 
     init(socket: Socket, limits: HTTPParserLimits, timeouts: HTTPConnectionState.Configuration, now: UInt64,

@@ -1,3 +1,4 @@
+import BackgroundWork
 import CLabelSystem
 import Glibc
 import HTTP1
@@ -48,6 +49,9 @@ final class EventLoop {
 
     /// Runs until stopped and every connection has finished (graceful shutdown).
     func run() {
+        // Blocking code checks the mark (``EventLoopThread/assertNotCurrent(_:)``).
+        EventLoopThread.markCurrent()
+        defer { EventLoopThread.unmarkCurrent() }
         while true {
             let now = clock.now()
             if handle.isStopping && accepting { beginShutdown(now: now) }
@@ -182,17 +186,15 @@ final class EventLoop {
                 let context = HTTPRequestContext(handle: handle, descriptor: connection.socket.descriptor,
                                                  serial: connection.serial)
                 let deferralsBefore = handle.deferralCount
-                let acceptEncoding = request.headers.first(name: "Accept-Encoding")
-                guard let immediate = responder.respond(to: request, context: context) else {
+                guard let response = responder.respond(to: request, context: context) else {
                     connection.awaiting = Connection.Awaiting(method: request.method, version: request.version,
-                                                              keepAlive: keepAlive, acceptEncoding: acceptEncoding)
+                                                              keepAlive: keepAlive)
                     if handle.deferralCount == deferralsBefore {
                         // A responder bug (nil without a promise) must not hang the client.
                         deliver(HTTPResponse(status: .internalServerError), to: connection)
                     }
                     return false
                 }
-                let response = immediate.negotiated(acceptEncoding: acceptEncoding)
                 queue(response, on: connection, requestMethod: request.method, requestVersion: request.version,
                       keepAlive: keepAlive)
                 if !keepAlive { return false }
@@ -234,7 +236,7 @@ final class EventLoop {
     private func deliver(_ response: HTTPResponse, to connection: Connection) {
         guard let awaiting = connection.awaiting else { return }
         connection.awaiting = nil
-        queue(response.negotiated(acceptEncoding: awaiting.acceptEncoding), on: connection,
+        queue(response, on: connection,
               requestMethod: awaiting.method, requestVersion: awaiting.version, keepAlive: awaiting.keepAlive)
         let now = clock.now()
         // Pipelined requests held back behind the deferred one.

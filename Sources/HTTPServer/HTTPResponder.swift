@@ -3,10 +3,12 @@ public import HTTP1
 /// Answers requests for the server, inline on an event-loop thread.
 ///
 /// Handlers here are lookups into precomputed data, so running them on the
-/// loop avoids a thread hop per request; a responder must therefore never block.
-/// Work that may wait (another server, a long render) defers its response:
-/// ``respond(to:context:)`` returns `nil` after ``HTTPRequestContext/deferResponse()``
-/// and completes the promise from another thread.
+/// loop avoids a thread hop per request; a responder must therefore never block (the
+/// loop's thread is marked, and blocking code checks: `EventLoopThread`). Work that may
+/// wait (another server, a long render) defers its response: ``respond(to:context:)``
+/// returns `nil` after ``HTTPRequestContext/deferResponse()`` and completes the promise
+/// from another thread. The response is sent as returned: a responder chooses its
+/// content coding itself.
 public protocol HTTPResponder: Sendable {
     /// The response to a well-formed request.
     func respond(to request: HTTPRequest) -> HTTPResponse

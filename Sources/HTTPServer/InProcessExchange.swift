@@ -1,9 +1,10 @@
+import BackgroundWork
 import Glibc
 package import HTTP1
 
 /// A responder driven as ``EventLoop`` drives it, without a socket: bytes through the
-/// server's parser, every request through ``HTTPResponder/respond(to:context:)`` (a
-/// deferred answer is awaited), every response negotiated and encoded.
+/// server's parser, every request through ``HTTPResponder/respond(to:context:)`` on a
+/// thread marked as a loop's (a deferred answer is awaited), every response encoded.
 ///
 /// For the request-path fuzzer (`Fuzz/RequestPathFuzzer`) and the tests that replay its
 /// findings; what only a socket shows (framing across reads, timeouts, back-pressure) is
@@ -13,7 +14,7 @@ package enum InProcessExchange {
     package struct Answer: Sendable {
         /// The request answered; nil for the parser's rejection.
         package var request: HTTPRequest?
-        /// The response after content negotiation.
+        /// The response.
         package var response: HTTPResponse
         /// Whether the responder deferred it (completed from another thread).
         package var deferred: Bool
@@ -42,17 +43,16 @@ package enum InProcessExchange {
             case .request(let request):
                 let context = HTTPRequestContext(handle: handle, descriptor: -1, serial: UInt64(answers.count))
                 let before = handle.deferralCount
-                var response = responder.respond(to: request, context: context)
+                var response = respondAsALoop(responder, request, context)
                 let deferred = response == nil
                 if response == nil {
                     guard handle.deferralCount != before else { throw .nilWithoutPromise(request) }
                     response = awaitCompletion(handle, timeoutMilliseconds: deferredTimeoutMilliseconds)
                 }
                 guard let response else { throw .neverCompleted(request) }
-                let negotiated = response.negotiated(acceptEncoding: request.headers.first(name: "Accept-Encoding"))
-                let encoded = HTTPResponseEncoder.encode(negotiated, requestMethod: request.method, requestVersion: request.version,
+                let encoded = HTTPResponseEncoder.encode(response, requestMethod: request.method, requestVersion: request.version,
                                                          keepAlive: request.keepAlive, date: nil)
-                answers.append(Answer(request: request, response: negotiated, deferred: deferred, encoded: encoded))
+                answers.append(Answer(request: request, response: response, deferred: deferred, encoded: encoded))
                 if !request.keepAlive { return answers }
             case .needMoreData:
                 return answers
@@ -63,6 +63,16 @@ package enum InProcessExchange {
                 return answers
             }
         }
+    }
+
+    /// `respond(to:context:)` with the calling thread marked as an event loop's, as on the
+    /// server: a blocking call in the responder stops the process (``EventLoopThread``).
+    private static func respondAsALoop(_ responder: some HTTPResponder, _ request: HTTPRequest,
+                                       _ context: HTTPRequestContext) -> HTTPResponse? {
+        let wasMarked = EventLoopThread.isCurrent
+        EventLoopThread.markCurrent()
+        defer { if !wasMarked { EventLoopThread.unmarkCurrent() } }
+        return responder.respond(to: request, context: context)
     }
 
     /// The first response completed on `handle`, polled every 50 µs; nil after the timeout.

@@ -1,5 +1,4 @@
 import LabelCore
-import Synchronization
 
 /// One `GET /labels` bundle — a table resolved along one chain — whose bodies are
 /// built the first time a request needs them and kept for the life of the catalog.
@@ -12,43 +11,30 @@ final class BundleSlot: Sendable {
 
     /// The first folder with the table: `Content-Language`.
     let language: LanguageTag
-    private let catalog: Catalog
-    private let table: String
-    private let chain: LanguageChain
-    /// Held by the worker building a part, so concurrent first requests build it once.
-    private let building = Mutex<Void>(())
-    private let bodies = Mutex<(json: PrecomputedBody?, strings: PrecomputedBody?)>((nil, nil))
+    private let json: ComputedOnce<PrecomputedBody>
+    private let strings: ComputedOnce<PrecomputedBody>
 
     init(catalog: Catalog, table: String, chain: LanguageChain, language: LanguageTag) {
-        self.catalog = catalog
-        self.table = table
-        self.chain = chain
         self.language = language
+        json = ComputedOnce { Self.render(.json, catalog: catalog, table: table, chain: chain) }
+        strings = ComputedOnce { Self.render(.strings, catalog: catalog, table: table, chain: chain) }
     }
 
     /// The body if everything the request needs is built; never waits for a build.
     func readyBody(_ format: Format, gzip: Bool) -> PrecomputedBody? {
-        let body = bodies.withLock { format == .json ? $0.json : $0.strings }
-        guard let body, !gzip || body.isCompressed else { return nil }
+        guard let body = (format == .json ? json : strings).ready, !gzip || body.isCompressed else { return nil }
         return body
     }
 
     /// The body, building (and compressing, for `gzip`) what is missing: blocks,
     /// so only off the event loops when ``readyBody(_:gzip:)`` is `nil`.
     func body(_ format: Format, gzip: Bool) -> PrecomputedBody {
-        if let ready = readyBody(format, gzip: gzip) { return ready }
-        return building.withLock { _ in
-            if let ready = readyBody(format, gzip: gzip) { return ready }
-            let body = bodies.withLock { format == .json ? $0.json : $0.strings } ?? render(format)
-            if gzip { body.compress() }
-            bodies.withLock {
-                if format == .json { $0.json = body } else { $0.strings = body }
-            }
-            return body
-        }
+        let body = (format == .json ? json : strings).value
+        if gzip { body.compress() }
+        return body
     }
 
-    private func render(_ format: Format) -> PrecomputedBody {
+    private static func render(_ format: Format, catalog: Catalog, table: String, chain: LanguageChain) -> PrecomputedBody {
         // The slot exists only for a table present in the chain's first language.
         guard let resolved = ResolvedTable(catalog: catalog, table: table, chain: chain) else {
             preconditionFailure("bundle slot for table \(table) without strings in \(chain.languages)")

@@ -195,6 +195,7 @@ public final class Fleet: Sendable {
     ///   (and the address remembered as ours).
     func call(_ method: HTTPMethod, target: String, admin: Bool, deadline: UInt64,
               only: [SocketAddress]? = nil) -> [Outcome] {
+        EventLoopThread.assertNotCurrent("a call to the peers")
         let (addresses, unresolved) = only.map { ($0, []) } ?? targets()
         var headers: HTTPHeaders = ["Accept": "application/json", Self.instanceHeader: instanceID]
         if admin, let adminToken { headers.add(name: "Authorization", value: "Bearer \(adminToken)") }

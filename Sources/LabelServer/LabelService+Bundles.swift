@@ -1,11 +1,9 @@
-import Dispatch
 import HTTP1
 import HTTPServer
 import LabelCore
 
 extension LabelService {
-    /// What a `GET /labels` asks for, decoded once for the handler and for the
-    /// check whether its body is built yet.
+    /// What a `GET /labels` asks for.
     struct BundleRequest {
         var slot: BundleSlot
         var format: BundleSlot.Format
@@ -13,32 +11,27 @@ extension LabelService {
         var gzip: Bool
     }
 
-    /// How ``answerBundle(_:context:)`` handled a request.
-    enum BundleAnswer {
-        /// Not a `GET`/`HEAD /labels`: the route table answers.
-        case notHandled
-        case now(HTTPResponse)
-        /// Its body is being built on a worker, which answers through the promise.
-        case deferred
-    }
-
-    /// `GET /labels?lang=&table=&format=` through the route table: builds what is
-    /// missing in the calling thread, so only tests and workers call it with a body
-    /// not built yet (the server's loops go through ``answerBundle(_:context:)``).
-    func labelBundle(_ request: HTTPRequest) throws -> HTTPResponse {
-        let wanted = try bundleRequest(request, state: holder.state)
-        return bundleResponse(request, wanted, body: wanted.slot.body(wanted.format, gzip: wanted.gzip))
+    /// `GET /labels?lang=&table=&format=`: the whole resolved table, from a built body.
+    /// On an event loop (`mayBlock` false) a body not built yet throws
+    /// ``LabelRoute/NotBuilt``: the dispatcher calls this again on the build worker, with
+    /// the same state snapshot, so a reload in between cannot make the loop build.
+    func labelBundle(_ call: LabelRoute.Call) throws -> HTTPResponse {
+        let wanted = try bundleRequest(call.request, state: call.state)
+        if let body = wanted.slot.readyBody(wanted.format, gzip: wanted.gzip) {
+            return bundleResponse(call.request, wanted, body: body)
+        }
+        guard call.mayBlock else { throw LabelRoute.NotBuilt() }
+        return bundleResponse(call.request, wanted, body: wanted.slot.body(wanted.format, gzip: wanted.gzip))
     }
 
     /// The whole resolved table from its built body; `If-None-Match` → 304.
     func bundleResponse(_ request: HTTPRequest, _ wanted: BundleRequest, body: PrecomputedBody) -> HTTPResponse {
-        let gzip = wanted.gzip && body.hasGzip
-        let etag = gzip ? body.gzipETag : body.etag
-
+        let choice = ContentEncodingChoice(acceptsGzip: wanted.gzip, identity: body.identity, gzip: body.gzip,
+                                           etags: (body.etag, body.gzipETag))
         var headers: HTTPHeaders = [:]
-        headers.add(name: "ETag", value: etag)
+        headers.add(name: "ETag", value: choice.etag ?? body.etag)
         headers.add(name: "Cache-Control", value: "no-cache")
-        headers.add(name: "Vary", value: "Accept-Encoding, Accept-Language")
+        headers.add(name: "Vary", value: ContentEncodingChoice.vary("Accept-Language", acceptEncodingFirst: true))
         headers.add(name: "Content-Language", value: wanted.slot.language.rawValue)
         if let match = request.headers.first(name: "If-None-Match"),
            EntityTag.matches(match, any: [body.etag, body.gzipETag]) {
@@ -46,8 +39,8 @@ extension LabelService {
         }
         let type = wanted.format == .json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8"
         headers.add(name: "Content-Type", value: type)
-        if gzip { headers.add(name: "Content-Encoding", value: "gzip") }
-        return HTTPResponse(status: .ok, headers: headers, body: gzip ? body.gzip : body.identity)
+        choice.addContentEncoding(to: &headers)
+        return HTTPResponse(status: .ok, headers: headers, body: choice.body)
     }
 
     func bundleRequest(_ request: HTTPRequest, state: ServiceState) throws(APIError) -> BundleRequest {
@@ -64,34 +57,7 @@ extension LabelService {
         guard let slot = state.bundles.slot(table: table, chain: state.resolver.chain(preferred: preferred)) else {
             throw APIError(.notFound, "unknown_table", "table \(table) has no strings in any language of the chain")
         }
-        let gzip = ContentCoding.negotiate(request.headers.first(name: "Accept-Encoding")) == .gzip
+        let gzip = ContentEncodingChoice.acceptsGzip(request)
         return BundleRequest(slot: slot, format: format == "json" ? .json : .strings, gzip: gzip)
     }
-
-    /// A `GET /labels` on an event loop: answered at once from a built body, or
-    /// deferred to a worker that builds it (never on the loop), or refused with the
-    /// route table's error. The query is decoded once, against one catalog state, so a
-    /// reload in between cannot make the loop build.
-    func answerBundle(_ request: HTTPRequest, context: HTTPRequestContext) -> BundleAnswer {
-        guard request.path == "/labels", request.method == .get || request.method == .head else { return .notHandled }
-        let started = DispatchTime.now().uptimeNanoseconds
-        let wanted: BundleRequest
-        do {
-            wanted = try bundleRequest(request, state: holder.state)
-        } catch {
-            return .now(recorded(request, started: started, response: error.response))
-        }
-        if let body = wanted.slot.readyBody(wanted.format, gzip: wanted.gzip) {
-            return .now(recorded(request, started: started, response: bundleResponse(request, wanted, body: body)))
-        }
-        let promise = context.deferResponse()
-        Self.bundleBuilders.async {
-            let body = wanted.slot.body(wanted.format, gzip: wanted.gzip)
-            promise.succeed(recorded(request, started: started, response: bundleResponse(request, wanted, body: body)))
-        }
-        return .deferred
-    }
-
-    /// Where first requests build bundles: never an event loop.
-    static let bundleBuilders = DispatchQueue(label: "label-server.bundles", qos: .userInitiated, attributes: .concurrent)
 }

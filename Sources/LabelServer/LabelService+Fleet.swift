@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
-public import HTTP1
-public import HTTPServer
+import HTTP1
+import HTTPServer
 import LabelCore
 import MissingKeys
 
@@ -34,12 +34,12 @@ extension LabelService {
         _ = try QueryParameters(request).scopeValue()
     }
 
-    /// The fleet route for `request`, or nil when it is answered by this replica alone.
-    func fleetRoute(for request: HTTPRequest) -> FleetRoute? {
+    /// The fleet route for `request` on its matched `row`, or nil when it is answered by
+    /// this replica alone.
+    func fleetRoute(_ row: LabelRoute, _ request: HTTPRequest) -> FleetRoute? {
         // The table says which routes fan out (`/coverage` does not: it is computed from the
         // store, the same on every replica serving the same store; docs/decisions/fleet.md).
-        guard fleet != nil, let matched = Self.route(for: request.path),
-              let route = Self.routes[matched.index].fleet[request.method] else { return nil }
+        guard fleet != nil, let route = row.fleet[request.method] else { return nil }
         switch route {
         case .missingRead, .missingReset: if missing == nil { return nil }
         case .usageRead: if usage == nil { return nil }
@@ -55,27 +55,21 @@ extension LabelService {
         return scope == "local" ? nil : route
     }
 
-    public func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {
-        switch answerBundle(request, context: context) {
-        case .now(let response): return response
-        case .deferred: return nil
-        case .notHandled: break
+    /// A request that fans out, from the dispatcher: on a thread of the fleet's, the loop
+    /// deferring its response; a refused write is refused here, before any peer hears of it.
+    func answerFleet(_ route: FleetRoute, _ request: HTTPRequest, matched: Match, started: UInt64,
+                     context: HTTPRequestContext) -> HTTPResponse? {
+        guard let fleet else { preconditionFailure("a fleet route without a fleet") }
+        if route.isWrite, (try? admin.check(request)) == nil {
+            return answered(request, matched: matched, state: nil, mayBlock: false, started: started)
         }
-        guard let fleet, let route = fleetRoute(for: request) else {
-            let deferred = deferringReload(request, context: context) || deferringMissingReset(request, context: context)
-                || deferringUntilCoverage(request, context: context)
-            return deferred ? nil : respond(to: request)
-        }
-        // Refused writes are refused here, before any peer hears of them.
-        if route.isWrite, (try? admin.check(request)) == nil { return respond(to: request) }
-        let started = DispatchTime.now().uptimeNanoseconds
         // The deadline counts from the arrival: waiting for a thread is part of it.
         let arrival = MonotonicClock.now()
         let kind: Fleet.SlotKind = route.isWrite ? .write : .read
         guard fleet.begin(kind) else {
             let busy = APIError(.serviceUnavailable, "fleet_busy", "too many fleet requests in flight; retry",
                                 headers: ["Retry-After": "1"])
-            return recorded(request, started: started, response: busy.response)
+            return recorded(request, route: matched.index, started: started, response: busy.response)
         }
         let promise = context.deferResponse()
         fleet.run {
@@ -88,10 +82,11 @@ extension LabelService {
                     try fleetUsage(request, fleet: fleet, deadline: MonotonicClock.deadline(after: fleet.timeout, from: arrival))
                 case .missingReset, .reload:
                     // Writes get at least 10 s: a reload takes its time.
-                    try fleetWrite(request, fleet: fleet, deadline: MonotonicClock.deadline(after: max(fleet.timeout, .seconds(10)), from: arrival))
+                    try fleetWrite(request, matched: matched, fleet: fleet,
+                                   deadline: MonotonicClock.deadline(after: max(fleet.timeout, .seconds(10)), from: arrival))
                 }
             }
-            promise.succeed(recorded(request, started: started, response: response))
+            promise.succeed(recorded(request, route: matched.index, started: started, response: response))
         }
         return nil
     }
@@ -102,7 +97,8 @@ extension LabelService {
     private func fleetMissing(_ request: HTTPRequest, fleet: Fleet, deadline: UInt64) throws -> HTTPResponse {
         guard let missing else { throw APIError.notFound(request.path) }
         // Validate the query on an empty report first: a bad request costs no peer a call.
-        let check = try readMissing(request, store: missing, source: MissingReport(entries: [], since: Date()))
+        let state = holder.state
+        let check = try readMissing(request, store: missing, state: state, source: MissingReport(entries: [], since: Date()))
         guard check.status == .ok else { return check }
         // Filters are per entry, so peers may apply them first: fewer bytes to send and merge.
         var filters = ""
@@ -112,7 +108,8 @@ extension LabelService {
         }
         let gathered = gatherReports(fleet: fleet, filters: filters, deadline: deadline)
         let merged = missing.recorder.snapshot().merging(gathered.reports)
-        let response = try readMissing(request, store: missing, source: merged, unreachable: gathered.leftOut.map(\.peer))
+        let response = try readMissing(request, store: missing, state: state, source: merged,
+                                       unreachable: gathered.leftOut.map(\.peer))
         return Self.markFleet(response, leftOut: gathered.leftOut, fleet: fleet)
     }
 
@@ -246,7 +243,6 @@ extension LabelService {
             if rest.first != UInt8(ascii: "}") { body.append(UInt8(ascii: ",")) }
             body += rest
             response.body = body
-            response.gzipBody = nil
         }
         return response
     }
@@ -266,10 +262,10 @@ extension LabelService {
     /// contract of a reload) makes it 422; any other peer not applied — unreachable, timed
     /// out, a malformed answer or another status — makes it 502 `fleet_partial`. Every
     /// failure carries the per-replica report, so `curl --fail` fails and says where.
-    private func fleetWrite(_ request: HTTPRequest, fleet: Fleet, deadline: UInt64) throws -> HTTPResponse {
+    private func fleetWrite(_ request: HTTPRequest, matched: Match, fleet: Fleet, deadline: UInt64) throws -> HTTPResponse {
         let local: HTTPResponse
         do {
-            local = try route(request)
+            local = try route(request, matched: matched, state: nil, mayBlock: true)
         } catch let error as any HTTPResponseError {
             local = error.response
         }
@@ -323,7 +319,7 @@ extension LabelService {
         return Self.markFleet(response, leftOut: leftOut, fleet: fleet)
     }
 
-    /// A fleet write's status: see ``fleetWrite(_:fleet:deadline:)``. `peers` holds the
+    /// A fleet write's status: see ``fleetWrite(_:matched:fleet:deadline:)``. `peers` holds the
     /// status of every peer that did not apply it (0: no answer).
     static func fleetWriteStatus(local: HTTPStatus, peers: [Int]) -> HTTPStatus {
         if !(200..<300).contains(local.code) { return local }

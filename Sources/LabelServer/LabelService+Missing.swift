@@ -7,7 +7,7 @@ import MissingKeys
 
 extension LabelService {
     /// `GET`, `POST` and `DELETE /missing`.
-    func missingReport(_ request: HTTPRequest) throws -> HTTPResponse {
+    func missingReport(_ request: HTTPRequest, state: ServiceState) throws -> HTTPResponse {
         guard let missing else {
             throw APIError(.notFound, "missing_report_disabled", "this server keeps no missing-key report")
         }
@@ -31,28 +31,14 @@ extension LabelService {
             try missing.reset()
             return Self.json(.ok, #"{"status":"reset"}"#)
         default:
-            return try readMissing(request, store: missing)
+            return try readMissing(request, store: missing, state: state)
         }
     }
 
-    /// The thread `DELETE /missing` runs on: the reset renders and fsyncs the file, so it
-    /// never runs on an event loop (a serial queue gets a thread of its own, whatever
-    /// the shared pool is doing).
-    static let stateWrites = DispatchQueue(label: "label-server.missing-reset")
-
-    /// Starts an accepted `DELETE /missing` (this replica's) on ``stateWrites`` and defers
-    /// its response. - Returns: false when `request` is not one: anything refused (401/403,
-    /// a bad scope, no report) is answered at once by ``route(_:)``.
-    func deferringMissingReset(_ request: HTTPRequest, context: HTTPRequestContext) -> Bool {
-        guard request.path == "/missing", request.method == .delete, missing != nil,
-              (try? admin.check(request)) != nil, (try? Self.checkScope(request)) != nil else { return false }
-        let started = DispatchTime.now().uptimeNanoseconds
-        let promise = context.deferResponse()
-        Self.stateWrites.async {
-            let response = Self.answer { try route(request) }
-            promise.succeed(recorded(request, started: started, response: response))
-        }
-        return true
+    /// Whether `DELETE /missing` (this replica's) goes to the state-writes worker: anything
+    /// refused (401/403, a bad scope, no report) is answered at once on the loop.
+    func acceptsMissingReset(_ request: HTTPRequest) -> Bool {
+        missing != nil && (try? admin.check(request)) != nil && (try? Self.checkScope(request)) != nil
     }
 
     /// The JSON bytes of a `POST /missing`, after the checks that keep web
@@ -99,7 +85,7 @@ extension LabelService {
     ///     the event loop): rendered directly, never cached.
     ///   - unreachable: peers left out of `source` (the page shows a banner; other formats
     ///     are marked by ``markFleet(_:unreachable:fleet:)``).
-    func readMissing(_ request: HTTPRequest, store: MissingReportStore, source: MissingReport? = nil,
+    func readMissing(_ request: HTTPRequest, store: MissingReportStore, state: ServiceState, source: MissingReport? = nil,
                      unreachable: [String] = []) throws -> HTTPResponse {
         // MissingQuery reads every parameter (an empty value is a form's "All");
         // MissingReportQuery is the page the JSON, CSV and .strings renderings cut.
@@ -112,7 +98,6 @@ extension LabelService {
         guard query.offset <= MissingReportQuery.maximumOffset else {
             throw QueryParameters.offsetAbove(MissingReportQuery.maximumOffset)
         }
-        let state = holder.state
         let development = state.catalog.developmentLanguage
         let sourceText = { (table: String, key: String) -> String? in
             development.flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string.template }
@@ -136,7 +121,8 @@ extension LabelService {
         let key = MissingReportCache.Key(query: query, format: format, search: missingQuery.search,
                                          catalogLoadedAt: format == "strings" || missingQuery.search != nil
                                             ? state.loadedAt.timeIntervalSince1970 : 0)
-        let wantsGzip = ContentCoding.negotiate(request.headers.first(name: "Accept-Encoding")) == .gzip
+        // A fleet's JSON is rewritten afterwards (``markFleet(_:leftOut:fleet:)``): left identity.
+        let wantsGzip = ContentEncodingChoice.acceptsGzip(request) && !(source != nil && format == "json")
         let render = { (report: MissingReport) -> MissingReportCache.Page in
             // The search (over keys and development text) first; then filters and the page.
             let searched = missingQuery.search == nil ? report : missingQuery.apply(to: report, sourceText: sourceText)
@@ -165,15 +151,10 @@ extension LabelService {
             }
             headers.add(name: "Link", value: "</missing?\(query.queryString(offset: next, extra: extra))>; rel=\"next\"")
         }
-        // The event loop picks the variant (HTTPResponse.negotiated adds Vary: Accept-Encoding
-        // and Content-Encoding); a body rewritten later (a fleet's partial marking) drops gzipBody.
-        let vary = negotiatedFormat ? "Accept" : nil
-        if wantsGzip, let gzip = page.gzip, gzip.count < page.identity.count {
-            if let vary { headers.add(name: "Vary", value: vary) }
-            return HTTPResponse(status: .ok, headers: headers, body: page.identity, gzipBody: gzip)
-        }
-        headers.add(name: "Vary", value: vary.map { "\($0), Accept-Encoding" } ?? "Accept-Encoding")
-        return HTTPResponse(status: .ok, headers: headers, body: page.identity)
+        let choice = ContentEncodingChoice(acceptsGzip: wantsGzip, identity: page.identity, gzip: page.gzip)
+        headers.add(name: "Vary", value: ContentEncodingChoice.vary(negotiatedFormat ? "Accept" : nil))
+        choice.addContentEncoding(to: &headers)
+        return HTTPResponse(status: .ok, headers: headers, body: choice.body)
     }
 
     /// The translators' XLIFF file and HTML page (issue 13), rendered per request.

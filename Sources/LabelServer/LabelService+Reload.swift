@@ -1,26 +1,15 @@
-import Dispatch
 import HTTP1
-import HTTPServer
 import LabelCore
 
 /// `POST /admin/reload`: the caller learns the result, and no event loop waits for it.
 extension LabelService {
-    /// Starts an accepted `POST /admin/reload` on the reloader's worker and defers its
-    /// response (the loop keeps serving other connections meanwhile).
-    /// - Returns: false when `request` is not one: anything refused (405, 401/403, a bad
-    ///   scope, no reloadable store) is answered at once by ``route(_:)``.
-    func deferringReload(_ request: HTTPRequest, context: HTTPRequestContext) -> Bool {
-        guard request.path == "/admin/reload", request.method == .post, let reloader,
-              (try? admin.check(request)) != nil, (try? Self.checkScope(request)) != nil else { return false }
-        let started = DispatchTime.now().uptimeNanoseconds
-        let promise = context.deferResponse()
-        reloader.reloadInBackground { result in
-            promise.succeed(recorded(request, started: started, response: Self.reloadResponse(result)))
-        }
-        return true
+    /// Whether `POST /admin/reload` goes to the reload worker: anything refused (401/403,
+    /// a bad scope, no reloadable store) is answered at once on the loop.
+    func acceptsReload(_ request: HTTPRequest) -> Bool {
+        reloader != nil && (try? admin.check(request)) != nil && (try? Self.checkScope(request)) != nil
     }
 
-    /// `POST /admin/reload` on the calling thread (the fleet's queue, or a direct call).
+    /// `POST /admin/reload` on the calling thread: the reload worker, the fleet's thread, or a test.
     func reload() -> HTTPResponse {
         guard let reloader else {
             return APIError(.notFound, "reload_unavailable", "this server was started without a reloadable store").response

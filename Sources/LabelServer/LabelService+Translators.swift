@@ -5,9 +5,8 @@ import MissingKeys
 
 extension LabelService {
     /// `GET /coverage`: JSON, or the page for browsers (`format=html`); filters `lang`, `table`.
-    func coverageReport(_ request: HTTPRequest) throws -> HTTPResponse {
+    func coverageReport(_ request: HTTPRequest, state: ServiceState) throws -> HTTPResponse {
         let query = try MissingQuery(request)
-        let state = holder.state
         let rows = state.coverage.rows(language: query.lang, table: query.table)
         let development = state.catalog.developmentLanguage?.rawValue
         switch query.format ?? (MediaNegotiation.prefersHTML(request.headers.first(name: "Accept")) ? "html" : "json") {

@@ -4,8 +4,9 @@ public import HTTPServer
 import LabelCore
 public import MissingKeys
 
-/// The label API as an ``HTTPResponder``: routes requests to handlers, turns
-/// every error into its JSON response, and counts both in ``Metrics``.
+/// The label API as an ``HTTPResponder``: dispatches requests through ``routes``
+/// (``respond(to:context:)``), turns every error into its JSON response, and counts
+/// both in ``Metrics``.
 public struct LabelService: HTTPResponder {
     /// The state being served; replaced as a whole on reload.
     public let holder: CatalogHolder
@@ -52,13 +53,6 @@ public struct LabelService: HTTPResponder {
         missingCache = MissingReportCache(maximumAge: missingReportMaxAge)
     }
 
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
-        let started = DispatchTime.now().uptimeNanoseconds
-        let matched = Self.route(for: request.path)
-        let response = Self.answer { try route(request, matched: matched) }
-        return recorded(request, route: matched?.index, started: started, response: response)
-    }
-
     /// What `handler` returns, or the answer to what it throws: the one place a thrown
     /// error becomes a response, for the loops and for the workers of deferred answers.
     @inline(__always)
@@ -71,11 +65,6 @@ public struct LabelService: HTTPResponder {
             // Handlers throw only HTTPResponseError; this keeps the type system honest.
             return APIError(.internalServerError, "internal_error", "\(error)").response
         }
-    }
-
-    /// Counts and logs an answer given outside ``route(_:matched:)`` (fleet work, deferred answers).
-    func recorded(_ request: HTTPRequest, started: UInt64, response: consuming HTTPResponse) -> HTTPResponse {
-        recorded(request, route: Self.route(for: request.path)?.index, started: started, response: response)
     }
 
     /// Counts and logs an answer; with peers, says which replica gave it.
@@ -113,27 +102,21 @@ public struct LabelService: HTTPResponder {
         return response
     }
 
-    /// Answers `request` through ``routes`` (a fleet write's local part).
-    func route(_ request: HTTPRequest) throws -> HTTPResponse {
-        try route(request, matched: Self.route(for: request.path))
-    }
-
     /// `GET /labels/{key}`: one rendered label.
-    func label(rawKey: Substring, request: HTTPRequest) throws -> HTTPResponse {
+    func label(rawKey: Substring, request: HTTPRequest, state: ServiceState) throws -> HTTPResponse {
         let query = try LabelQuery(rawKey: rawKey, request: request)
-        let state = holder.state
         // One probe with `lang` gives the chain and the fields of a value in that language.
-        let requested = query.language.flatMap(state.labelLanguage)
-        let chain = requested?.chain ?? state.chain(for: query)
+        let requested = query.language.flatMap(state.labelLanguages.language)
+        let chain = requested?.chain ?? query.chain(state.resolver)
         // `LabelResolver.label` in two steps: the lookup also gives the key's usage slot.
         var keySlot: Int?
-        let resolution = state.resolve(key: query.key, table: query.table, chain: chain, keySlot: &keySlot)
+        let resolution = state.resolver.resolve(key: query.key, table: query.table, chain: chain, keySlot: &keySlot)
         let label = try ResolvedLabel(resolution: resolution, arguments: query.arguments,
-                                      development: state.developmentLanguage)
+                                      development: state.catalog.developmentLanguage)
         // Counted once rendered (a request refused for its arguments counts nothing), and
         // only a key the catalog has: others are the missing report's.
         if usage != nil, let keySlot {
-            state.recordUsage(slot: keySlot, at: Int64(time(nil)))
+            state.usage.record(slot: keySlot, at: Int64(time(nil)))
         }
         if label.isMissing {
             metrics.recordMissingHit()
@@ -148,7 +131,7 @@ public struct LabelService: HTTPResponder {
         let headers = if let requested, label.language == query.language {
             requested.headers(plainText: query.plainText)
         } else {
-            state.labelHeaders(language: label.language, plainText: query.plainText)
+            state.labelLanguages.headers(language: label.language, plainText: query.plainText)
         }
         return HTTPResponse(status: .ok, headers: headers, body: query.plainText ? Array(label.value.utf8) : label.jsonBytes(chain: chain))
     }

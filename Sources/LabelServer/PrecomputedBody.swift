@@ -1,5 +1,4 @@
 import HTTPServer
-import Synchronization
 
 /// A bundle body: identity bytes with their strong ETags, and gzip bytes made the
 /// first time a client accepting gzip asks (a representation's validator differs
@@ -10,28 +9,27 @@ public final class PrecomputedBody: Sendable {
     public let etag: String
     /// Quoted strong ETag of the gzip bytes: the identity tag with `-gz`.
     public let gzipETag: String
-    /// `nil` until ``compress()``; then the gzip bytes, or identity when gzip gains nothing.
-    private let compressed = Mutex<[UInt8]?>(nil)
+    /// The gzip bytes, or identity when gzip gains nothing; made once, by ``compress()``.
+    private let compressed: ComputedOnce<[UInt8]>
 
     public init(_ identity: [UInt8], fingerprint: String) {
         self.identity = identity
         etag = "\"\(fingerprint)\""
         gzipETag = "\"\(fingerprint)-gz\""
+        compressed = ComputedOnce {
+            let bytes = (try? Gzip.compress(identity, level: 6)) ?? identity
+            return bytes.count < identity.count ? bytes : identity
+        }
     }
 
     /// Compresses once (level 6). Slow for a large body: call it off the event loops.
-    public func compress() {
-        guard !isCompressed else { return }
-        let bytes = (try? Gzip.compress(identity, level: 6)) ?? identity
-        let kept = bytes.count < identity.count ? bytes : identity
-        compressed.withLock { $0 = $0 ?? kept }
-    }
+    public func compress() { _ = compressed.value }
 
     /// Whether ``compress()`` has run.
-    public var isCompressed: Bool { compressed.withLock { $0 != nil } }
+    public var isCompressed: Bool { compressed.ready != nil }
 
     /// The gzip bytes (identity before ``compress()`` or when gzip gains nothing).
-    public var gzip: [UInt8] { compressed.withLock { $0 } ?? identity }
+    public var gzip: [UInt8] { compressed.ready ?? identity }
 
     /// Whether gzip is worth sending at all (false before ``compress()``).
     public var hasGzip: Bool { gzip.count < identity.count }

@@ -15,7 +15,7 @@ public struct ServiceState: Sendable {
         let bundles: LabelBundles
         let loadedAt: Date
         let fileCount: Int
-        let coverage: CoverageSlot
+        let coverage: ComputedOnce<Coverage>
         let usage: UsageCounters
         let bundleFolders: [String]
         let labelLanguages: LabelLanguages
@@ -25,7 +25,8 @@ public struct ServiceState: Sendable {
             bundles = LabelBundles(catalog: store.catalog)
             self.loadedAt = loadedAt
             fileCount = store.fileCount
-            coverage = CoverageSlot(catalog: store.catalog)
+            let catalog = store.catalog
+            coverage = ComputedOnce { Coverage(catalog: catalog) }
             usage = UsageCounters(catalog: store.catalog)
             bundleFolders = store.bundleFolders
             // The development language too: a key found nowhere is served in it.
@@ -37,7 +38,7 @@ public struct ServiceState: Sendable {
     private var storage: Storage
 
     /// Derives the state of a freshly loaded store (bundles are built on first request:
-    /// ``LabelBundles``; coverage on a background worker: ``CoverageSlot``).
+    /// ``LabelBundles``; coverage on a background thread: ``ComputedOnce``).
     public init(store: LoadedStore, loadedAt: Date = Date()) {
         self.init(store: store, loadedAt: loadedAt, coverageInBackground: true)
     }
@@ -46,7 +47,7 @@ public struct ServiceState: Sendable {
     /// which computes it before the swap, and tests of that wait.
     init(store: LoadedStore, loadedAt: Date = Date(), coverageInBackground: Bool) {
         storage = Storage(store: store, loadedAt: loadedAt)
-        if coverageInBackground { storage.coverage.computeInBackground() }
+        if coverageInBackground { storage.coverage.computeInBackground(name: "label-server-coverage") }
     }
 
     public var resolver: LabelResolver { storage.resolver }
@@ -56,7 +57,7 @@ public struct ServiceState: Sendable {
     /// Per language × table translation coverage (`GET /coverage`), computed once per
     /// load on a background worker: waits for it, so off the event loops until
     /// ``coverageIsReady``.
-    public var coverage: Coverage { storage.coverage.coverage }
+    public var coverage: Coverage { storage.coverage.value }
     /// Whether ``coverage`` answers without waiting.
     public var coverageIsReady: Bool { storage.coverage.ready != nil }
     /// Lock-free per-key request counters for this load, drained by ``UsageStore``.
@@ -65,31 +66,8 @@ public struct ServiceState: Sendable {
     public var bundleFolders: [String] { storage.bundleFolders }
     public var catalog: Catalog { resolver.catalog }
 
-    // `GET /labels/{key}`'s reads, made in place in the shared box: ``resolver`` and the
-    // other accessors return a copy (a retain and a release per reference it holds, ~800
-    // instructions a request for the resolver alone).
-
-    /// The languages to try for `query`'s preferences.
-    func chain(for query: LabelQuery) -> LanguageChain { query.chain(storage.resolver) }
-
-    /// The chain and header fields for `lang=` this language, when the store has it (``LabelLanguages``).
-    func labelLanguage(_ language: LanguageTag) -> LabelLanguages.Language? { storage.labelLanguages.language(language) }
-
-    /// ``LabelResolver/resolve(key:table:chain:keySlot:)``.
-    func resolve(key: String, table: String, chain: LanguageChain, keySlot: inout Int?) -> Resolution {
-        storage.resolver.resolve(key: key, table: table, chain: chain, keySlot: &keySlot)
-    }
-
-    /// The catalog's development language.
-    var developmentLanguage: LanguageTag? { storage.resolver.catalog.developmentLanguage }
-
-    /// The header fields of a `GET /labels/{key}` answer (``LabelLanguages``).
-    func labelHeaders(language: LanguageTag?, plainText: Bool) -> HTTPHeaders {
-        storage.labelLanguages.headers(language: language, plainText: plainText)
-    }
-
-    /// Counts a request of the key with this slot (``UsageCounters/record(slot:at:)``).
-    func recordUsage(slot: Int, at seconds: Int64) { storage.usage.record(slot: slot, at: seconds) }
+    /// The `lang=` fast path of `GET /labels/{key}`: each store language's chain and header fields.
+    var labelLanguages: LabelLanguages { storage.labelLanguages }
 
     /// True when no other copy of this state exists any more (no request holds it):
     /// dropping this one then frees the catalog on the caller's thread.

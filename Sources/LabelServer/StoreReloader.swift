@@ -1,3 +1,4 @@
+import BackgroundWork
 import Dispatch
 import Foundation
 import HTTPServer
@@ -50,10 +51,17 @@ public final class StoreReloader: Sendable {
         queue.async { [self] in done(reload()) }
     }
 
+    /// Runs `work` on the reloader's worker, after any reload queued before it (the
+    /// dispatcher's ``LabelWorker/reload``: `POST /admin/reload`).
+    func run(_ work: @escaping @Sendable () -> Void) {
+        queue.async(execute: work)
+    }
+
     /// Reads the store again on the calling thread (never call it on an event loop);
     /// on success the new catalog serves from the next request.
     @discardableResult
     public func reload() -> Result<ServiceState, StoreLoadError> {
+        EventLoopThread.assertNotCurrent("a store reload")
         // The failed attempt (or the previous catalog) is garbage now: give its pages back.
         defer { ProcessMemory.trim() }
         return running.withLock { _ in

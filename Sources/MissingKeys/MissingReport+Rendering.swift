@@ -1,3 +1,4 @@
+import BackgroundWork
 import LabelCore
 public import Foundation
 
@@ -16,7 +17,8 @@ extension MissingReport {
     /// Timestamps are ISO 8601 UTC with milliseconds. `GET /missing` renders a
     /// ``MissingReportPage`` instead (``MissingReportPage/jsonBytes(next:)``).
     public func jsonBytes() -> [UInt8] {
-        Self.json(entries: entries, total: entries.count, hits: totalHits, page: nil, of: self)
+        EventLoopThread.assertNotCurrent("rendering the whole missing-key report")
+        return Self.json(entries: entries, total: entries.count, hits: totalHits, page: nil, of: self)
     }
 
     /// The shared JSON writer of the state file and of a page.

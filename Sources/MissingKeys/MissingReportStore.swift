@@ -79,7 +79,8 @@ public final class MissingReportStore: Sendable {
     ///   stays dirty so the next call retries.
     @discardableResult
     public func flushIfDirty() throws(MissingReportError) -> Bool {
-        try flushState.withLock { (state: inout FlushState) throws(MissingReportError) -> Bool in
+        EventLoopThread.assertNotCurrent("the missing-key report's flush")
+        return try flushState.withLock { (state: inout FlushState) throws(MissingReportError) -> Bool in
             let (report, generation) = recorder.snapshotWithGeneration()
             guard generation != state.persistedGeneration else { return false }
             do throws(MissingReportError) {

@@ -110,7 +110,8 @@ public final class UsageStore: Sendable {
     /// Drains and writes the file when anything changed.
     @discardableResult
     public func flushIfDirty() throws(MissingReportError) -> Bool {
-        try state.withLock { (state: inout State) throws(MissingReportError) -> Bool in
+        EventLoopThread.assertNotCurrent("the usage counts' flush")
+        return try state.withLock { (state: inout State) throws(MissingReportError) -> Bool in
             drain(into: &state)
             guard state.dirty else { return false }
             do throws(MissingReportError) {

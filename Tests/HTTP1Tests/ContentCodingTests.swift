@@ -14,26 +14,3 @@ import Testing
     }
 }
 
-@Suite struct HTTPResponseNegotiationTests {
-    let response = HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: [1, 2, 3], gzipBody: [9, 9])
-
-    @Test func aGzipClientGetsThePrecompressedBodyWithItsHeaders() {
-        let chosen = response.negotiated(acceptEncoding: "gzip, br")
-        #expect(chosen.body == [9, 9])
-        #expect(chosen.headers.first(name: "Content-Encoding") == "gzip")
-        #expect(chosen.headers.first(name: "Vary") == "Accept-Encoding")
-        #expect(chosen.gzipBody == nil)
-    }
-
-    @Test func anIdentityClientGetsThePlainBodyAndStillAVaryField() {
-        let chosen = response.negotiated(acceptEncoding: nil)
-        #expect(chosen.body == [1, 2, 3])
-        #expect(chosen.headers.first(name: "Content-Encoding") == nil)
-        #expect(chosen.headers.first(name: "Vary") == "Accept-Encoding")
-    }
-
-    @Test func aResponseWithoutAPrecompressedBodyIsLeftAlone() {
-        let plain = HTTPResponse(status: .ok, body: [1])
-        #expect(plain.negotiated(acceptEncoding: "gzip") == plain)
-    }
-}

@@ -7,7 +7,7 @@ import Testing
 
 /// Coverage is computed off the start-up path; a request that needs it first waits on a
 /// worker, never on the event loop, and gets the very bytes it would have got anyway.
-struct CoverageSlotTests {
+struct LazyCoverageTests {
     private static func store() throws -> LoadedStore {
         try StoreLoader.load(StoreConfiguration(directory: LabelTestServer.bundledStore))
     }

@@ -30,13 +30,9 @@ struct QueryParameters: Sendable {
     ///   form's "All" on the report pages); otherwise an empty value is validated.
     init(_ request: borrowing HTTPRequest, emptyIsAbsent: Bool = false) throws(APIError) {
         // Names are matched as bytes: a `String` per name was ~450 instructions a pair.
-        // The closure writes through a pointer: capturing `self` (or a local moved into it)
-        // made the initializer copy and destroy a whole QueryParameters (~440 instructions).
         self.init()
-        try withUnsafeMutablePointer(to: &self) { (parameters) throws(APIError) -> Void in
-            try request.forEachQueryItemName { name, value in
-                parameters.pointee.take(name, value, emptyIsAbsent: emptyIsAbsent)
-            }
+        try request.forEachQueryItemName { name, value in
+            take(name, value, emptyIsAbsent: emptyIsAbsent)
         }
     }
 

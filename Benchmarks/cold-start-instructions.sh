@@ -52,7 +52,7 @@ while time.monotonic() - start < 120:
     time.sleep(0.01)
 sys.exit("no 200 within 120 s")
 PY
-    callgrind_control -d first200 "$pid" >/dev/null
+    callgrind_control -d first200 "$pid" >/dev/null 2>&1
     file=$(ls -v "$work"/callgrind.out.* | tail -1)
     total=$(callgrind_annotate "$file" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); t = $1} END {print t}')
     echo "cold start: $total instructions to first 200 (run $run)"

@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "LabelCore"),
         // The missing-key report and key usage: recorders, their durable state files
         // (write, fsync, rename), merging, paging and exports. All the server's state.
-        .target(name: "MissingKeys", dependencies: ["LabelCore", "BackgroundWork", "AtomicFile"]),
+        .target(name: "MissingKeys", dependencies: ["LabelCore", "BackgroundWork", "AtomicFile", "HTTP1"]),
         // Replacing a file all at once (temporary file, fsync, rename): the server's
         // state files and `label-server import`'s tables.
         .target(name: "AtomicFile", dependencies: ["BackgroundWork"]),

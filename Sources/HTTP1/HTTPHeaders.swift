@@ -312,11 +312,20 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 }
 
 extension Substring {
-    /// The string without leading and trailing SP / HTAB (optional whitespace, RFC 9110 §5.6.3).
-    func trimmingOWS() -> Substring {
-        let s = self
-        guard let first = s.firstIndex(where: { $0 != " " && $0 != "\t" }) else { return s[s.endIndex...] }
-        let last = s.lastIndex(where: { $0 != " " && $0 != "\t" })!
-        return s[first...last]
+    /// The text without leading and trailing SP and HTAB bytes (optional whitespace,
+    /// RFC 9110 §5.6.3): the one trim of header values, their list elements and
+    /// `--peers` entries. On bytes, so a combining mark after a space does not keep
+    /// the space (as a `Character` comparison would).
+    package func trimmingOWS() -> Substring {
+        let utf8 = self.utf8
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        while start != end, utf8[start] == UInt8(ascii: " ") || utf8[start] == UInt8(ascii: "\t") { utf8.formIndex(after: &start) }
+        while start != end {
+            let before = utf8.index(before: end)
+            guard utf8[before] == UInt8(ascii: " ") || utf8[before] == UInt8(ascii: "\t") else { break }
+            end = before
+        }
+        return self[start..<end]
     }
 }

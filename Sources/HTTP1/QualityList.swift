@@ -22,11 +22,11 @@ public enum QualityList {
             var q: Int? = 1000
             for parameter in parts.dropFirst() {
                 let pair = parameter.split(separator: "=", maxSplits: 1)
-                if pair.count == 2, pair[0].trimmingSpaces.lowercased() == "q" {
-                    q = qValue(pair[1].trimmingSpaces)
+                if pair.count == 2, pair[0].trimmingOWS().lowercased() == "q" {
+                    q = qValue(pair[1].trimmingOWS())
                 }
             }
-            items.append(Item(value: parts[0].trimmingSpaces, q: q))
+            items.append(Item(value: parts[0].trimmingOWS(), q: q))
         }
         return items
     }
@@ -47,13 +47,13 @@ public enum QualityList {
                     let parameters = element[element.utf8.index(after: valueEnd)...]
                     for parameter in parameters.split(separator: ";", omittingEmptySubsequences: false) {
                         let pair = parameter.split(separator: "=", maxSplits: 1)
-                        if pair.count == 2, pair[0].asciiTrimmingSpaces.utf8.elementsEqual("q".utf8)
-                            || pair[0].asciiTrimmingSpaces.utf8.elementsEqual("Q".utf8) {
-                            q = qValue(pair[1].asciiTrimmingSpaces)
+                        if pair.count == 2, pair[0].trimmingOWS().utf8.elementsEqual("q".utf8)
+                            || pair[0].trimmingOWS().utf8.elementsEqual("Q".utf8) {
+                            q = qValue(pair[1].trimmingOWS())
                         }
                     }
                 }
-                items.append(Item(value: element[..<valueEnd].asciiTrimmingSpaces, q: q))
+                items.append(Item(value: element[..<valueEnd].trimmingOWS(), q: q))
             }
             start = end == utf8.endIndex ? end : utf8.index(after: end)
         }
@@ -78,29 +78,5 @@ public enum QualityList {
             scale /= 10
         }
         return value <= 1000 ? value : nil
-    }
-}
-
-extension Substring {
-    /// Without leading and trailing spaces and tabs (OWS, RFC 9110 §5.6.3).
-    public var trimmingSpaces: Substring {
-        var s = self
-        while let c = s.first, c == " " || c == "\t" { s.removeFirst() }
-        while let c = s.last, c == " " || c == "\t" { s.removeLast() }
-        return s
-    }
-
-    /// ``trimmingSpaces`` for ASCII text, on bytes.
-    var asciiTrimmingSpaces: Substring {
-        let utf8 = self.utf8
-        var start = utf8.startIndex
-        var end = utf8.endIndex
-        while start != end, utf8[start] == UInt8(ascii: " ") || utf8[start] == UInt8(ascii: "\t") { utf8.formIndex(after: &start) }
-        while start != end {
-            let before = utf8.index(before: end)
-            guard utf8[before] == UInt8(ascii: " ") || utf8[before] == UInt8(ascii: "\t") else { break }
-            end = before
-        }
-        return self[start..<end]
     }
 }

@@ -1,3 +1,5 @@
+import HTTP1
+
 /// `If-None-Match` evaluation (RFC 9110 §13.1.2): weak comparison, `*` matches.
 enum EntityTag {
     /// Whether any tag listed in the field value matches one of `current`.
@@ -5,9 +7,9 @@ enum EntityTag {
     /// Either coding's tag matches: a client holding the identity body need
     /// not download the gzip one after it starts accepting gzip.
     static func matches(_ field: String, any current: [String]) -> Bool {
-        if field.trimmingCharacters(in: " \t") == "*" { return true }
+        if field[...].trimmingOWS() == "*" { return true }
         let opaque = current.map(stripWeak)
-        return field.split(separator: ",").contains { opaque.contains(stripWeak(String($0).trimmingCharacters(in: " \t"))) }
+        return field.split(separator: ",").contains { opaque.contains(stripWeak(String($0.trimmingOWS()))) }
     }
 
     private static func stripWeak(_ tag: String) -> String {

@@ -51,7 +51,7 @@ extension LabelService {
         let contentType = request.headers.values(for: "Content-Type")
         // The media type is what comes before any parameters: `application/json; charset=utf-8`.
         let mediaType = contentType.first?.split(separator: ";", omittingEmptySubsequences: false).first
-            .map { $0.trimmingCharacters(in: " \t").lowercased() }
+            .map { $0.trimmingOWS().lowercased() }
         guard contentType.count == 1, mediaType == "application/json" else {
             throw APIError(.unsupportedMediaType, "unsupported_media_type",
                            "POST /missing takes Content-Type: application/json, not \(contentType.first.map { "\"\($0.prefix(80))\"" } ?? "none")",
@@ -59,7 +59,7 @@ extension LabelService {
         }
         let codings = request.headers.values(for: "Content-Encoding")
             .flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: " \t").lowercased() }
+            .map { $0.trimmingOWS().lowercased() }
             .filter { $0 != "identity" }
         switch codings {
         case []:

@@ -42,12 +42,3 @@ enum MediaNegotiation {
         return QualityList.items(accept).map { (type: $0.value.lowercased(), q: $0.q ?? 0) }
     }
 }
-
-extension StringProtocol {
-    func trimmingCharacters(in set: String) -> String {
-        var scalars = Substring(self).unicodeScalars[...]
-        while let first = scalars.first, set.unicodeScalars.contains(first) { scalars.removeFirst() }
-        while let last = scalars.last, set.unicodeScalars.contains(last) { scalars.removeLast() }
-        return String(scalars)
-    }
-}

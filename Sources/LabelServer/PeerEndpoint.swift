@@ -1,3 +1,5 @@
+import HTTP1
+
 /// One entry of `--peers`: `host:port`, `[v6]:port` or `name:port`, where a name may
 /// resolve to several addresses (a Kubernetes headless Service).
 public struct PeerEndpoint: Sendable, Hashable, CustomStringConvertible {
@@ -19,7 +21,7 @@ public struct PeerEndpoint: Sendable, Hashable, CustomStringConvertible {
     public static func parseList(_ text: String) throws(PeerListError) -> [PeerEndpoint] {
         var result: [PeerEndpoint] = []
         for raw in text.split(separator: ",", omittingEmptySubsequences: false) {
-            let entry = raw.trimmingCharacters(in: " \t")
+            let entry = raw.trimmingOWS()
             if entry.isEmpty { continue }
             guard let endpoint = PeerEndpoint(parsing: entry) else { throw PeerListError(entry: String(entry)) }
             if !result.contains(endpoint) { result.append(endpoint) }
@@ -55,13 +57,4 @@ public struct PeerEndpoint: Sendable, Hashable, CustomStringConvertible {
 public struct PeerListError: Error, Sendable, CustomStringConvertible {
     public var entry: String
     public var description: String { "--peers: \"\(entry.prefix(100))\" is not host:port (name:port, [v6]:port), comma-separated" }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in set: String) -> Substring {
-        var result = self
-        while let first = result.first, set.contains(first) { result = result.dropFirst() }
-        while let last = result.last, set.contains(last) { result = result.dropLast() }
-        return result
-    }
 }

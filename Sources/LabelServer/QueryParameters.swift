@@ -30,8 +30,10 @@ struct QueryParameters: Sendable {
     ///   form's "All" on the report pages); otherwise an empty value is validated.
     init(_ request: borrowing HTTPRequest, emptyIsAbsent: Bool = false) throws(APIError) {
         // Names are matched as bytes: a `String` per name was ~450 instructions a pair.
-        // The closure writes through a pointer: capturing `self` (or a local moved into it)
-        // made the initializer copy and destroy a whole QueryParameters (~440 instructions).
+        // The closure writes through a pointer: capturing `self` instead makes the
+        // initializer copy and destroy a whole QueryParameters, about 530 more instructions
+        // per request (`REQUESTS=2000 bash Benchmarks/profile.sh BINARY`, inclusive cost of
+        // this initializer; QueryParametersTests pin what it reads).
         self.init()
         try withUnsafeMutablePointer(to: &self) { (parameters) throws(APIError) -> Void in
             try request.forEachQueryItemName { name, value in

@@ -1,4 +1,5 @@
 import BackgroundWork
+import HTTP1
 import LabelCore
 public import Foundation
 
@@ -211,38 +212,16 @@ extension MissingReport {
 
     /// ISO 8601 UTC, `2025-01-02T03:04:05.678Z` (milliseconds, truncated) or without fraction.
     ///
-    /// Civil-date arithmetic (H. Hinnant's `civil_from_days`) instead of a
-    /// `DateFormatter`: a flush renders 20,000 timestamps every second.
+    /// Civil-date arithmetic (``CivilDateTime``) instead of a `DateFormatter`: a flush
+    /// renders 20,000 timestamps every second.
     public static func timestamp(_ date: Date, fractional: Bool = true) -> String {
         var milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
         // Years 0000...9999 only, so the fixed-width format holds.
         milliseconds = min(max(milliseconds.isFinite ? milliseconds : 0, -62_167_219_200_000), 253_402_300_799_999)
         let total = Int64(milliseconds)
-        let millis = Int(total - floorDiv(total, 1000) * 1000)
-        let seconds = floorDiv(total, 1000)
-        let days = floorDiv(seconds, 86_400)
-        let secondOfDay = Int(seconds - days * 86_400)
-        let (year, month, day) = civil(fromDays: days)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(24)
-        func digits(_ value: Int, _ width: Int) {
-            var divisor = 1
-            for _ in 1..<width { divisor *= 10 }
-            var rest = value
-            while divisor > 0 {
-                bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
-                rest %= divisor
-                divisor /= 10
-            }
-        }
-        digits(year, 4); bytes.append(UInt8(ascii: "-")); digits(month, 2); bytes.append(UInt8(ascii: "-")); digits(day, 2)
-        bytes.append(UInt8(ascii: "T"))
-        digits(secondOfDay / 3600, 2); bytes.append(UInt8(ascii: ":"))
-        digits(secondOfDay / 60 % 60, 2); bytes.append(UInt8(ascii: ":"))
-        digits(secondOfDay % 60, 2)
-        if fractional { bytes.append(UInt8(ascii: ".")); digits(millis, 3) }
-        bytes.append(UInt8(ascii: "Z"))
-        return String(decoding: bytes, as: UTF8.self)
+        let seconds = CivilDateTime.floorDiv(total, 1000)
+        let millis = Int(total - seconds * 1000)
+        return CivilDateTime(unixSeconds: seconds).iso8601(milliseconds: fractional ? millis : nil)
     }
 
     /// Parses what ``timestamp(_:fractional:)`` writes (fraction of 1 to 9 digits optional, `Z` required).
@@ -272,37 +251,9 @@ extension MissingReport {
         } else {
             guard bytes[19] == UInt8(ascii: "Z") else { return nil }
         }
-        let days = days(fromCivil: year, month, day)
+        let days = CivilDateTime.daysSinceEpoch(year: year, month: month, day: day)
         let seconds = Double(days * 86_400 + Int64(hour * 3600 + minute * 60 + second))
         return Date(timeIntervalSince1970: seconds + fraction)
-    }
-
-    private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
-        let quotient = a / b
-        return (a % b != 0 && (a < 0) != (b < 0)) ? quotient - 1 : quotient
-    }
-
-    private static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = floorDiv(z, 146_097)
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        return (Int(year), Int(month), Int(day))
-    }
-
-    private static func days(fromCivil year: Int, _ month: Int, _ day: Int) -> Int64 {
-        let y = Int64(month <= 2 ? year - 1 : year)
-        let era = floorDiv(y, 400)
-        let yearOfEra = y - era * 400
-        let m = Int64(month)
-        let dayOfYear = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + Int64(day) - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
 

@@ -28,4 +28,22 @@ import Testing
         log.flush()
         #expect(written.withLock { $0.count } < 600)
     }
+
+    @Test func linesBeyondTheBufferAreDroppedAndCountedWhereTheGapIs() {
+        let written = Mutex<[UInt8]>([])
+        // Room for one line of this request (its target plus 96 bytes), not two.
+        let log = AccessLog(bufferLimit: 120) { bytes in written.withLock { $0 += bytes } }
+        let request = HTTPRequest(method: .get, target: "/healthz")
+        for _ in 0..<3 { log.record(request: request, status: 200, bytes: 2, seconds: 0) }
+        log.flush()
+        log.record(request: request, status: 200, bytes: 2, seconds: 0)
+        log.flush()
+        let text = String(decoding: written.withLock { $0 }, as: UTF8.self)
+        #expect(text == """
+            access GET /healthz HTTP/1.1 200 2 0us
+            access-log-dropped 2
+            access GET /healthz HTTP/1.1 200 2 0us
+
+            """)
+    }
 }

@@ -327,12 +327,24 @@ import Testing
         #expect(counters.drain().isEmpty, "a drain resets the counts")
     }
 
-    @Test func sha256MatchesTheFIPSExamples() {
-        func hex(_ text: String) -> String { SHA256.digest(Array(text.utf8)).map { String(format: "%02x", $0) }.joined() }
-        #expect(hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
-                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+    @Test func styleHashIsTheSHA256OfTheStyle() throws {
+        // The outside oracle: coreutils' sha256sum (shasum where there is none).
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "if command -v sha256sum >/dev/null; then sha256sum; else shasum -a 256; fi"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(TranslatorPage.styleBytes))
+        try input.fileHandleForWriting.close()
+        let printed = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let hex = Array(String(decoding: printed, as: UTF8.self).utf8.prefix(64))
+        try #require(process.terminationStatus == 0 && hex.count == 64)
+        let digest = stride(from: 0, to: 64, by: 2).map { UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)! }
+        #expect(TranslatorPage.styleHash == "sha256-" + Data(digest).base64EncodedString())
     }
 
     @Test func browsersPreferHTMLAndScriptsDoNot() {

@@ -13,9 +13,13 @@ extension StringCatalogParser {
     /// every value, skipped ones too, is checked as strictly as they check it.
     ///
     /// Why: for the first catalog of a process `JSONDecoder` instantiates generic metadata
-    /// and scans protocol conformances; reading the document here took `serve`'s start to
-    /// its first 200 from 37.1 to 33.9 million instructions on the bundled store, and
-    /// not running `JSONSerialization` first saves another 1.3 million.
+    /// and scans protocol conformances. Kept for the cold-start row: without this reader
+    /// `serve` on the bundled store takes 44.3 instead of 40.0 million instructions to its
+    /// first 200 (+11%, about 1 ms). With the number-symbols table's 3.0 million and the
+    /// log timestamp's 1.5 million that is about 2 ms, more than the row's margin to its
+    /// 1.3× target (9.6 ms against raw SwiftNIO's 8.5 ms, `Benchmarks/README.md`). Measure with
+    /// `Benchmarks/cold-start-instructions.sh BINARY` (and `Benchmarks/cold-start.sh` on a
+    /// quiet machine).
     struct DocumentReader {
         private struct GiveUp: Error {}
 

@@ -33,7 +33,7 @@ struct FormatScanner {
                 index = percent + 2
                 continue
             }
-            let (token, next) = scanSpecifier(at: percent)
+            let (token, next, _) = scanSpecifier(at: percent)
             flushLiteral()
             tokens.append(token)
             index = next
@@ -72,12 +72,15 @@ struct FormatScanner {
         return (end == index || tooLarge ? nil : value, end)
     }
 
-    /// Scans the specifier starting at the `%` at `start`. Returns the token and the
-    /// index after it. An invalid sequence stops before the offending byte, which is
-    /// then read again as ordinary text.
-    func scanSpecifier(at start: Int) -> (FormatToken, Int) {
+    /// Scans the specifier starting at the `%` at `start`. Returns the token, the
+    /// index after it and, for an invalid sequence that lacks its conversion character,
+    /// how (what ``printedText(ofInvalid:)`` prints depends on it). An invalid sequence
+    /// stops before the offending byte, which is then read again as ordinary text.
+    func scanSpecifier(at start: Int) -> (FormatToken, Int, MissingConversion?) {
         var index = start + 1
-        func invalid() -> (FormatToken, Int) { (.invalid(text(start..<index)), index) }
+        func invalid() -> (FormatToken, Int, MissingConversion?) { (.invalid(text(start..<index)), index, nil) }
+        // Whether the sequence so far ends in a width or a `.` (CF then prints its first character when cut off).
+        var endsInWidthOrDot = false
 
         // `n$`: a position. Digits without `$` are flags and width instead.
         var position: Int?
@@ -102,16 +105,19 @@ struct FormatScanner {
             guard let value else { return invalid() }
             width = value
             index = end
+            endsInWidthOrDot = true
             // CF's `%1#@name@`: a width followed by the `#` flag.
             if byte(at: index) == .hash {
                 flags.insert(.alternate)
                 index += 1
+                endsInWidthOrDot = false
             }
         }
 
         var precision: Int?
         if byte(at: index) == .dot {
             index += 1
+            endsInWidthOrDot = true
             let (value, end) = number(at: index)
             if end == index {
                 precision = 0  // `%.f` means precision 0, as in C.
@@ -123,32 +129,40 @@ struct FormatScanner {
         }
 
         let length = lengthModifier(at: index)
-        if let length { index += length.rawValue.utf8.count }
+        if let length {
+            index += length.rawValue.utf8.count
+            endsInWidthOrDot = false
+        }
 
         guard let conversionByte = byte(at: index), conversionByte < 0x80,
             let conversion = FormatSpecifier.Conversion(rawValue: Character(Unicode.Scalar(conversionByte)))
-        else { return invalidSequence(from: start, endedAt: index) }
+        else {
+            let (token, end) = invalidSequence(from: start, endedAt: index)
+            return (token, end, index < bytes.count ? .replacedBy : .cutOff(printsFirst: endsInWidthOrDot))
+        }
 
         if conversion == .object, flags.contains(.alternate) {
-            // `%#@name@`: the name runs to the next `@`, without spaces or `%`.
-            var end = index + 1
-            while let nameByte = byte(at: end), nameByte != .at, nameByte != .percent,
-                !nameByte.isASCIIWhitespace
-            {
-                end += 1
-            }
-            guard end > index + 1, byte(at: end) == .at else { return invalid() }
-            let name = text((index + 1)..<end)
-            let substitution = FormatSubstitution(
-                position: position, name: name, source: text(start..<(end + 1)))
-            return (.substitution(substitution), end + 1)
+            guard let (substitution, end) = substitution(from: start, at: index, position: position) else { return invalid() }
+            return (.substitution(substitution), end, nil)
         }
 
         index += 1
         let specifier = FormatSpecifier(
             position: position, flags: flags, width: width, precision: precision,
             length: length, conversion: conversion, source: text(start..<index))
-        return (.specifier(specifier), index)
+        return (.specifier(specifier), index, nil)
+    }
+
+    /// `%#@name@` from the `%` at `start`, whose `@` is at `index`: the name runs to the next
+    /// `@`, without spaces or `%`. Returns it and the index after it; nil when unterminated.
+    private func substitution(from start: Int, at index: Int, position: Int?) -> (FormatSubstitution, Int)? {
+        var end = index + 1
+        while let nameByte = byte(at: end), nameByte != .at, nameByte != .percent, !nameByte.isASCIIWhitespace {
+            end += 1
+        }
+        guard end > index + 1, byte(at: end) == .at else { return nil }
+        let substitution = FormatSubstitution(position: position, name: text((index + 1)..<end), source: text(start..<(end + 1)))
+        return (substitution, end + 1)
     }
 
     /// The invalid sequence from `start` whose conversion character should be at
@@ -179,9 +193,8 @@ struct FormatScanner {
     /// - a number too large or an unterminated `%#@name`: the source as written.
     static func printedText(ofInvalid source: String) -> String {
         let scanner = FormatScanner(bytes: Array(source.utf8))
-        let (token, end) = scanner.scanSpecifier(at: 0)
-        guard case .invalid = token, let missing = scanner.missingConversion(at: 0), end == source.utf8.count
-        else { return source }
+        let (token, end, missing) = scanner.scanSpecifier(at: 0)
+        guard case .invalid = token, let missing, end == source.utf8.count else { return source }
         let scalars = source.unicodeScalars.dropFirst()
         let first = scalars.first.map { String(Character($0)) } ?? ""
         switch missing {
@@ -198,50 +211,6 @@ struct FormatScanner {
     /// How a sequence lacks its conversion character: another character ends it, or
     /// the string does (after a width or a `.`, CF still prints the first character).
     enum MissingConversion { case replacedBy, cutOff(printsFirst: Bool) }
-
-    /// Whether the sequence at `start` fails for want of a conversion character (and
-    /// how), rather than for a number too large or an unterminated `%#@name`: the
-    /// scan is repeated without building tokens.
-    func missingConversion(at start: Int) -> MissingConversion? {
-        var index = start + 1
-        if let first = byte(at: index), first.isASCIIDigit, first != .zero {
-            let (value, end) = number(at: index)
-            if byte(at: end) == .dollar {
-                guard value != nil else { return nil }
-                index = end + 1
-            }
-        }
-        while let flagByte = byte(at: index), FormatSpecifier.Flags(byte: flagByte) != nil { index += 1 }
-        var endsInWidthOrDot = false
-        if let first = byte(at: index), first.isASCIIDigit {
-            let (value, end) = number(at: index)
-            guard value != nil else { return nil }
-            index = end
-            endsInWidthOrDot = true
-            if byte(at: index) == .hash {
-                index += 1
-                endsInWidthOrDot = false
-            }
-        }
-        if byte(at: index) == .dot {
-            index += 1
-            endsInWidthOrDot = true
-            let (value, end) = number(at: index)
-            if end != index {
-                guard value != nil else { return nil }
-                index = end
-            }
-        }
-        if let length = lengthModifier(at: index) {
-            index += length.rawValue.utf8.count
-            endsInWidthOrDot = false
-        }
-        guard let conversionByte = byte(at: index) else { return .cutOff(printsFirst: endsInWidthOrDot) }
-        if conversionByte < 0x80, FormatSpecifier.Conversion(rawValue: Character(Unicode.Scalar(conversionByte))) != nil {
-            return nil
-        }
-        return .replacedBy
-    }
 
     /// The length modifier (`hh`, `l`, `ll`, `q`, `L`, `z`, `t`, `j`...) at `index`, if any.
     func lengthModifier(at index: Int) -> FormatSpecifier.LengthModifier? {

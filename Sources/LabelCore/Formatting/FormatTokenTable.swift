@@ -21,21 +21,20 @@ public struct FormatTokenTable: Sendable, Hashable {
         for variable in string.variables.values {
             for text in variable.variants.values { builder.add(text) }
         }
-        // Without variables only the template's specifiers read arguments (a `%#@…@` with
-        // no variable reads nothing), numbered as the formatter does: positional ones
-        // their position, the others the next of a counter only they advance.
-        let argumentCount = string.variables.isEmpty
-            ? builder.marks.reduce(into: (maximum: 0, next: 1)) { state, mark in
-                guard mark.kind == .specifier else { return }
-                if mark.position >= 0 {
-                    state.maximum = max(state.maximum, Int(mark.position))
-                } else {
-                    state.maximum = max(state.maximum, state.next)
-                    state.next += 1
-                }
-            }.maximum
-            : LabelFormatter.argumentCount(of: string)
-        storage = Storage.make(builder, argumentCount: Int32(clamping: argumentCount))
+        storage = Storage.make(builder, argumentCount: Int32(clamping: Self.argumentCount(of: string, builder)))
+    }
+
+    /// ``LabelFormatter/argumentCount(of:)``, from the marks already made when the string
+    /// has no variables: then only the template's specifiers read arguments (a `%#@…@`
+    /// with no variable reads nothing).
+    private static func argumentCount(of string: LocalizedString, _ builder: Builder) -> Int {
+        guard string.variables.isEmpty else { return LabelFormatter.argumentCount(of: string) }
+        var cursor = ArgumentCursor()
+        var maximum = 0
+        for mark in builder.marks where mark.kind == .specifier {
+            maximum = max(maximum, cursor.take(position: mark.position < 0 ? nil : Int(mark.position)))
+        }
+        return maximum
     }
 
     /// How many arguments the string reads: ``LabelFormatter/argumentCount(of:)``, worked

@@ -12,8 +12,8 @@ extension ResolvedLabel {
     }
 
     public func jsonBytes(chain: LanguageChain?) -> [UInt8] {
-        // Built on every label request: written once into memory sized by a bound,
-        // unless a long value would make the bound (6 bytes per byte) wasteful.
+        // Built on every label request, so written by ``BoundedJSONWriter`` into memory
+        // allocated once at an upper bound of the size (see its documentation for the figure).
         var bound = Self.jsonFixedBound + BoundedJSONWriter.quotedBound(key)
             + BoundedJSONWriter.quotedBound(table) + BoundedJSONWriter.quotedBound(value)
             + BoundedJSONWriter.quotedBound(source)
@@ -21,12 +21,9 @@ extension ResolvedLabel {
         if let chain {
             for language in chain.languages { bound += BoundedJSONWriter.quotedBound(language.rawValue) + 1 }
         }
-        guard bound <= Self.jsonBoundLimit else {
-            var out = JSONWriter()
-            writeJSON(chain: chain, to: &out)
-            return out.bytes
-        }
-        return BoundedJSONWriter.bytes(bound: bound) { writeJSON(chain: chain, to: &$0) }
+        let bytes = BoundedJSONWriter.bytes(bound: bound) { writeJSON(chain: chain, to: &$0) }
+        // A long value makes the bound (6 bytes per byte) wasteful to keep: an exact copy is kept instead.
+        return bound <= Self.jsonBoundLimit ? bytes : Array(bytes)
     }
 
     /// A tag's bound, or `null`'s four bytes.
@@ -36,10 +33,10 @@ extension ResolvedLabel {
 
     /// Room for the names, punctuation, `plural` and `arguments` of ``jsonBytes(chain:)``.
     private static let jsonFixedBound = 256
-    /// Bodies whose bound is larger are written by ``JSONWriter``, growing as needed.
+    /// Bodies whose bound is larger are copied to an array of their own size.
     private static let jsonBoundLimit = 4096
 
-    private func writeJSON(chain: LanguageChain?, to out: inout some JSONObjectWriting) {
+    private func writeJSON(chain: LanguageChain?, to out: inout BoundedJSONWriter) {
         out.beginObject()
         out.field(literal: "key", key)
         out.field(literal: "requested", requested?.rawValue)

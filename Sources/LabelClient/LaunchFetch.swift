@@ -15,6 +15,7 @@ struct LaunchFetch: Sendable {
     let timeout: TimeInterval
     let cache: LabelCache?
     let misses: MissQueue
+    let bundles: BundleWriter?
 
     /// The labels from the server (`200`), or the cached copy it confirmed (`304`).
     ///
@@ -34,7 +35,7 @@ struct LaunchFetch: Sendable {
         switch response.status {
         case 304:
             guard let cached else { throw .status(304) }
-            return set(.revalidated, cached.document, catalog: cached.catalog, etag: cached.etag, requested: tag)
+            return set(.revalidated, cached, requested: tag)
         case 200:
             guard !Task.isCancelled else { throw .timedOut }
             let (document, catalog) = try await decode(response.body, requested: tag).get()
@@ -73,6 +74,10 @@ struct LaunchFetch: Sendable {
     func set(_ origin: LabelSet.Origin, _ document: LabelBundleDocument, catalog: Catalog, etag: String,
              requested: LanguageTag) -> LabelSet {
         LabelSet(origin: origin, language: document.lang, etag: etag, table: table,
-                 resolver: LabelResolver(catalog: catalog), requested: requested, misses: misses)
+                 resolver: LabelResolver(catalog: catalog), requested: requested, misses: misses, bundles: bundles)
+    }
+
+    func set(_ origin: LabelSet.Origin, _ cached: LabelCache.Entry, requested: LanguageTag) -> LabelSet {
+        set(origin, cached.document, catalog: cached.catalog, etag: cached.etag, requested: requested)
     }
 }

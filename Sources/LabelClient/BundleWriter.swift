@@ -94,10 +94,6 @@ final class BundleWriter: Sendable {
             <dict>
             \t<key>CFBundleDevelopmentRegion</key>
             \t<string>\(escaped)</string>
-            \t<key>CFBundleLocalizations</key>
-            \t<array>
-            \t\t<string>\(escaped)</string>
-            \t</array>
             \t<key>CFBundleIdentifier</key>
             \t<string>label-client.labels.\(escaped)</string>
             \t<key>CFBundleInfoDictionaryVersion</key>

@@ -34,7 +34,7 @@ public actor LabelClient {
     private let fetcher: HTTPFetcher
     private let cache: LabelCache?
     private let misses = MissQueue()
-    private var fallbackCatalog: Result<Catalog, LabelClientError>?
+    private var fallbackCatalog: Task<Result<Catalog, LabelClientError>, Never>?
     private var flushInFlight: Task<Int, any Error>?
     private var refreshes: [LanguageTag: Task<LabelSet?, Never>] = [:]
     private let bundleWriter: BundleWriter?
@@ -87,7 +87,7 @@ public actor LabelClient {
         guard let tag = LanguageTag(language) else { throw LabelClientError.invalidLanguage(language) }
         let cached = await readCache(tag)
         if policy == .localFirst {
-            if let local = localSet(tag, cached: cached, reason: "local first") {
+            if let local = await localSet(tag, cached: cached, reason: "local first") {
                 startRefresh(tag, cached: cached)
                 return local
             }
@@ -97,8 +97,9 @@ public actor LabelClient {
         case .success(let set): return set
         case .failure(let error): networkFailure = error
         }
-        if let local = localSet(tag, cached: cached, reason: "\(networkFailure)") { return local }
-        let reason: String? = fallbackStore == nil ? nil : "\(String(describing: loadFallback()).prefix(400))"
+        if let local = await localSet(tag, cached: cached, reason: "\(networkFailure)") { return local }
+        var reason: String?
+        if fallbackStore != nil, case .failure(let fallbackError) = await loadFallback() { reason = "\(fallbackError)" }
         throw LabelClientError.unavailable(network: "\(networkFailure)", fallback: reason)
     }
 
@@ -114,12 +115,12 @@ public actor LabelClient {
     }
 
     /// The cached set, else the fallback store's; `nil` when there is neither.
-    private func localSet(_ tag: LanguageTag, cached: LabelCache.Entry?, reason: String) -> LabelSet? {
+    private func localSet(_ tag: LanguageTag, cached: LabelCache.Entry?, reason: String) async -> LabelSet? {
         if let cached {
             LabelClientLog.write("serving cached \(table) for \(tag) (\(reason))")
             return launchFetch.set(.cache, cached, requested: tag)
         }
-        guard case .success(let catalog) = loadFallback() else { return nil }
+        guard case .success(let catalog) = await loadFallback() else { return nil }
         LabelClientLog.write("serving the fallback store for \(tag) (\(reason))")
         let resolver = LabelResolver(catalog: catalog)
         let chain = resolver.chain(preferred: [tag])
@@ -132,7 +133,10 @@ public actor LabelClient {
     private func startRefresh(_ tag: LanguageTag, cached: LabelCache.Entry?) {
         let fetch = launchFetch
         let timeout = timeout
-        refreshes[tag] = Task.detached(priority: .utility) { () async -> LabelSet? in
+        // The task holds the client: its session must outlive the refresh (the
+        // client's deinit invalidates it), which the deadline bounds.
+        refreshes[tag] = Task.detached(priority: .utility) { [self] () async -> LabelSet? in
+            defer { withExtendedLifetime(self) {} }
             let result = await DeadlineRace.run(seconds: timeout) { () async -> Result<LabelSet, LabelClientError> in
                 do throws(LabelClientError) {
                     return .success(try await fetch.run(tag, cached: cached))
@@ -197,21 +201,27 @@ public actor LabelClient {
         }
     }
 
-    /// The fallback store, loaded once with the server's own loader.
-    private func loadFallback() -> Result<Catalog, LabelClientError> {
-        if let fallbackCatalog { return fallbackCatalog }
-        let result: Result<Catalog, LabelClientError>
-        if let fallbackStore {
-            do {
-                result = .success(try StoreLoader.load(StoreConfiguration(directory: fallbackStore.path)).catalog)
-            } catch {
-                result = .failure(.malformedBundle("fallback store: \(error)"))
+    /// The fallback store, loaded once with the server's own loader, on a
+    /// Dispatch thread (reading and parsing files is blocking work).
+    private func loadFallback() async -> Result<Catalog, LabelClientError> {
+        if let fallbackCatalog { return await fallbackCatalog.value }
+        let store = fallbackStore
+        let load = Task { () async -> Result<Catalog, LabelClientError> in
+            guard let store else { return .failure(.malformedBundle("no fallback store")) }
+            return await withCheckedContinuation { continuation in
+                DispatchQueue.global(qos: .userInitiated).async {
+                    continuation.resume(returning: Result { () throws(LabelClientError) in
+                        do {
+                            return try StoreLoader.load(StoreConfiguration(directory: store.path)).catalog
+                        } catch {
+                            throw .malformedBundle("fallback store: \(error)")
+                        }
+                    })
+                }
             }
-        } else {
-            result = .failure(.malformedBundle("no fallback store"))
         }
-        fallbackCatalog = result
-        return result
+        fallbackCatalog = load
+        return await load.value
     }
 
     private func post(_ batch: [MissQueue.Miss]) async throws -> Int {

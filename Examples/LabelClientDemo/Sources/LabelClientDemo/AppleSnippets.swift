@@ -51,7 +51,7 @@ final class CoinsViewController: UIViewController {
         guard let labels, let bundle = labels.bundle else { return }
         closeButton.accessibilityLabel = NSLocalizedString("control.close.label", bundle: bundle, comment: "")
         coinsLabel.text = String.localizedStringWithFormat(NSLocalizedString("coins.count", bundle: bundle, comment: ""), coins)
-        coinsLabel.accessibilityLabel = String(localized: "coins.accessibility", bundle: bundle)
+        coinsLabel.accessibilityLabel = String(localized: "control.play.hint", bundle: bundle)
     }
 }
 #endif

@@ -16,8 +16,8 @@ import LabelCore
 /// folders of the same table and language are removed once a newer one exists.
 final class BundleWriter: Sendable {
     let directory: URL
-    /// Bundles opened by this process, by folder name: never removed under a live set.
-    private let opened = Locked<[String: Bundle]>([:])
+    /// Bundles opened by this process (every client), by path: never removed under a live set.
+    private static let opened = Locked<[String: Bundle]>([:])
 
     init(directory: URL) {
         self.directory = directory
@@ -31,8 +31,8 @@ final class BundleWriter: Sendable {
             ?? ContentHash.fnv1a64(files.strings, seed: ContentHash.fnv1a64(files.stringsdict))
         let prefix = "\(resolved.table).\(resolved.language.rawValue)."
         let name = prefix + ContentHash.hex(hash) + ".bundle"
-        if let bundle = opened.withLock({ $0[name] }) { return bundle }
         let url = directory.appendingPathComponent(name, isDirectory: true)
+        if let bundle = Self.opened.withLock({ $0[url.path] }) { return bundle }
         do {
             if !FileManager.default.fileExists(atPath: url.appendingPathComponent("Info.plist").path) {
                 try write(files, language: resolved.language.rawValue, table: resolved.table, to: url)
@@ -42,7 +42,7 @@ final class BundleWriter: Sendable {
             return nil
         }
         guard let bundle = Bundle(url: url) else { return nil }
-        opened.withLock { $0[name] = bundle }
+        Self.opened.withLock { $0[url.path] = bundle }
         removeOlder(prefix: prefix, keeping: name)
         return bundle
     }
@@ -110,8 +110,9 @@ final class BundleWriter: Sendable {
     /// has not opened (best effort: another process may still read one).
     private func removeOlder(prefix: String, keeping name: String) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        let open = opened.withLock { Set($0.keys) }
-        for other in names where other.hasPrefix(prefix) && other.hasSuffix(".bundle") && other != name && !open.contains(other) {
+        let open = Self.opened.withLock { Set($0.keys) }
+        for other in names where other.hasPrefix(prefix) && other.hasSuffix(".bundle") && other != name
+            && !open.contains(directory.appendingPathComponent(other, isDirectory: true).path) {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(other, isDirectory: true))
         }
     }

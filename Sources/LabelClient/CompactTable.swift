@@ -45,6 +45,7 @@ struct CompactTable: Sendable {
             }
         }
         var out = Writer()
+        out.bytes.reserveCapacity(document.labels.count * 96 + 256)
         out.bytes += magic
         out.string(document.lang)
         out.string(document.table)
@@ -149,9 +150,7 @@ struct CompactTable: Sendable {
         var bytes: [UInt8] = []
 
         mutating func integer(_ value: Int) {
-            let word = UInt32(clamping: value)
-            bytes += [UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 8),
-                      UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 24)]
+            withUnsafeBytes(of: UInt32(clamping: value).littleEndian) { bytes.append(contentsOf: $0) }
         }
 
         mutating func string(_ text: String?) {

@@ -46,4 +46,25 @@ import Testing
         }
         #expect(refused > 100)
     }
+
+    /// A cache file of the first version (the bundle's JSON) still serves, and the
+    /// next 200 replaces it with the compact form.
+    @Test func aFirstVersionCacheFileStillServes() async throws {
+        let body = try bundleBody(language: "de")
+        let server = try ScriptedServer { _ in (0, ScriptedServer.response("200 OK", headers: ["ETag: \"v2\""], body: body)) }
+        let cache = LabelCache(root: temporaryDirectory(), baseURL: server.baseURL)
+        try FileManager.default.createDirectory(at: cache.directory, withIntermediateDirectories: true)
+        let file = cache.fileURL(table: "Localizable", language: LanguageTag("de")!)
+        try Data("label-client-cache 1\n\"v1\"\n\(body)".utf8).write(to: file)
+        let root = cache.directory.deletingLastPathComponent()
+        let offline = try await LabelClient(baseURL: server.baseURL, cacheDirectory: root, timeout: 10)
+            .labels(language: "de", policy: .localFirst)
+        #expect(offline.origin == .cache)
+        #expect(offline.etag == "\"v1\"")
+        #expect(offline.string("coins.count", count: 3) == "3 Münzen")
+        let online = try await LabelClient(baseURL: server.baseURL, cacheDirectory: root, timeout: 10).labels(language: "de")
+        server.stop()
+        #expect(online.origin == .network)
+        #expect(try Data(contentsOf: file).starts(with: Data("label-client-cache 2\n\"v2\"\nLCT1".utf8)))
+    }
 }

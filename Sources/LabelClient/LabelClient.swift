@@ -129,7 +129,7 @@ public actor LabelClient {
                         resolver: resolver, requested: tag, misses: misses, bundles: bundleWriter)
     }
 
-    /// Starts (or restarts, after the last one finished) the background refresh of `tag`.
+    /// Starts a background refresh of `tag`; ``refreshed(language:)`` waits for the latest.
     private func startRefresh(_ tag: LanguageTag, cached: LabelCache.Entry?) {
         let fetch = launchFetch
         let timeout = timeout

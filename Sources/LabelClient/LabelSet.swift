@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import LabelCore
 
 /// One table's labels in one language, as the launch fetch got them: a value
@@ -33,7 +33,7 @@ public struct LabelSet: Sendable {
     let resolver: LabelResolver
     let chain: LanguageChain
     let misses: MissQueue?
-    private let bundleSource: BundleSource?
+    let bundleSource: BundleSource?
 
     init(origin: Origin, language: String, etag: String?, table: String, resolver: LabelResolver,
          requested: LanguageTag, misses: MissQueue?, bundles: BundleWriter?) {
@@ -46,41 +46,6 @@ public struct LabelSet: Sendable {
         self.chain = resolver.chain(preferred: [requested])
         self.misses = misses
         bundleSource = bundles.map { BundleSource(writer: $0) }
-    }
-
-    /// The set as a Foundation `Bundle` with one localization, this set's
-    /// ``language``: `NSLocalizedString("coins.count", bundle: labels.bundle!, comment: "")`,
-    /// `String(localized: "play.hint", bundle: labels.bundle)`, `Text("…", bundle:)`
-    /// answer with this set's strings whatever the device's preferred languages,
-    /// and plurals render through the bundle's `.stringsdict`
-    /// (`String.localizedStringWithFormat(format, 3)` → `3 Münzen`).
-    ///
-    /// Written into the cache folder the first time it is asked for (once per
-    /// set: a set with the same ETag reuses the folder), so a launch does not
-    /// pay for it; `nil` without a cache directory or when it cannot be written.
-    /// Foundation's lookups never report misses: keys read through the bundle
-    /// are not queued for ``LabelClient/flushMissing()``, and a key the bundle
-    /// lacks comes back as the key (or the `value:` given).
-    public var bundle: Bundle? {
-        bundleSource?.bundle(self)
-    }
-
-    /// Writes the bundle once and hands it to every copy of the set.
-    private final class BundleSource: Sendable {
-        let writer: BundleWriter
-        private let made = Locked<Bundle??>(nil)
-
-        init(writer: BundleWriter) { self.writer = writer }
-
-        func bundle(_ set: LabelSet) -> Bundle? {
-            made.withLock { made in
-                if let made { return made }
-                let resolved = ResolvedTable(catalog: set.resolver.catalog, table: set.table, chain: set.chain)
-                let bundle = resolved.flatMap { writer.bundle($0, fingerprint: set.etag) }
-                made = .some(bundle)
-                return bundle
-            }
-        }
     }
 
     /// The rendered label, as `GET /labels/{key}?count=&arg=` would answer.

@@ -21,9 +21,11 @@ cd "$(dirname "$0")/.."
 config=${CONFIG:-release}
 n=${MEASURE:-30}
 large=${STRINGS:-10000}
-swift build -c "$config" --product label-server >/dev/null
+# build ARGS...: swift build, its output shown only when it fails.
+build() { local log; log=$(mktemp); swift build -c "$config" "$@" >"$log" 2>&1 || { cat "$log"; rm -f "$log"; exit 1; }; rm -f "$log"; }
+build --product label-server
 bin="$(swift build -c "$config" --show-bin-path)/label-server"
-(cd Examples/LabelClientDemo && swift build -c "$config" >/dev/null)
+(cd Examples/LabelClientDemo && build)
 demo="$(cd Examples/LabelClientDemo && swift build -c "$config" --show-bin-path)/LabelClientDemo"
 work=$(mktemp -d)
 pid=

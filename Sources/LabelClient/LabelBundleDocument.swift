@@ -92,18 +92,26 @@ struct LabelBundleDocument: Sendable {
     /// the server merges. Anything else (`ja` or `fr` for `de-AT`, with `en`
     /// as development) is another request's bundle.
     func check(answering table: String, requested: LanguageTag) throws(LabelClientError) {
-        guard self.table == table else {
-            throw .malformedBundle("table \(self.table.prefix(80)) answers a request for \(table)")
+        try Self.check(table: self.table, lang: lang, development: development, entryLanguages: Set(entries.values.map(\.lang)),
+                       answering: table, requested: requested)
+    }
+
+    /// ``check(answering:requested:)`` over what it reads of a bundle, for the
+    /// cache's compact form too.
+    static func check(table bundleTable: String, lang: String, development: String?, entryLanguages: Set<String>,
+                      answering table: String, requested: LanguageTag) throws(LabelClientError) {
+        guard bundleTable == table else {
+            throw .malformedBundle("table \(bundleTable.prefix(80)) answers a request for \(table)")
         }
         guard let language = LanguageTag(lang) else { throw .malformedBundle("bad lang") }
-        let development = try developmentTag()
+        let development = try developmentTag(development)
         let reachable = LanguageChain(preferred: [requested], development: development,
                                       matcher: LanguageMatcher(available: [language]))
         guard reachable.languages.contains(language) else {
             throw .malformedBundle("language \(lang.prefix(80)) answers no request for \(requested)")
         }
         var named: Set<LanguageTag> = [language]
-        for entryLanguage in Set(entries.values.map(\.lang)) {
+        for entryLanguage in entryLanguages {
             guard let tag = LanguageTag(entryLanguage) else { throw .malformedBundle("bad entry lang") }
             named.insert(tag)
         }
@@ -115,6 +123,10 @@ struct LabelBundleDocument: Sendable {
     }
 
     private func developmentTag() throws(LabelClientError) -> LanguageTag? {
+        try Self.developmentTag(development)
+    }
+
+    private static func developmentTag(_ development: String?) throws(LabelClientError) -> LanguageTag? {
         guard let text = development else { return nil }
         guard let tag = LanguageTag(text) else { throw .malformedBundle("bad development language") }
         return tag

@@ -2,18 +2,22 @@ import Foundation
 import LabelCore
 
 /// The client's disk cache: one folder per server, one file per (table,
-/// language) holding the bundle exactly as served and its ETag.
+/// language) holding the bundle in its compact form (``CompactTable``) and its ETag.
 ///
-/// File layout: `label-client-cache 1\n<ETag>\n<bundle JSON>`. Files are
-/// written to a temporary name and renamed, so a crash leaves the old copy or
-/// the new one, never half of one; a file that does not read back (truncated,
-/// edited, another version) is deleted and fetched again.
+/// File layout: `label-client-cache 2\n<ETag>\n<compact table>`; files of the
+/// first version (`label-client-cache 1`, the bundle's JSON) are still read.
+/// Files are written to a temporary name and renamed, so a crash leaves the old
+/// copy or the new one, never half of one; a file that does not read back
+/// (truncated, edited, another version) is deleted and fetched again. Read
+/// memory-mapped: a launch touches the pages it decodes, once.
 struct LabelCache: Sendable {
-    static let magic = "label-client-cache 1"
+    static let magic = "label-client-cache 2"
+    static let jsonMagic = "label-client-cache 1"
 
     struct Entry: Sendable {
         var etag: String
-        var document: LabelBundleDocument
+        /// The language the bundle's values are in (its `lang`).
+        var language: String
         var catalog: Catalog
     }
 
@@ -37,12 +41,10 @@ struct LabelCache: Sendable {
     /// (then it is removed).
     func read(table: String, language: LanguageTag) -> Entry? {
         let url = fileURL(table: table, language: language)
-        guard let data = try? Data(contentsOf: url) else { return nil }
+        guard let data = try? Data(contentsOf: url, options: .alwaysMapped) else { return nil }
         do {
-            let entry = try Self.parse(data)
             // A copy an older client cached from a wrong answer is not served either.
-            try entry.document.check(answering: table, requested: language)
-            return entry
+            return try Self.parse(data, answering: table, requested: language)
         } catch {
             LabelClientLog.write("ignoring corrupt cache file \(url.lastPathComponent): \(error)")
             try? FileManager.default.removeItem(at: url)
@@ -50,26 +52,37 @@ struct LabelCache: Sendable {
         }
     }
 
-    static func parse(_ data: Data) throws(LabelClientError) -> Entry {
-        let bytes = [UInt8](data)
+    static func parse(_ data: Data, answering table: String, requested: LanguageTag) throws(LabelClientError) -> Entry {
         let newline = UInt8(ascii: "\n")
-        guard let first = bytes.firstIndex(of: newline),
-              String(decoding: bytes[..<first], as: UTF8.self) == magic,
-              let second = bytes[(first + 1)...].firstIndex(of: newline)
+        guard let first = data.prefix(64).firstIndex(of: newline),
+              let second = data[(first + 1)...].prefix(4_096).firstIndex(of: newline)
         else { throw .malformedBundle("not a cache file") }
-        let etag = String(decoding: bytes[(first + 1)..<second], as: UTF8.self)
+        let version = String(decoding: data[data.startIndex..<first], as: UTF8.self)
+        let etag = String(decoding: data[(first + 1)..<second], as: UTF8.self)
         guard !etag.isEmpty else { throw .malformedBundle("no ETag") }
-        let document = try LabelBundleDocument.decode(Data(bytes[(second + 1)...]))
-        return Entry(etag: etag, document: document, catalog: try document.catalog())
+        let body = data[(second + 1)...]
+        switch version {
+        case magic:
+            let compact = try CompactTable.decode(body)
+            try LabelBundleDocument.check(table: compact.table, lang: compact.lang, development: compact.development,
+                                          entryLanguages: compact.entryLanguages, answering: table, requested: requested)
+            return Entry(etag: etag, language: compact.lang, catalog: compact.catalog)
+        case jsonMagic:
+            let document = try LabelBundleDocument.decode(Data(body))
+            try document.check(answering: table, requested: requested)
+            return Entry(etag: etag, language: document.lang, catalog: try document.catalog())
+        default:
+            throw .malformedBundle("not a cache file")
+        }
     }
 
     /// Writes atomically (temporary file, then rename over the old one).
-    func write(table: String, language: LanguageTag, etag: String, body: Data) throws {
+    func write(table: String, language: LanguageTag, etag: String, compact: [UInt8]) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let url = fileURL(table: table, language: language)
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         var data = Data("\(Self.magic)\n\(etag)\n".utf8)
-        data.append(body)
+        data.append(contentsOf: compact)
         do {
             try data.write(to: temporary)
             // rename(2) replaces the destination atomically on POSIX file systems.

@@ -36,8 +36,10 @@ public actor LabelClient {
     private let fetcher: HTTPFetcher
     private let cache: LabelCache?
     private let misses = MissQueue()
-    private var fallbackCatalog: Result<Catalog, LabelClientError>?
+    private var fallbackCatalog: Task<Result<Catalog, LabelClientError>, Never>?
     private var flushInFlight: Task<Int, any Error>?
+    private var refreshes: [LanguageTag: Task<LabelSet?, Never>] = [:]
+    private let bundleWriter: BundleWriter?
 
     /// - Parameters:
     ///   - baseURL: The label server (`https://labels.example.com`).
@@ -60,6 +62,7 @@ public actor LabelClient {
         timeoutSeconds = Double(seconds) + Double(attoseconds) / 1e18
         self.bodyLimit = max(bodyLimit, 0)
         cache = cacheDirectory.map { LabelCache(root: $0, baseURL: baseURL) }
+        bundleWriter = cache.map { BundleWriter(directory: $0.directory.appendingPathComponent("bundles", isDirectory: true)) }
         fetcher = HTTPFetcher(bodyLimit: max(bodyLimit, 0))
     }
 
@@ -77,37 +80,101 @@ public actor LabelClient {
         fetcher.session.finishTasksAndInvalidate()
     }
 
-    /// The table in `language`, from the server when its bundle is downloaded
-    /// and decoded within `timeout`, else from the cache, else from the
-    /// fallback store. A bundle of another table, or in a language that cannot
-    /// answer `language` (see ``LabelBundleDocument``), or over ``bodyLimit``,
-    /// is refused like a failed fetch and never cached.
+    /// The table in `language`, by `policy`.
+    ///
+    /// - ``LaunchPolicy/networkFirst`` (the default): from the server when its
+    ///   bundle is downloaded and decoded within `timeout`, else from the cache,
+    ///   else from the fallback store.
+    /// - ``LaunchPolicy/localFirst``: at once from the cache, else from the
+    ///   fallback store, without waiting on the network; a refresh starts in
+    ///   the background and ``refreshed(language:)`` gives its result. With
+    ///   neither cache nor fallback store it waits on the server as `networkFirst`.
+    ///
+    /// A bundle of another table, or in a language that cannot answer
+    /// `language` (see ``LabelBundleDocument``), or over ``bodyLimit``, is
+    /// refused like a failed fetch and never cached.
     ///
     /// - Throws: ``LabelClientError/invalidLanguage(_:)`` for a malformed tag;
     ///   ``LabelClientError/unavailable(network:fallback:)`` when no source has labels.
-    public func labels(language: String) async throws -> LabelSet {
+    public func labels(language: String, policy: LaunchPolicy = .networkFirst) async throws -> LabelSet {
         guard let tag = LanguageTag(language) else { throw LabelClientError.invalidLanguage(language) }
-        let cached = cache?.read(table: table, language: tag)
+        let cached = await readCache(tag)
+        if policy == .localFirst {
+            if let local = await localSet(tag, cached: cached, reason: "local first") {
+                startRefresh(tag, cached: cached)
+                return local
+            }
+        }
         let networkFailure: LabelClientError
         switch await fetchResult(tag, cached: cached) {
         case .success(let set): return set
         case .failure(let error): networkFailure = error
         }
+        if let local = await localSet(tag, cached: cached, reason: "\(networkFailure)") { return local }
+        var reason: String?
+        if fallbackStore != nil, case .failure(let fallbackError) = await loadFallback() { reason = "\(fallbackError)" }
+        throw LabelClientError.unavailable(network: "\(networkFailure)", fallback: reason)
+    }
+
+    /// The newer set the background refresh of a ``LaunchPolicy/localFirst``
+    /// launch in `language` got (`200`), once it has finished; `nil` when the
+    /// server confirmed the copy served (`304`), could not be reached within
+    /// `timeout`, answered an error or a bundle that was refused, or when no
+    /// refresh was started for `language`. A refreshed set is cached, so the
+    /// next launch starts from it.
+    public func refreshed(language: String) async -> LabelSet? {
+        guard let tag = LanguageTag(language), let refresh = refreshes[tag] else { return nil }
+        return await refresh.value
+    }
+
+    /// The cached set, else the fallback store's; `nil` when there is neither.
+    private func localSet(_ tag: LanguageTag, cached: LabelCache.Entry?, reason: String) async -> LabelSet? {
         if let cached {
-            LabelClientLog.write("serving cached \(table) for \(tag) (\(networkFailure))")
-            return launchFetch.set(.cache, cached.document, catalog: cached.catalog, etag: cached.etag, requested: tag)
+            LabelClientLog.write("serving cached \(table) for \(tag) (\(reason))")
+            return launchFetch.set(.cache, cached, requested: tag)
         }
-        switch loadFallback() {
-        case .success(let catalog):
-            LabelClientLog.write("serving the fallback store for \(tag) (\(networkFailure))")
-            let resolver = LabelResolver(catalog: catalog)
-            let chain = resolver.chain(preferred: [tag])
-            let present = chain.languages.first { !catalog.entries(table: table, language: $0).isEmpty }
-            return LabelSet(origin: .fallback, language: (present ?? tag).rawValue, etag: nil, table: table,
-                            resolver: resolver, requested: tag, misses: misses)
-        case .failure(let fallbackError):
-            let reason: String? = fallbackStore == nil ? nil : "\(fallbackError)"
-            throw LabelClientError.unavailable(network: "\(networkFailure)", fallback: reason)
+        guard case .success(let catalog) = await loadFallback() else { return nil }
+        LabelClientLog.write("serving the fallback store for \(tag) (\(reason))")
+        let resolver = LabelResolver(catalog: catalog)
+        let chain = resolver.chain(preferred: [tag])
+        let present = chain.languages.first { !catalog.entries(table: table, language: $0).isEmpty }
+        return LabelSet(origin: .fallback, language: (present ?? tag).rawValue, etag: nil, table: table,
+                        resolver: resolver, requested: tag, misses: misses, bundles: bundleWriter)
+    }
+
+    /// Starts a background refresh of `tag`; ``refreshed(language:)`` waits for the latest.
+    private func startRefresh(_ tag: LanguageTag, cached: LabelCache.Entry?) {
+        let fetch = launchFetch
+        let timeout = timeoutSeconds
+        // The task holds the client: its session must outlive the refresh (the
+        // client's deinit invalidates it), which the deadline bounds.
+        refreshes[tag] = Task.detached(priority: .utility) { [self] () async -> LabelSet? in
+            defer { withExtendedLifetime(self) {} }
+            let result = await DeadlineRace.run(seconds: timeout) { () async -> Result<LabelSet, LabelClientError> in
+                do throws(LabelClientError) {
+                    return .success(try await fetch.run(tag, cached: cached))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            switch result {
+            case .success(let set): return set.origin == .network ? set : nil
+            case .failure(let error):
+                LabelClientLog.write("background refresh of \(fetch.table) for \(tag): \(error)")
+                return nil
+            }
+        }
+    }
+
+    /// The cache file, read off the cooperative pool (a large table's file is
+    /// megabytes of I/O and decoding).
+    private func readCache(_ tag: LanguageTag) async -> LabelCache.Entry? {
+        guard let cache else { return nil }
+        let table = table
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(returning: cache.read(table: table, language: tag))
+            }
         }
     }
 
@@ -131,7 +198,8 @@ public actor LabelClient {
     // MARK: - Internals
 
     private var launchFetch: LaunchFetch {
-        LaunchFetch(fetcher: fetcher, baseURL: baseURL, table: table, timeout: timeoutSeconds, cache: cache, misses: misses)
+        LaunchFetch(fetcher: fetcher, baseURL: baseURL, table: table, timeout: timeoutSeconds, cache: cache, misses: misses,
+                    bundles: bundleWriter)
     }
 
     /// The launch fetch, in its own task, waited for until `timeout` at most.
@@ -146,21 +214,27 @@ public actor LabelClient {
         }
     }
 
-    /// The fallback store, loaded once with the server's own loader.
-    private func loadFallback() -> Result<Catalog, LabelClientError> {
-        if let fallbackCatalog { return fallbackCatalog }
-        let result: Result<Catalog, LabelClientError>
-        if let fallbackStore {
-            do {
-                result = .success(try StoreLoader.load(StoreConfiguration(directory: fallbackStore.path)).catalog)
-            } catch {
-                result = .failure(.malformedBundle("fallback store: \(error)"))
+    /// The fallback store, loaded once with the server's own loader, on a
+    /// Dispatch thread (reading and parsing files is blocking work).
+    private func loadFallback() async -> Result<Catalog, LabelClientError> {
+        if let fallbackCatalog { return await fallbackCatalog.value }
+        let store = fallbackStore
+        let load = Task { () async -> Result<Catalog, LabelClientError> in
+            guard let store else { return .failure(.malformedBundle("no fallback store")) }
+            return await withCheckedContinuation { continuation in
+                DispatchQueue.global(qos: .userInitiated).async {
+                    continuation.resume(returning: Result { () throws(LabelClientError) in
+                        do {
+                            return try StoreLoader.load(StoreConfiguration(directory: store.path)).catalog
+                        } catch {
+                            throw .malformedBundle("fallback store: \(error)")
+                        }
+                    })
+                }
             }
-        } else {
-            result = .failure(.malformedBundle("no fallback store"))
         }
-        fallbackCatalog = result
-        return result
+        fallbackCatalog = load
+        return await load.value
     }
 
     private func post(_ batch: [MissQueue.Miss]) async throws -> Int {

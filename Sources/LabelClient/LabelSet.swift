@@ -33,9 +33,10 @@ public struct LabelSet: Sendable {
     let resolver: LabelResolver
     let chain: LanguageChain
     let misses: MissQueue?
+    let bundleSource: BundleSource?
 
     init(origin: Origin, language: String, etag: String?, table: String, resolver: LabelResolver,
-         requested: LanguageTag, misses: MissQueue?) {
+         requested: LanguageTag, misses: MissQueue?, bundles: BundleWriter?) {
         self.origin = origin
         self.language = language
         self.etag = etag
@@ -44,6 +45,7 @@ public struct LabelSet: Sendable {
         self.requested = requested.rawValue
         self.chain = resolver.chain(preferred: [requested])
         self.misses = misses
+        bundleSource = bundles.map { BundleSource(writer: $0) }
     }
 
     /// The rendered label, as `GET /labels/{key}?count=&arg=` would answer.

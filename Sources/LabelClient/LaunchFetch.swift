@@ -15,6 +15,7 @@ struct LaunchFetch: Sendable {
     let timeout: TimeInterval
     let cache: LabelCache?
     let misses: MissQueue
+    let bundles: BundleWriter?
 
     /// The labels from the server (`200`), or the cached copy it confirmed (`304`).
     ///
@@ -34,45 +35,46 @@ struct LaunchFetch: Sendable {
         switch response.status {
         case 304:
             guard let cached else { throw .status(304) }
-            return set(.revalidated, cached.document, catalog: cached.catalog, etag: cached.etag, requested: tag)
+            return set(.revalidated, cached, requested: tag)
         case 200:
             guard !Task.isCancelled else { throw .timedOut }
-            let (document, catalog) = try await decode(response.body, requested: tag).get()
+            let decoded = try await decode(response.body, requested: tag).get()
             guard !Task.isCancelled else { throw .timedOut }
-            let etag = response.header("ETag") ?? "\"\(document.etag)\""
+            let etag = response.header("ETag") ?? "\"\(decoded.document.etag)\""
             if let cache, !etag.contains(where: \.isNewline) {
                 do {
-                    try cache.write(table: table, language: tag, etag: etag, body: response.body)
+                    try cache.write(table: table, language: tag, etag: etag, compact: decoded.compact)
                 } catch {
                     LabelClientLog.write("could not write the cache: \(error)")
                 }
             }
-            return set(.network, document, catalog: catalog, etag: etag, requested: tag)
+            return set(.network, LabelCache.Entry(etag: etag, language: decoded.document.lang, catalog: decoded.catalog), requested: tag)
         default:
             throw .status(response.status)
         }
     }
 
-    /// Decodes and checks a body on a Dispatch thread: seconds of synchronous
-    /// work for a large table must not hold one of the few cooperative threads
-    /// the launch's own deadline needs to resume on.
+    /// Decodes and checks a body, and makes its compact form for the cache, on a
+    /// Dispatch thread: seconds of synchronous work for a large table must not
+    /// hold one of the few cooperative threads the launch's own deadline needs
+    /// to resume on.
     private func decode(_ body: Data, requested: LanguageTag) async
-        -> Result<(LabelBundleDocument, Catalog), LabelClientError> {
+        -> Result<(document: LabelBundleDocument, catalog: Catalog, compact: [UInt8]), LabelClientError> {
         let table = self.table
+        let caching = cache != nil
         return await withCheckedContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
                 continuation.resume(returning: Result { () throws(LabelClientError) in
                     let document = try LabelBundleDocument.decode(body)
                     try document.check(answering: table, requested: requested)
-                    return (document, try document.catalog())
+                    return (document, try document.catalog(), caching ? try CompactTable.encode(document) : [])
                 })
             }
         }
     }
 
-    func set(_ origin: LabelSet.Origin, _ document: LabelBundleDocument, catalog: Catalog, etag: String,
-             requested: LanguageTag) -> LabelSet {
-        LabelSet(origin: origin, language: document.lang, etag: etag, table: table,
-                 resolver: LabelResolver(catalog: catalog), requested: requested, misses: misses)
+    func set(_ origin: LabelSet.Origin, _ cached: LabelCache.Entry, requested: LanguageTag) -> LabelSet {
+        LabelSet(origin: origin, language: cached.language, etag: cached.etag, table: table,
+                 resolver: LabelResolver(catalog: cached.catalog), requested: requested, misses: misses, bundles: bundles)
     }
 }

@@ -7,29 +7,39 @@ import LabelCore
 /// milliseconds on a large store, so only workers call ``body(_:gzip:)`` with
 /// anything missing; an event loop asks ``readyBody(_:gzip:)`` and defers when it is `nil`.
 final class BundleSlot: Sendable {
-    enum Format: Sendable { case json, strings }
+    enum Format: Sendable { case json, strings, stringsdict }
 
     /// The first folder with the table: `Content-Language`.
     let language: LanguageTag
     private let json: ComputedOnce<PrecomputedBody>
     private let strings: ComputedOnce<PrecomputedBody>
+    private let stringsdict: ComputedOnce<PrecomputedBody>
 
     init(catalog: Catalog, table: String, chain: LanguageChain, language: LanguageTag) {
         self.language = language
         json = ComputedOnce { Self.render(.json, catalog: catalog, table: table, chain: chain) }
         strings = ComputedOnce { Self.render(.strings, catalog: catalog, table: table, chain: chain) }
+        stringsdict = ComputedOnce { Self.render(.stringsdict, catalog: catalog, table: table, chain: chain) }
+    }
+
+    private func part(_ format: Format) -> ComputedOnce<PrecomputedBody> {
+        switch format {
+        case .json: json
+        case .strings: strings
+        case .stringsdict: stringsdict
+        }
     }
 
     /// The body if everything the request needs is built; never waits for a build.
     func readyBody(_ format: Format, gzip: Bool) -> PrecomputedBody? {
-        guard let body = (format == .json ? json : strings).ready, !gzip || body.isCompressed else { return nil }
+        guard let body = part(format).ready, !gzip || body.isCompressed else { return nil }
         return body
     }
 
     /// The body, building (and compressing, for `gzip`) what is missing: blocks,
     /// so only off the event loops when ``readyBody(_:gzip:)`` is `nil`.
     func body(_ format: Format, gzip: Bool) -> PrecomputedBody {
-        let body = (format == .json ? json : strings).value
+        let body = part(format).value
         if gzip { body.compress() }
         return body
     }
@@ -46,6 +56,9 @@ final class BundleSlot: Sendable {
         case .strings:
             let strings = resolved.strings()
             return PrecomputedBody(strings, fingerprint: ContentHash.hex(ContentHash.fnv1a64(strings)))
+        case .stringsdict:
+            let plist = resolved.stringsdict()
+            return PrecomputedBody(plist, fingerprint: ContentHash.hex(ContentHash.fnv1a64(plist)))
         }
     }
 }

@@ -37,15 +37,22 @@ extension LabelService {
            EntityTag.matches(match, any: [body.etag, body.gzipETag]) {
             return HTTPResponse(status: .notModified, headers: headers)
         }
-        let type = wanted.format == .json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8"
-        headers.add(name: "Content-Type", value: type)
+        headers.add(name: "Content-Type", value: Self.contentType(wanted.format))
         choice.addContentEncoding(to: &headers)
         return HTTPResponse(status: .ok, headers: headers, body: choice.body)
     }
 
+    static func contentType(_ format: BundleSlot.Format) -> String {
+        switch format {
+        case .json: "application/json; charset=utf-8"
+        case .strings: "text/plain; charset=utf-8"
+        case .stringsdict: "application/x-plist; charset=utf-8"
+        }
+    }
+
     func bundleRequest(_ request: HTTPRequest, state: ServiceState) throws(APIError) -> BundleRequest {
         let parameters = try QueryParameters(request)
-        let format = try parameters.format(among: ["json", "strings"]) ?? "json"
+        let format = try parameters.format(among: ["json", "strings", "stringsdict"]) ?? "json"
         let table = try parameters.tableName() ?? "Localizable"
         let preferred: [LanguageTag]
         if let tag = try parameters.language() {
@@ -58,6 +65,11 @@ extension LabelService {
             throw APIError(.notFound, "unknown_table", "table \(table) has no strings in any language of the chain")
         }
         let gzip = ContentEncodingChoice.acceptsGzip(request)
-        return BundleRequest(slot: slot, format: format == "json" ? .json : .strings, gzip: gzip)
+        let kind: BundleSlot.Format = switch format {
+        case "strings": .strings
+        case "stringsdict": .stringsdict
+        default: .json
+        }
+        return BundleRequest(slot: slot, format: kind, gzip: gzip)
     }
 }

@@ -84,7 +84,7 @@ extension ResolvedTable {
         var out = "/* \(table).strings for \(language), resolved by label-server through \(languages.map(\.rawValue).joined(separator: ", ")). */\n"
         let plural = items.filter { $0.entry.string.isPlural }.map(\.key)
         if !plural.isEmpty {
-            out += "/* Plural keys, served as JSON (GET /labels): \(StringsFileWriter.commentSafe(plural.joined(separator: ", "))) */\n"
+            out += "/* Plural keys, served as .stringsdict (GET /labels?format=stringsdict): \(StringsFileWriter.commentSafe(plural.joined(separator: ", "))) */\n"
         }
         for item in items where !item.entry.string.isPlural {
             out += "\n/* \(StringsFileWriter.commentSafe(item.entry.source)) */\n\(StringsFileWriter.quoted(item.key)) = \(StringsFileWriter.quoted(item.entry.string.template));\n"
@@ -92,4 +92,10 @@ extension ResolvedTable {
         return Array(out.utf8)
     }
 
+    /// An Apple `.stringsdict` of the table's plural labels, the companion of
+    /// ``strings()``: together they are the table as a bundle's `.lproj` holds it.
+    package func stringsdict() -> [UInt8] {
+        let plural = items.filter { $0.entry.string.isPlural }.map { (key: $0.key, string: $0.entry.string) }
+        return Array(StringsDictFileWriter.document(plural).utf8)
+    }
 }

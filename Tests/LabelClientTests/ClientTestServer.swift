@@ -11,6 +11,7 @@ final class ClientTestServer: Sendable {
     let port: UInt16
     let missing: MissingReportStore
     private let server: EpollServer
+    private let holder: CatalogHolder
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
@@ -29,7 +30,8 @@ final class ClientTestServer: Sendable {
     init(store: LoadedStore? = nil) throws {
         let loaded = try store ?? Self.loaded.get()
         missing = MissingReportStore(stateDirectory: temporaryDirectory(), recorder: MissingKeyRecorder())
-        let service = LabelService(catalog: CatalogHolder(ServiceState(store: loaded)), missing: missing)
+        holder = CatalogHolder(ServiceState(store: loaded))
+        let service = LabelService(catalog: holder, missing: missing)
         server = EpollServer(
             // The parity sweep opens its raw connection before its first client fetch: on a
             // busy box that fetch can outlast the 10 s a silent new connection is given
@@ -39,6 +41,11 @@ final class ClientTestServer: Sendable {
                                                    linger: .milliseconds(200)),
             responder: service)
         port = try server.start().port
+    }
+
+    /// Serves `store` from now on, as a reload does.
+    func replace(store: LoadedStore) {
+        _ = holder.replace(with: ServiceState(store: store))
     }
 
     func stop() {

@@ -1,14 +1,30 @@
 import Foundation
+import Glibc
 import LabelClient
 import Testing
 
 @Suite struct OfflineTests {
-    /// A port nothing listens on: a server started and stopped again.
+    /// A port nothing listens on and no other test can take: bound, never
+    /// listening, held for the life of the process (a port freed by a stopped
+    /// server could be handed to another test's server running meanwhile).
     static func deadURL() throws -> URL {
-        let server = try ScriptedServer { _ in nil }
-        server.stop()
-        return server.baseURL
+        try deadPort.map { URL(string: "http://127.0.0.1:\($0)")! }.get()
     }
+
+    private static let deadPort: Result<UInt16, POSIXError> = {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
+            }
+        }
+        return bound ? .success(UInt16(bigEndian: address.sin_port)) : .failure(POSIXError(.EADDRINUSE))
+    }()
 
     @Test func noServerServesTheCache() async throws {
         let server = try ClientTestServer()

@@ -5,10 +5,14 @@ import LabelClient
 // label-server, then sends the misses it met.
 //
 //   swift run LabelClientDemo [BASE-URL] [--cache DIR] [--store DIR] [--measure N] [--fresh]
+//                             [--local-first] [--plist-anchor N]
 //
-// --measure N times N launches (`labels(language:)` on a new client) and
-// prints the median and worst; --fresh gives each launch an empty cache
-// (a cold fetch), otherwise they share --cache (304, or .cache offline).
+// --measure N times N launches (`labels(language:)` on a new client, then one
+// render) and prints the median and worst; --fresh gives each launch an empty
+// cache (a cold fetch), otherwise they share --cache (304, or .cache offline);
+// --local-first launches with `policy: .localFirst`. --plist-anchor N times N
+// reads of the same strings (the server's `de` bundle: labels, and plurals as
+// dictionaries) as a binary plist file decoded by PropertyListSerialization.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 @MainActor func option(_ name: String) -> String? {
@@ -17,20 +21,25 @@ var arguments = Array(CommandLine.arguments.dropFirst())
     return arguments[index + 1]
 }
 let fresh = arguments.contains("--fresh")
-arguments.removeAll { $0 == "--fresh" }
+let localFirst = arguments.contains("--local-first")
+arguments.removeAll { $0 == "--fresh" || $0 == "--local-first" }
 let measure = option("--measure").flatMap(Int.init)
+let anchor = option("--plist-anchor").flatMap(Int.init)
 let cache = URL(fileURLWithPath: option("--cache") ?? NSTemporaryDirectory() + "label-client-demo-cache")
 let store = option("--store").map { URL(fileURLWithPath: $0) }
 let base = URL(string: arguments.first ?? "http://127.0.0.1:8080")!
 
-if let measure {
+if let anchor {
+    print(try await PlistAnchor.measure(base: base, runs: anchor))
+} else if let measure {
     var seconds: [Double] = []
     var origins: [String: Int] = [:]
     for _ in 0..<measure {
         let directory = fresh ? cache.appendingPathComponent(UUID().uuidString) : cache
         let client = LabelClient(baseURL: base, cacheDirectory: directory, fallbackStore: store, timeout: 3)
         let started = ContinuousClock.now
-        let labels = try await client.labels(language: "de")
+        let labels = try await client.labels(language: "de", policy: localFirst ? .localFirst : .networkFirst)
+        _ = labels.string("coins.count", count: 3)
         let elapsed = ContinuousClock.now - started
         seconds.append(Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds))
         origins[labels.origin.rawValue, default: 0] += 1
@@ -39,6 +48,7 @@ if let measure {
     seconds.sort()
     let median = seconds[seconds.count / 2] * 1000
     print(String(format: "%@: %d launches, median %.2f ms, worst %.2f ms", origins.description, measure, median, seconds.last! * 1000))
+    if localFirst { try? await Task.sleep(for: .milliseconds(100)) }   // let the last background refresh end
 } else {
     for language in ["de", "fr"] {
         let client = LabelClient(baseURL: base, cacheDirectory: cache, fallbackStore: store, timeout: 3)

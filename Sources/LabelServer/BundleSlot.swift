@@ -1,3 +1,4 @@
+import LabelAndroid
 import LabelCore
 import Synchronization
 
@@ -8,7 +9,7 @@ import Synchronization
 /// milliseconds on a large store, so only workers call ``body(_:gzip:)`` with
 /// anything missing; an event loop asks ``readyBody(_:gzip:)`` and defers when it is `nil`.
 final class BundleSlot: Sendable {
-    enum Format: Sendable { case json, strings }
+    enum Format: Int, Sendable, CaseIterable { case json, strings, android }
 
     /// The first folder with the table: `Content-Language`.
     let language: LanguageTag
@@ -17,7 +18,7 @@ final class BundleSlot: Sendable {
     private let chain: LanguageChain
     /// Held by the worker building a part, so concurrent first requests build it once.
     private let building = Mutex<Void>(())
-    private let bodies = Mutex<(json: PrecomputedBody?, strings: PrecomputedBody?)>((nil, nil))
+    private let bodies = Mutex<[PrecomputedBody?]>(Array(repeating: nil, count: Format.allCases.count))
 
     init(catalog: Catalog, table: String, chain: LanguageChain, language: LanguageTag) {
         self.catalog = catalog
@@ -28,7 +29,7 @@ final class BundleSlot: Sendable {
 
     /// The body if everything the request needs is built; never waits for a build.
     func readyBody(_ format: Format, gzip: Bool) -> PrecomputedBody? {
-        let body = bodies.withLock { format == .json ? $0.json : $0.strings }
+        let body = bodies.withLock { $0[format.rawValue] }
         guard let body, !gzip || body.isCompressed else { return nil }
         return body
     }
@@ -39,11 +40,9 @@ final class BundleSlot: Sendable {
         if let ready = readyBody(format, gzip: gzip) { return ready }
         return building.withLock { _ in
             if let ready = readyBody(format, gzip: gzip) { return ready }
-            let body = bodies.withLock { format == .json ? $0.json : $0.strings } ?? render(format)
+            let body = bodies.withLock { $0[format.rawValue] } ?? render(format)
             if gzip { body.compress() }
-            bodies.withLock {
-                if format == .json { $0.json = body } else { $0.strings = body }
-            }
+            bodies.withLock { $0[format.rawValue] = body }
             return body
         }
     }
@@ -60,6 +59,9 @@ final class BundleSlot: Sendable {
         case .strings:
             let strings = resolved.strings()
             return PrecomputedBody(strings, fingerprint: ContentHash.hex(ContentHash.fnv1a64(strings)))
+        case .android:
+            let xml = resolved.androidStrings(keys: catalog.keys)
+            return PrecomputedBody(xml, fingerprint: ContentHash.hex(ContentHash.fnv1a64(xml)))
         }
     }
 }

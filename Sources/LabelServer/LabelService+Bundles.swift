@@ -38,13 +38,17 @@ extension LabelService {
         var headers: HTTPHeaders = [:]
         headers.add(name: "ETag", value: etag)
         headers.add(name: "Cache-Control", value: "no-cache")
-        headers.add(name: "Vary", value: "Accept-Encoding, Accept-Language")
+        headers.add(name: "Vary", value: "Accept, Accept-Encoding, Accept-Language")
         headers.add(name: "Content-Language", value: wanted.slot.language.rawValue)
         if let match = request.headers.first(name: "If-None-Match"),
            EntityTag.matches(match, any: [body.etag, body.gzipETag]) {
             return HTTPResponse(status: .notModified, headers: headers)
         }
-        let type = wanted.format == .json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8"
+        let type = switch wanted.format {
+        case .json: "application/json; charset=utf-8"
+        case .strings: "text/plain; charset=utf-8"
+        case .android: "application/xml; charset=utf-8"
+        }
         headers.add(name: "Content-Type", value: type)
         if gzip { headers.add(name: "Content-Encoding", value: "gzip") }
         return HTTPResponse(status: .ok, headers: headers, body: gzip ? body.gzip : body.identity)
@@ -52,7 +56,8 @@ extension LabelService {
 
     func bundleRequest(_ request: HTTPRequest, state: ServiceState) throws(APIError) -> BundleRequest {
         let parameters = try QueryParameters(request)
-        let format = try parameters.format(among: ["json", "strings"]) ?? "json"
+        let format = try parameters.format(among: ["json", "strings", "android"])
+            ?? (MediaNegotiation.prefersXML(request.headers.first(name: "Accept")) ? "android" : "json")
         let table = try parameters.tableName() ?? "Localizable"
         let preferred: [LanguageTag]
         if let tag = try parameters.language() {
@@ -65,7 +70,8 @@ extension LabelService {
             throw APIError(.notFound, "unknown_table", "table \(table) has no strings in any language of the chain")
         }
         let gzip = ContentCoding.negotiate(request.headers.first(name: "Accept-Encoding")) == .gzip
-        return BundleRequest(slot: slot, format: format == "json" ? .json : .strings, gzip: gzip)
+        let bundleFormat: BundleSlot.Format = format == "android" ? .android : format == "strings" ? .strings : .json
+        return BundleRequest(slot: slot, format: bundleFormat, gzip: gzip)
     }
 
     /// A `GET /labels` on an event loop: answered at once from a built body, or

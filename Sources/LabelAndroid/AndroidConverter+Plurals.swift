@@ -35,7 +35,7 @@ extension AndroidConverter {
         let numbered = needsNumbers(walks.map(\.1))
         var items: [(PluralCategory, String)] = []
         for (category, walk) in walks {
-            switch javaFormat(walk, numbered: numbered) {
+            switch javaFormat(walk, numbered: numbered, language: language) {
             case .success(let text): items.append((category, text))
             case .failure(let unsupported):
                 // One specifier Java cannot print is in every item's template or in

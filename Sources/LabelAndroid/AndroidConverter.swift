@@ -24,13 +24,13 @@ public enum AndroidConverter {
             return Conversion(value: .string(string.template, formatted: true), problems: [])
         }
         guard let variable = pluralVariable(string) else {
-            return single(string, variant: { _ in "" })
+            return single(string, language: language, variant: { _ in "" })
         }
         let variants = variable.variants
         // A variable whose variants are all one text selects nothing (Mastodon's
         // `%#@names@` only consumes an argument): a plain string with it spliced in.
         if let first = variants.values.first, variants.values.allSatisfy({ $0 == first }) {
-            return single(string, variant: { _ in first })
+            return single(string, language: language, variant: { _ in first })
         }
         return plurals(string, variants: variants, language: language)
     }
@@ -46,14 +46,14 @@ public enum AndroidConverter {
         return nil
     }
 
-    private static func single(_ string: LocalizedString, variant: (String) -> String) -> Conversion {
+    private static func single(_ string: LocalizedString, language: LanguageTag, variant: (String) -> String) -> Conversion {
         let walk: AppleFormatWalk
         do {
             walk = try AppleFormatWalk.walk(string.template, variables: string.variables, variant: variant)
         } catch {
             return Conversion(value: nil, problems: [twoVariablesProblem])
         }
-        switch javaText(walk, numbered: needsNumbers([walk])) {
+        switch javaText(walk, numbered: needsNumbers([walk]), language: language) {
         case .success(let text): return Conversion(value: text, problems: [])
         case .failure(let unsupported): return Conversion(value: nil, problems: [problem(unsupported, category: nil)])
         }
@@ -79,25 +79,25 @@ public enum AndroidConverter {
     }
 
     /// The Java text of a walk: a format when it reads arguments, else the printed text.
-    static func javaText(_ walk: AppleFormatWalk, numbered: Bool) -> Result<AndroidValue, JavaFormat.Unsupported> {
+    static func javaText(_ walk: AppleFormatWalk, numbered: Bool, language: LanguageTag) -> Result<AndroidValue, JavaFormat.Unsupported> {
         guard walk.argumentCount > 0 else {
             var text = ""
             for case .text(let piece) in walk.pieces { text += piece }
             return .success(.string(text, formatted: !text.utf8.contains(UInt8(ascii: "%"))))
         }
-        switch javaFormat(walk, numbered: numbered) {
+        switch javaFormat(walk, numbered: numbered, language: language) {
         case .success(let text): return .success(.string(text, formatted: true))
         case .failure(let unsupported): return .failure(unsupported)
         }
     }
 
-    static func javaFormat(_ walk: AppleFormatWalk, numbered: Bool) -> Result<String, JavaFormat.Unsupported> {
+    static func javaFormat(_ walk: AppleFormatWalk, numbered: Bool, language: LanguageTag) -> Result<String, JavaFormat.Unsupported> {
         var out = ""
         for piece in walk.pieces {
             switch piece {
             case .text(let text): out += JavaFormat.literal(text)
             case .argument(let specifier, let number):
-                switch JavaFormat.specifier(specifier, number: number, numbered: numbered) {
+                switch JavaFormat.specifier(specifier, number: number, numbered: numbered, language: language) {
                 case .success(let text): out += text
                 case .failure(let unsupported): return .failure(unsupported)
                 }

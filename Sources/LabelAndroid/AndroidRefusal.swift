@@ -22,6 +22,8 @@ public struct AndroidRefusal: Sendable, Hashable {
         case missingPluralCategory = "missing-plural-category"
         /// Apple's explicit `zero` in a language whose CLDR rules have none.
         case zeroNotExpressible = "zero-not-expressible"
+        /// The development language's value is refused: the key is left out everywhere.
+        case noDefault = "no-default"
         /// The development language lacks the key: `values/` holds the key itself.
         case defaultIsKey = "default-is-key"
         /// A store language that has no Android folder (or shares one with another).

@@ -32,6 +32,11 @@ public struct AndroidStringsFile: Sendable {
 
     public mutating func append(_ refusal: AndroidRefusal) { refusals.append(refusal) }
 
+    /// Drops the values of `keys`.
+    public mutating func remove(keys: Set<String>) {
+        values.removeAll { keys.contains($0.key) }
+    }
+
     /// Turns the `<string>` values of `keys` into `<plurals>` with the same text for
     /// every one of `categories` (a format, as `getQuantityString` with arguments reads it).
     public mutating func promote(keys: Set<String>, categories: [PluralCategory]) {

@@ -11,9 +11,11 @@ import LabelCore
 /// prints differently, or refuses, has no conversion (``specifier(_:number:numbered:)``
 /// returns the reason): `%e %g %a` (ICU's scientific pattern is not Java's), a
 /// precision on integers, zero padding of grouped numbers, `+`/space on `%o %x`,
-/// `#` on decimal or string conversions, `+` and space together.
+/// `#` on decimal or string conversions, `+` and space together, `+` where the
+/// language's plus sign is not a bare `+` (`he`, `ar`: a direction mark first).
 enum JavaFormat {
-    static func specifier(_ apple: FormatSpecifier, number: Int, numbered: Bool) -> Result<String, Unsupported> {
+    static func specifier(_ apple: FormatSpecifier, number: Int, numbered: Bool,
+                          language: LanguageTag) -> Result<String, Unsupported> {
         let flags = apple.flags
         var javaFlags = ""
         let conversion: Character
@@ -25,6 +27,9 @@ enum JavaFormat {
             if integer, apple.precision != nil { return refuse("Java has no precision for integers") }
             if flags.contains(.zeroPad) { return refuse("zero padding of a grouped number differs in Java") }
             if flags.contains(.alternate) { return refuse("Java has no # form for decimal numbers") }
+            if flags.contains(.plusSign), NumberSymbols.forLanguage(language.rawValue).plusSign != "+" {
+                return refuse("Apple writes \(language)'s plus sign with a direction mark; Java writes a bare +")
+            }
             javaFlags += flags.contains(.plusSign) ? "+" : flags.contains(.space) ? " " : ""
             javaFlags += ","
             conversion = integer ? "d" : "f"

@@ -25,8 +25,13 @@ struct TableExport {
             let file = AndroidStringsFile(table: table, language: language, items: Array(items), names: name)
             if isDefault { defaults = file } else { others.append((language, folder, file)) }
         }
+        let developmentKeys = Set(folders.first { $0.folder == "values" }.flatMap { folder in
+            ResolvedTable(catalog: catalog, table: table,
+                          chain: LanguageChain(preferred: [folder.language], development: development, matcher: catalog.matcher))
+        }?.items.map(\.key) ?? [])
+        dropWithoutDefault(&others, defaults: defaults, developmentKeys: developmentKeys, table: table)
         complete(&defaults, table: table, keys: keys, others: others.map { ($0.folder, $0.file) }, names: names,
-                 development: development)
+                 development: development, skipping: developmentKeys)
         var all = [(language: development ?? LanguageTag("und")!, folder: "values", file: defaults)] + others
         Self.matchKinds(&all)
         files = all.map { ($0.folder, $0.file) }
@@ -38,8 +43,8 @@ struct TableExport {
     /// other folders' value is one.
     private mutating func complete(_ defaults: inout AndroidStringsFile, table: String, keys: [String],
                                    others: [(folder: String, file: AndroidStringsFile)], names: AndroidResourceNames,
-                                   development: LanguageTag?) {
-        let present = Set(defaults.values.map(\.key))
+                                   development: LanguageTag?, skipping developmentKeys: Set<String>) {
+        let present = Set(defaults.values.map(\.key)).union(developmentKeys)
         var elsewhere: [String: AndroidValue] = [:]
         for (_, file) in others {
             for value in file.values where elsewhere[value.key] == nil { elsewhere[value.key] = value.value }
@@ -61,6 +66,24 @@ struct TableExport {
                                            message: "\(language) has no value: values/ holds the key itself, as Apple answers"))
         }
         if added { defaults.sort() }
+    }
+
+    /// Leaves out of every folder a key the development language has but could not
+    /// convert: without a default, aapt2 would drop it anyway ("without required default value").
+    private mutating func dropWithoutDefault(_ others: inout [(language: LanguageTag, folder: String, file: AndroidStringsFile)],
+                                             defaults: AndroidStringsFile, developmentKeys: Set<String>, table: String) {
+        let converted = Set(defaults.values.map(\.key))
+        let orphans = developmentKeys.subtracting(converted)
+        guard !orphans.isEmpty else { return }
+        var dropped = Set<String>()
+        for index in others.indices {
+            for value in others[index].file.values where orphans.contains(value.key) { dropped.insert(value.key) }
+            others[index].file.remove(keys: orphans)
+        }
+        for key in dropped.sorted() {
+            refusals.append(AndroidRefusal(.error, .noDefault, table: table, key: key,
+                                           message: "the development language's value is refused, so no folder can have one (Android needs the default)"))
+        }
     }
 
     /// Makes a key a `<plurals>` in every folder when it is one in any: a folder whose

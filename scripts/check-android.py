@@ -13,7 +13,7 @@ Differences the export report names (Apple's explicit zero where CLDR has none, 
 missing category) are counted apart. Prints figures as JSON; exit 1 on any other
 difference.
 """
-import argparse, json, re, unicodedata, struct, subprocess, sys, urllib.parse, urllib.request, zipfile
+import argparse, json, re, unicodedata, urllib.error, struct, subprocess, sys, urllib.parse, urllib.request, zipfile
 
 QUANTITY = {0x01000004: "other", 0x01000005: "zero", 0x01000006: "one", 0x01000007: "two",
             0x01000008: "few", 0x01000009: "many"}
@@ -165,9 +165,9 @@ def samples(types, count, development):
         for i in range(1, count + 1):
             t = types.get(i, "d")
             row.append(n if i == 1 and t == "d" else (values[t] or "7"))
-        rows.append((row, "".join(types.get(i, "d") for i in range(1, count + 1))))
-        if not any(t == "d" for t in types.values()) and count and types.get(1, "d") != "d":
-            break
+        rows.append((row, "".join(types.get(i, "d") for i in range(1, count + 1)), n))
+        if not any(t == "d" for t in types.values()) and count and types.get(1, "d") != "d" and n == "3":
+            break  # no number to vary: 0 and 3 are enough
     return rows
 
 
@@ -188,13 +188,15 @@ def main():
     with zipfile.ZipFile(o.apk) as z:
         arsc = read_arsc(z.read("resources.arsc"))
     reported = {(r["key"], r["lang"]) for r in report["refusals"] if r["reason"] in ("zero-not-expressible", "missing-plural-category")}
+    # A key refused somewhere and in no folder at all (the development language lacks it).
     refused = {(r["table"], r["key"]) for r in report["refusals"]
-               if r["severity"] == "error" and r["key"] is not None and r["lang"] is None}
+               if r["severity"] == "error" and r["key"] is not None and r["reason"] != "missing-plural-category"}
+    key_defaults = {(r["key"], r["lang"]) for r in report["refusals"] if r["reason"] == "default-is-key"}
     refused_in = {(r["table"], r["key"], r["lang"]) for r in report["refusals"]
                   if r["severity"] == "error" and r["reason"] != "missing-plural-category"}
     development = report["development"]
     figures = {"keys": 0, "compared": 0, "agree": 0, "refused": 0, "reported_differences": 0, "java_checked": 0,
-               "java_agree": 0, "java_development_checked": 0, "java_development_agree": 0, "digit_set_differences": 0,
+               "java_agree": 0, "java_development_checked": 0, "java_development_agree": 0, "digit_set_differences": 0, "unaddressable": 0,
                "differences": []}
     jobs = []  # (locale, format, types, args, expected, place)
     for t in report["tables"]:
@@ -207,20 +209,35 @@ def main():
                     # Left out of this folder (Android says values/'s text instead).
                     figures["refused"] += 1
                     continue
-                found = None
+                found, from_default = None, False
                 for kind in ("string", "plurals"):
-                    found = arsc.get(config, {}).get((kind, name), arsc.get(("", "", ""), {}).get((kind, name)))
+                    found = arsc.get(config, {}).get((kind, name))
+                    if found is None:
+                        found = arsc.get(("", "", ""), {}).get((kind, name))
+                        from_default = found is not None
                     if found is not None:
                         break
+                # What a fallback to values/ says is the development language's value.
+                place = (key, development if from_default else lang)
                 if found is None:
                     if (t["table"], key) in refused or (t["table"], key, development) in refused_in:
                         figures["refused"] += 1
                     else:
                         figures["differences"].append({"key": key, "lang": lang, "android": None})
                     continue
-                plain = get(o.server, key, t["table"], lang, [])
+                try:
+                    plain = get(o.server, key, t["table"], lang, [])
+                except urllib.error.HTTPError as error:
+                    figures["unaddressable"] += 1  # a key the API refuses in a path (400)
+                    continue
                 texts = list(found.values()) if isinstance(found, dict) else [found]
                 needed = plain.get("arguments") or 0
+                if place in key_defaults:
+                    # values/ holds the key itself, as a format when other folders' value
+                    # is one: what getString(id, args…) prints must be the key.
+                    text = found.get("other") if isinstance(found, dict) else found
+                    jobs.append((lang, text, "", [], plain["value"], place))
+                    continue
                 types = argument_types(texts) if (needed or isinstance(found, dict)) else {}
                 count = max([needed] + list(types))
                 if not count:
@@ -230,15 +247,26 @@ def main():
                     else:
                         figures["differences"].append({"key": key, "lang": lang, "android": found, "apple": plain["value"]})
                     continue
-                for args, letters in samples(types, count, lang == development):
-                    apple = get(o.server, key, t["table"], lang, args)
+                for args, letters, n in samples(types, count, lang == development):
+                    try:
+                        try:
+                            apple = get(o.server, key, t["table"], lang, args)
+                        except urllib.error.HTTPError:
+                            # The count also printed by %@ (Element's `%#@COUNT@` with `%1$@`):
+                            # strings that are numbers satisfy both.
+                            args = [n if letters[i] == "s" else a for i, a in enumerate(args)]
+                            apple = get(o.server, key, t["table"], lang, args)
+                    except urllib.error.HTTPError as error:
+                        figures["differences"].append({"key": key, "lang": lang, "args": args,
+                                                       "apple_error": error.read().decode()})
+                        continue
                     text = found.get(apple.get("plural") or "other", found.get("other")) if isinstance(found, dict) else found
                     if text is None:
                         figures["differences"].append({"key": key, "lang": lang, "missing_item": apple.get("plural")})
                         continue
                     # Java formats in the locale the Apple value's numbers are in (the language
                     # requested, or a fallback value's own language: docs/android.md).
-                    jobs.append((apple.get("numberLocale") or lang, text, letters, args, apple["value"], (key, lang)))
+                    jobs.append((apple.get("numberLocale") or lang, text, letters, args, apple["value"], place))
     java = subprocess.run(["java", "-cp", o.java_classes, "AndroidFormatCheck"], text=True, capture_output=True,
                           input="".join("\t".join(urllib.parse.quote(x, safe="") for x in [j[0], j[1], j[2]] + j[3]) + "\n"
                                         for j in jobs))

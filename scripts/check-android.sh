@@ -96,7 +96,7 @@ f = json.load(open(sys.argv[1]))
 print(f"  aapt2: 0 errors, 0 dropped; arsc = Apple: {f['agree']}/{f['compared']} plain values; java.util.Formatter = Apple: "
       f"{f['java_agree']}/{f['java_checked']} formatted ({f['java_development_agree']}/{f['java_development_checked']} in the "
       f"development language), {f['reported_differences']} reported differences, {f['digit_set_differences']} digit-set "
-      f"differences, {f['refused']} refused (key, folder); unexplained: {f['difference_count']}")
+      f"differences, {f['refused']} refused (key, folder), {f['unaddressable']} keys the API cannot address; unexplained: {f['difference_count']}")
 for d in f["differences"]:
     print("   ", json.dumps(d, ensure_ascii=False))
 PY

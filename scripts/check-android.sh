@@ -65,7 +65,7 @@ PY
   link "$res" "$work/$name/out.apk" "$work/$name/aapt2.log" || { failed=1; return; }
   serve --strings "$store" --dev-lang "$dev" --bundles "$bundles"
   # The HTTP body of every folder's language and table links too: each alone is a
-  # complete default (a tree of one values/ file).
+  # complete default (a tree of one values/ file), and each table's bodies together.
   python3 - "$report" "$base" "$work/$name/http" <<'PY'
 import json, os, sys, urllib.error, urllib.parse, urllib.request
 report, base, out = json.load(open(sys.argv[1])), sys.argv[2], sys.argv[3]
@@ -80,6 +80,9 @@ for f in report["folders"]:
             raise
         os.makedirs(f"{out}/{f['folder']}-{n}/values", exist_ok=True)
         open(f"{out}/{f['folder']}-{n}/values/strings.xml", "wb").write(body)
+        # And every language's body of the table in its folder: one tree, as a CI fetch makes.
+        os.makedirs(f"{out}/all-{n}/{f['folder']}", exist_ok=True)
+        open(f"{out}/all-{n}/{f['folder']}/strings.xml", "wb").write(body)
 PY
   local bodies=0
   for http in "$work/$name/http"/*/; do

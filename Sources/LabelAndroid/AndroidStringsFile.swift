@@ -78,7 +78,7 @@ public struct AndroidStringsFile: Sendable {
 
 extension AndroidStringsFile {
     /// Back in key order after appending.
-    mutating func sort() {
+    public mutating func sort() {
         values.sort { $0.key < $1.key }
     }
 }

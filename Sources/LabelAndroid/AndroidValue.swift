@@ -30,6 +30,14 @@ public enum AndroidValue: Sendable, Hashable {
         }
     }
 
+    /// The key itself as a default (what Apple answers for a key the development
+    /// language lacks): a format (`%` doubled) when the key's value elsewhere takes
+    /// arguments, else plain text.
+    public static func keyItself(_ key: String, isFormat: Bool) -> AndroidValue {
+        isFormat ? .string(JavaFormat.literal(key), formatted: true)
+            : .string(key, formatted: !key.utf8.contains(UInt8(ascii: "%")))
+    }
+
     public var isPlural: Bool {
         if case .plurals = self { return true }
         return false

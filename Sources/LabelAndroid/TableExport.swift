@@ -55,9 +55,9 @@ struct TableExport {
             let value: AndroidValue
             // A <plurals> elsewhere makes this one too (`matchKinds`), from the plain text.
             if case .string(let text, true) = other, text.utf8.contains(UInt8(ascii: "%")) {
-                value = .string(JavaFormat.literal(key), formatted: true)
+                value = .keyItself(key, isFormat: true)
             } else {
-                value = .string(key, formatted: !key.utf8.contains(UInt8(ascii: "%")))
+                value = .keyItself(key, isFormat: false)
             }
             defaults.append(name: name, key: key, value: value)
             added = true

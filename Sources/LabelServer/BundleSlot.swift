@@ -60,7 +60,7 @@ final class BundleSlot: Sendable {
             let strings = resolved.strings()
             return PrecomputedBody(strings, fingerprint: ContentHash.hex(ContentHash.fnv1a64(strings)))
         case .android:
-            let xml = resolved.androidStrings(keys: catalog.keys)
+            let xml = resolved.androidStrings(catalog: catalog)
             return PrecomputedBody(xml, fingerprint: ContentHash.hex(ContentHash.fnv1a64(xml)))
         }
     }

@@ -23,6 +23,20 @@ extension ResolvedTable {
                 if entry.string.variables.values.contains(where: { Set($0.variants.values).count > 1 }) { plural.insert(key) }
             }
         }
+        if let development = catalog.developmentLanguage, language != development {
+            // A key whose development value Android cannot express has no default: left
+            // out here too, as `export android` does (aapt2 would drop it).
+            var orphans = Set<String>()
+            for (key, entry) in catalog.entries(table: table, language: development) where entry.tokens != nil {
+                if AndroidConverter.convert(entry.string, language: development).value == nil { orphans.insert(key) }
+            }
+            let dropped = file.values.filter { orphans.contains($0.key) }.map(\.key)
+            file.remove(keys: orphans)
+            for key in dropped {
+                file.append(AndroidRefusal(.error, .noDefault, table: table, key: key,
+                                           message: "the development language's value is refused, so no file can have one"))
+            }
+        }
         if language == catalog.developmentLanguage {
             // The default file: every key, the key itself where the language lacks it (as `export android`).
             let present = Set(items.map(\.key))

@@ -42,6 +42,9 @@ let package = Package(
         // `label-server lint`: Apple's label rules and cross-language checks over the
         // files LabelCore's loader finds and reads.
         .target(name: "LabelLint", dependencies: ["LabelCore"]),
+        // Android (TalkBack): a resolved table as strings.xml, a store as a res/ tree,
+        // with the report of what Android cannot express. Pure: no files, no sockets.
+        .target(name: "LabelAndroid", dependencies: ["LabelCore"]),
         // The server's one mechanism for periodic work off the event loops (PeriodicTask),
         // and the mark of an event loop's thread that blocking code checks (EventLoopThread).
         // Not in LabelCore: apps embed the engine, and it has no background work.
@@ -56,13 +59,13 @@ let package = Package(
         // Sockets, epoll loops, connections, gzip: the server's system calls.
         .target(name: "HTTPServer", dependencies: ["CLabelSystem", "CZlib", "HTTP1", "BackgroundWork"]),
         // Routes and handlers joining the catalog to the server.
-        .target(name: "LabelServer", dependencies: ["LabelCore", "MissingKeys", "BackgroundWork", "HTTP1", "HTTPServer"]),
+        .target(name: "LabelServer", dependencies: ["LabelCore", "LabelAndroid", "MissingKeys", "BackgroundWork", "HTTP1", "HTTPServer"]),
         // What apps link: launch fetch, disk cache, offline fallback, rendering
         // with LabelCore's engine, miss reports. URLSession only; never the server.
         .target(name: "LabelClient", dependencies: ["LabelCore"]),
         .executableTarget(
             name: "label-server",
-            dependencies: ["LabelCore", "LabelLint", "LabelImport", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1"]
+            dependencies: ["LabelCore", "LabelLint", "LabelImport", "LabelAndroid", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1"]
         ),
         .testTarget(
             name: "LabelCoreTests",
@@ -75,6 +78,7 @@ let package = Package(
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "AtomicFile", "LabelCore", "LabelLint", "LabelServer", "MissingKeys", "TestSupport"]),
+        .testTarget(name: "LabelAndroidTests", dependencies: ["LabelAndroid", "LabelCore"]),
         .testTarget(name: "label-serverTests", dependencies: ["label-server"]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),

@@ -1,3 +1,4 @@
+import LabelAndroid
 import LabelCore
 
 /// One `GET /labels` bundle — a table resolved along one chain — whose bodies are
@@ -7,19 +8,21 @@ import LabelCore
 /// milliseconds on a large store, so only workers call ``body(_:gzip:)`` with
 /// anything missing; an event loop asks ``readyBody(_:gzip:)`` and defers when it is `nil`.
 final class BundleSlot: Sendable {
-    enum Format: Sendable { case json, strings, stringsdict }
+    enum Format: Sendable { case json, strings, stringsdict, android }
 
     /// The first folder with the table: `Content-Language`.
     let language: LanguageTag
     private let json: ComputedOnce<PrecomputedBody>
     private let strings: ComputedOnce<PrecomputedBody>
     private let stringsdict: ComputedOnce<PrecomputedBody>
+    private let android: ComputedOnce<PrecomputedBody>
 
     init(catalog: Catalog, table: String, chain: LanguageChain, language: LanguageTag) {
         self.language = language
         json = ComputedOnce { Self.render(.json, catalog: catalog, table: table, chain: chain) }
         strings = ComputedOnce { Self.render(.strings, catalog: catalog, table: table, chain: chain) }
         stringsdict = ComputedOnce { Self.render(.stringsdict, catalog: catalog, table: table, chain: chain) }
+        android = ComputedOnce { Self.render(.android, catalog: catalog, table: table, chain: chain) }
     }
 
     private func part(_ format: Format) -> ComputedOnce<PrecomputedBody> {
@@ -27,6 +30,7 @@ final class BundleSlot: Sendable {
         case .json: json
         case .strings: strings
         case .stringsdict: stringsdict
+        case .android: android
         }
     }
 
@@ -59,6 +63,9 @@ final class BundleSlot: Sendable {
         case .stringsdict:
             let plist = resolved.stringsdict()
             return PrecomputedBody(plist, fingerprint: ContentHash.hex(ContentHash.fnv1a64(plist)))
+        case .android:
+            let xml = resolved.androidStrings(catalog: catalog)
+            return PrecomputedBody(xml, fingerprint: ContentHash.hex(ContentHash.fnv1a64(xml)))
         }
     }
 }

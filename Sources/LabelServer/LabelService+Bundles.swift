@@ -31,7 +31,7 @@ extension LabelService {
         var headers: HTTPHeaders = [:]
         headers.add(name: "ETag", value: choice.etag ?? body.etag)
         headers.add(name: "Cache-Control", value: "no-cache")
-        headers.add(name: "Vary", value: ContentEncodingChoice.vary("Accept-Language", acceptEncodingFirst: true))
+        headers.add(name: "Vary", value: "Accept, Accept-Encoding, Accept-Language")
         headers.add(name: "Content-Language", value: wanted.slot.language.rawValue)
         if let match = request.headers.first(name: "If-None-Match"),
            EntityTag.matches(match, any: [body.etag, body.gzipETag]) {
@@ -47,12 +47,14 @@ extension LabelService {
         case .json: "application/json; charset=utf-8"
         case .strings: "text/plain; charset=utf-8"
         case .stringsdict: "application/x-plist; charset=utf-8"
+        case .android: "application/xml; charset=utf-8"
         }
     }
 
     func bundleRequest(_ request: HTTPRequest, state: ServiceState) throws(APIError) -> BundleRequest {
         let parameters = try QueryParameters(request)
-        let format = try parameters.format(among: ["json", "strings", "stringsdict"]) ?? "json"
+        let format = try parameters.format(among: ["json", "strings", "stringsdict", "android"])
+            ?? (MediaNegotiation.prefersXML(request.headers.first(name: "Accept")) ? "android" : "json")
         let table = try parameters.tableName() ?? "Localizable"
         let preferred: [LanguageTag]
         if let tag = try parameters.language() {
@@ -68,6 +70,7 @@ extension LabelService {
         let kind: BundleSlot.Format = switch format {
         case "strings": .strings
         case "stringsdict": .stringsdict
+        case "android": .android
         default: .json
         }
         return BundleRequest(slot: slot, format: kind, gzip: gzip)

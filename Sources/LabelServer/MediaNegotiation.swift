@@ -34,6 +34,21 @@ enum MediaNegotiation {
         return html > 0 && html > json
     }
 
+    /// True when `application/xml` (or `text/xml`) has a higher q-value than
+    /// `application/json` and `*/*`: an Android build fetching `strings.xml`.
+    static func prefersXML(_ accept: String?) -> Bool {
+        var xml = -1
+        var json = -1
+        for (type, q) in ranges(accept) {
+            switch type {
+            case "application/xml", "text/xml": xml = max(xml, q)
+            case "application/json", "*/*", "application/*": json = max(json, q)
+            default: continue
+            }
+        }
+        return xml > 0 && xml > json
+    }
+
     /// The media ranges of `Accept`, lowercased, with q-values in thousandths
     /// (1000 when absent; a malformed one, such as `nan` or `2`, is 0). An absent
     /// or oversized header has none.

@@ -12,6 +12,7 @@ enum LabelServerCommand {
           label-server resolve KEY [--lang TAG] [--count N] [--arg VALUE]... [--json]
           label-server lint [DIR] [--max-words N] [--format text|json] [--strict]
           label-server import FILE... --into DIR [--only ORIGINAL]... [--dev-lang TAG] [--dry-run] [--format text|json] [--strict]
+          label-server export android --out RES [--table NAME]... [--format text|json]
 
         DESCRIPTION
           Reads Apple string files (.strings, .stringsdict, .xcstrings) from a store folder,
@@ -23,6 +24,7 @@ enum LabelServerCommand {
           resolve KEY    resolve and render one label (see `label-server resolve --help`)
           lint [DIR]     check a store for app teams' CI (see `label-server lint --help`)
           import FILE... write translated XLIFF into a bundle folder (see `label-server import --help`)
+          export android write the store as Android res/values*/strings.xml (see `label-server export --help`)
 
         EXAMPLES
           label-server serve --port 8080 --strings Strings
@@ -47,6 +49,8 @@ enum LabelServerCommand {
             status = LintCommand.run(arguments)
         case "import":
             status = ImportCommand.run(arguments)
+        case "export":
+            status = ExportCommand.run(arguments)
         case "serve":
             status = ServeCommand.run(arguments)
         case "help":

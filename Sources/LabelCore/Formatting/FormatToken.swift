@@ -58,3 +58,12 @@ extension String {
         return result
     }
 }
+
+extension FormatToken {
+    /// What `String(format:)` prints for an ``invalid(_:)`` token's source (CF's rules,
+    /// see `FormatScanner.printedText(ofInvalid:)`): for converters that must print the
+    /// same text with another formatter.
+    package static func printedText(ofInvalid source: String) -> String {
+        FormatScanner.printedText(ofInvalid: source)
+    }
+}

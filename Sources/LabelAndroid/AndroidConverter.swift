@@ -1,0 +1,108 @@
+public import LabelCore
+
+/// Converts one store value for one Android folder: the pure heart of the export
+/// and of `GET /labels?format=android`.
+public enum AndroidConverter {
+    /// What converting one value gave: the value (absent when it cannot be expressed)
+    /// and what the report must say about it (table and key filled in by the caller).
+    public struct Conversion: Sendable {
+        public var value: AndroidValue?
+        public var problems: [Problem]
+    }
+
+    public struct Problem: Sendable, Hashable {
+        public var severity: AndroidRefusal.Severity
+        public var reason: AndroidRefusal.Reason
+        public var category: PluralCategory?
+        public var message: String
+    }
+
+    /// `string` for a folder whose language is `language` (its CLDR rules decide the
+    /// plural items Android can select).
+    public static func convert(_ string: LocalizedString, language: LanguageTag) -> Conversion {
+        if string.variables.isEmpty, !string.template.utf8.contains(UInt8(ascii: "%")) {
+            return Conversion(value: .string(string.template, formatted: true), problems: [])
+        }
+        guard let variable = pluralVariable(string) else {
+            return single(string, language: language, variant: { _ in "" })
+        }
+        let variants = variable.variants
+        // A variable whose variants are all one text selects nothing (Mastodon's
+        // `%#@names@` only consumes an argument): a plain string with it spliced in.
+        if let first = variants.values.first, variants.values.allSatisfy({ $0 == first }) {
+            return single(string, language: language, variant: { _ in first })
+        }
+        return plurals(string, variants: variants, language: language)
+    }
+
+    /// The first variable the template reaches, or `nil` when it reaches none.
+    private static func pluralVariable(_ string: LocalizedString) -> PluralVariable? {
+        guard !string.variables.isEmpty else { return nil }
+        for token in FormatToken.tokens(in: string.template) {
+            if case .substitution(let substitution) = token, let variable = string.variables[substitution.name] {
+                return variable
+            }
+        }
+        return nil
+    }
+
+    private static func single(_ string: LocalizedString, language: LanguageTag, variant: (String) -> String) -> Conversion {
+        let walk: AppleFormatWalk
+        do {
+            walk = try AppleFormatWalk.walk(string.template, variables: string.variables, variant: variant)
+        } catch {
+            return Conversion(value: nil, problems: [twoVariablesProblem])
+        }
+        switch javaText(walk, numbered: needsNumbers([walk]), language: language) {
+        case .success(let text): return Conversion(value: text, problems: [])
+        case .failure(let unsupported): return Conversion(value: nil, problems: [problem(unsupported, category: nil)])
+        }
+    }
+
+
+    private static func problem(_ unsupported: JavaFormat.Unsupported, category: PluralCategory?) -> Problem {
+        Problem(severity: .error, reason: .unsupportedSpecifier, category: category,
+                message: "\(unsupported.specifier): \(unsupported.why)")
+    }
+
+    /// Numbered Java specifiers when two or more placeholders (or arguments) exist or
+    /// the Apple text numbered its own.
+    static func needsNumbers(_ walks: [AppleFormatWalk]) -> Bool {
+        walks.contains { walk in
+            var count = 0
+            for case .argument(let specifier, _) in walk.pieces {
+                if specifier.position != nil { return true }
+                count += 1
+            }
+            return count >= 2 || walk.argumentCount >= 2
+        }
+    }
+
+    /// The Java text of a walk: a format when it reads arguments, else the printed text.
+    static func javaText(_ walk: AppleFormatWalk, numbered: Bool, language: LanguageTag) -> Result<AndroidValue, JavaFormat.Unsupported> {
+        guard walk.argumentCount > 0 else {
+            var text = ""
+            for case .text(let piece) in walk.pieces { text += piece }
+            return .success(.string(text, formatted: !text.utf8.contains(UInt8(ascii: "%"))))
+        }
+        switch javaFormat(walk, numbered: numbered, language: language) {
+        case .success(let text): return .success(.string(text, formatted: true))
+        case .failure(let unsupported): return .failure(unsupported)
+        }
+    }
+
+    static func javaFormat(_ walk: AppleFormatWalk, numbered: Bool, language: LanguageTag) -> Result<String, JavaFormat.Unsupported> {
+        var out = ""
+        for piece in walk.pieces {
+            switch piece {
+            case .text(let text): out += JavaFormat.literal(text)
+            case .argument(let specifier, let number):
+                switch JavaFormat.specifier(specifier, number: number, numbered: numbered, language: language) {
+                case .success(let text): out += text
+                case .failure(let unsupported): return .failure(unsupported)
+                }
+            }
+        }
+        return .success(out)
+    }
+}

@@ -1,0 +1,73 @@
+/// Values as aapt2 reads the text of a `<string>` or `<item>` element: after XML
+/// decoding, `\` escapes (`\n \t \' \" \\ \@ \? \uXXXX`), quotes that keep whitespace,
+/// runs of whitespace collapsed and trimmed outside quotes, `'` an error outside
+/// quotes, `@`/`?` at the start a reference. The escaped text decodes to `value`
+/// character for character.
+public enum AndroidEscaping {
+    /// The element text for `value`, wrapped in `"…"` when whitespace would otherwise
+    /// be collapsed or trimmed (leading, trailing or repeated spaces, any whitespace
+    /// other than U+0020).
+    public static func elementText(_ value: String) -> String {
+        var out = ""
+        out.reserveCapacity(value.utf8.count + 8)
+        let quoted = needsQuotes(value)
+        if quoted { out.append("\"") }
+        var first = true
+        for scalar in value.unicodeScalars {
+            defer { first = false }
+            switch scalar {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "'": out += "\\'"
+            case "@" where first, "?" where first: out += "\\"; out.unicodeScalars.append(scalar)
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+                // Not allowed in XML 1.0 even as a character reference (and `\r` would be
+                // normalized away by the XML reader): aapt2's own `\u` escape.
+                out += "\\u" + hex4(scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        if quoted { out.append("\"") }
+        return out
+    }
+
+    /// Whether aapt2 would change the value's whitespace outside quotes.
+    static func needsQuotes(_ value: String) -> Bool {
+        var previousWasSpace = true  // a leading space counts as a repeat
+        for scalar in value.unicodeScalars {
+            let isSpace = scalar == " "
+            if isSpace, previousWasSpace { return true }
+            if !isSpace, scalar.properties.isWhitespace, scalar != "\n", scalar != "\t" { return true }
+            previousWasSpace = isSpace
+        }
+        return previousWasSpace && !value.isEmpty
+    }
+
+    private static func hex4(_ value: UInt32) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String((0..<4).reversed().map { digits[Int((value >> (UInt32($0) * 4)) & 0xF)] })
+    }
+
+    /// Text safe inside `<!-- … -->`: no `--`, no character XML forbids.
+    public static func commentText(_ text: String) -> String {
+        var out = ""
+        var lastWasDash = false
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                out += " "
+                lastWasDash = false
+                continue
+            }
+            if scalar == "-", lastWasDash { out += " " }
+            out.unicodeScalars.append(scalar)
+            lastWasDash = scalar == "-"
+        }
+        if lastWasDash { out += " " }
+        return out
+    }
+}

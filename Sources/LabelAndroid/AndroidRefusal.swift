@@ -1,0 +1,51 @@
+public import LabelCore
+
+/// Something the Android conversion could not express, with the reason: a string or
+/// plural item left out of the tree, or a difference the report must name.
+public struct AndroidRefusal: Sendable, Hashable {
+    public enum Severity: String, Sendable, Hashable {
+        /// Left out of the tree: the app does not get this string (or item).
+        case error
+        /// Converted, but Android behaves differently in a way the team should know.
+        case warning
+    }
+
+    /// A stable code for scripts (`name-collision`, `unsupported-specifier`...).
+    public enum Reason: String, Sendable, Hashable, CaseIterable {
+        /// Two keys give one resource name; the second is left out.
+        case nameCollision = "name-collision"
+        /// A specifier `java.util.Formatter` cannot print as Apple does.
+        case unsupportedSpecifier = "unsupported-specifier"
+        /// Two plural variables in one string: `<plurals>` selects by one quantity.
+        case twoPluralVariables = "two-plural-variables"
+        /// A CLDR category the folder's language needs has no text.
+        case missingPluralCategory = "missing-plural-category"
+        /// Apple's explicit `zero` in a language whose CLDR rules have none.
+        case zeroNotExpressible = "zero-not-expressible"
+        /// The development language's value is refused: the key is left out everywhere.
+        case noDefault = "no-default"
+        /// The development language lacks the key: `values/` holds the key itself.
+        case defaultIsKey = "default-is-key"
+        /// A store language that has no Android folder (or shares one with another).
+        case languageFolder = "language-folder"
+    }
+
+    public var severity: Severity
+    public var reason: Reason
+    public var table: String
+    public var key: String?
+    public var language: LanguageTag?
+    public var category: PluralCategory?
+    public var message: String
+
+    public init(_ severity: Severity, _ reason: Reason, table: String, key: String?, language: LanguageTag? = nil,
+                category: PluralCategory? = nil, message: String) {
+        self.severity = severity
+        self.reason = reason
+        self.table = table
+        self.key = key
+        self.language = language
+        self.category = category
+        self.message = message
+    }
+}

@@ -1,0 +1,40 @@
+/// The key → resource-name mapping of a whole export: one namespace (`R.string`,
+/// `R.plurals`), so every table's keys share it.
+///
+/// Keys are taken in order; a key whose name an earlier key already has is left
+/// out with a ``AndroidRefusal/Reason/nameCollision`` naming both keys, never overwritten.
+public struct AndroidResourceNames: Sendable {
+    public struct Address: Sendable, Hashable {
+        public var table: String
+        public var key: String
+    }
+
+    /// Every converted key's name, per table.
+    public private(set) var names: [String: [String: String]] = [:]
+    public private(set) var refusals: [AndroidRefusal] = []
+    private var owner: [String: Address] = [:]
+
+    /// Names for `keys` of each table, tables in the given order and keys sorted.
+    public init(tables: [(table: String, keys: [String])]) {
+        for (table, keys) in tables {
+            var tableNames: [String: String] = [:]
+            tableNames.reserveCapacity(keys.count)
+            for key in keys.sorted() {
+                let name = AndroidResourceName.name(for: key)
+                if let first = owner[name] {
+                    let other = first.table == table ? "key \"\(first.key)\"" : "key \"\(first.key)\" of table \(first.table)"
+                    refusals.append(AndroidRefusal(
+                        .error, .nameCollision, table: table, key: key,
+                        message: "resource name \(name) is already \(other)'s; left out"))
+                    continue
+                }
+                owner[name] = Address(table: table, key: key)
+                tableNames[key] = name
+            }
+            names[table] = tableNames
+        }
+    }
+
+    /// The name of a converted key; `nil` when it collided.
+    public func name(table: String, key: String) -> String? { names[table]?[key] }
+}

@@ -1,0 +1,84 @@
+public import LabelCore
+
+/// One `strings.xml`: a folder's values of one table, converted, with the report of
+/// what was left out.
+public struct AndroidStringsFile: Sendable {
+    /// Converted values by resource name, in key order.
+    public private(set) var values: [(name: String, key: String, value: AndroidValue)] = []
+    public private(set) var refusals: [AndroidRefusal] = []
+
+    public init() {}
+
+    /// Converts `items` (key, value) for `language`'s folder; keys without a name
+    /// (collisions, reported once by ``AndroidResourceNames``) are skipped.
+    public init(table: String, language: LanguageTag, items: [(key: String, string: LocalizedString)],
+                names: (String) -> String?) {
+        values.reserveCapacity(items.count)
+        for (key, string) in items {
+            guard let name = names(key) else { continue }
+            let conversion = AndroidConverter.convert(string, language: language)
+            for problem in conversion.problems {
+                refusals.append(AndroidRefusal(problem.severity, problem.reason, table: table, key: key, language: language,
+                                               category: problem.category, message: problem.message))
+            }
+            if let value = conversion.value { values.append((name, key, value)) }
+        }
+    }
+
+    /// Adds a value converted elsewhere (the development folder's defaults).
+    public mutating func append(name: String, key: String, value: AndroidValue) {
+        values.append((name, key, value))
+    }
+
+    public mutating func append(_ refusal: AndroidRefusal) { refusals.append(refusal) }
+
+    /// Drops the values of `keys`.
+    public mutating func remove(keys: Set<String>) {
+        values.removeAll { keys.contains($0.key) }
+    }
+
+    /// Turns the `<string>` values of `keys` into `<plurals>` with the same text for
+    /// every one of `categories` (a format, as `getQuantityString` with arguments reads it).
+    public mutating func promote(keys: Set<String>, categories: [PluralCategory]) {
+        for index in values.indices where keys.contains(values[index].key) {
+            guard case let .string(text, formatted) = values[index].value else { continue }
+            let format = formatted ? text : JavaFormat.literal(text)
+            values[index].value = .plurals(categories.map { ($0, format) })
+        }
+    }
+
+    /// The XML: `<resources>` with one `<string>` or `<plurals>` per value; `header`
+    /// lines become a leading comment (made comment-safe).
+    public func xml(header: [String] = []) -> [UInt8] {
+        var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+        if !header.isEmpty {
+            out += "<!--\n"
+            for line in header { out += "  " + AndroidEscaping.commentText(line) + "\n" }
+            out += "-->\n"
+        }
+        out += "<resources>\n"
+        for (name, _, value) in values {
+            switch value {
+            case let .string(text, formatted):
+                out += "    <string name=\"\(name)\""
+                if !formatted { out += " formatted=\"false\"" }
+                out += ">" + AndroidEscaping.elementText(text) + "</string>\n"
+            case .plurals(let items):
+                out += "    <plurals name=\"\(name)\">\n"
+                for (category, text) in items {
+                    out += "        <item quantity=\"\(category.rawValue)\">" + AndroidEscaping.elementText(text) + "</item>\n"
+                }
+                out += "    </plurals>\n"
+            }
+        }
+        out += "</resources>\n"
+        return Array(out.utf8)
+    }
+}
+
+extension AndroidStringsFile {
+    /// Back in key order after appending.
+    public mutating func sort() {
+        values.sort { $0.key < $1.key }
+    }
+}

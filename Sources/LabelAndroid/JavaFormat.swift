@@ -1,0 +1,78 @@
+import LabelCore
+
+/// Apple specifiers as `java.util.Formatter` specifiers that print the same text
+/// for the same arguments in the same locale (Android's `getString(id, args…)`
+/// formats with the configuration's locale, as Apple's `localizedStringWithFormat`
+/// does with the user's).
+///
+/// `%@ %s %S` → `s`, `%c %C` → `c`, `%d %i %u` (any length modifier) → `,d` and
+/// `%f %F` → `,f`: LabelCore groups decimal conversions as `localizedStringWithFormat`
+/// does, and Java groups only with the `,` flag. `%o %x %X` are kept. What Java
+/// prints differently, or refuses, has no conversion (``specifier(_:number:numbered:)``
+/// returns the reason): `%e %g %a` (ICU's scientific pattern is not Java's), a
+/// precision on integers, zero padding of grouped numbers, `+`/space on `%o %x`,
+/// `#` on decimal or string conversions, `+` and space together, `+` where the
+/// language's plus sign is not a bare `+` (`he`, `ar`: a direction mark first).
+enum JavaFormat {
+    static func specifier(_ apple: FormatSpecifier, number: Int, numbered: Bool,
+                          language: LanguageTag) -> Result<String, Unsupported> {
+        let flags = apple.flags
+        var javaFlags = ""
+        let conversion: Character
+        func refuse(_ why: String) -> Result<String, Unsupported> { .failure(Unsupported(specifier: apple.source, why: why)) }
+        if flags.contains(.plusSign), flags.contains(.space) { return refuse("Java refuses + and space together") }
+        switch apple.conversion {
+        case .decimal, .integer, .unsigned, .fixed, .upperFixed:
+            let integer = apple.conversion.kind == .integer
+            if integer, apple.precision != nil { return refuse("Java has no precision for integers") }
+            if flags.contains(.zeroPad) { return refuse("zero padding of a grouped number differs in Java") }
+            if flags.contains(.alternate) { return refuse("Java has no # form for decimal numbers") }
+            if flags.contains(.plusSign), NumberSymbols.forLanguage(language.rawValue).plusSign != "+" {
+                return refuse("Apple writes \(language)'s plus sign with a direction mark; Java writes a bare +")
+            }
+            javaFlags += flags.contains(.plusSign) ? "+" : flags.contains(.space) ? " " : ""
+            javaFlags += ","
+            conversion = integer ? "d" : "f"
+        case .octal, .hex, .upperHex:
+            if apple.precision != nil { return refuse("Java has no precision for integers") }
+            if flags.contains(.plusSign) || flags.contains(.space) { return refuse("Java allows no sign on unsigned radix conversions") }
+            if flags.contains(.alternate) { javaFlags += "#" }
+            if flags.contains(.zeroPad), apple.width != nil, !flags.contains(.leftAlign) { javaFlags += "0" }
+            conversion = apple.conversion.rawValue
+        case .scientific, .upperScientific, .general, .upperGeneral, .hexFloat, .upperHexFloat:
+            return refuse("Apple prints %\(apple.conversion.rawValue) with ICU's scientific pattern, which java.util.Formatter does not")
+        case .character, .wideCharacter, .cString, .wideString, .object:
+            let isCharacter = apple.conversion.kind == .character
+            if flags.contains(.alternate) || flags.contains(.plusSign) || flags.contains(.space) || flags.contains(.zeroPad) {
+                return refuse("Java allows no #, +, space or 0 on %\(isCharacter ? "c" : "s")")
+            }
+            if isCharacter, apple.precision != nil { return refuse("Java has no precision for %c") }
+            conversion = isCharacter ? "c" : "s"
+        }
+        // Java demands a width for `-` (and Apple ignores `-` without one).
+        if flags.contains(.leftAlign), apple.width != nil { javaFlags = "-" + javaFlags }
+        var out = "%"
+        if numbered { out += "\(number)$" }
+        out += javaFlags
+        if let width = apple.width { out += String(width) }
+        if let precision = apple.precision { out += ".\(precision)" }
+        out.append(conversion)
+        return .success(out)
+    }
+
+    struct Unsupported: Error, Equatable {
+        var specifier: String
+        var why: String
+    }
+
+    /// Java format text for literal `text`: `%` doubled.
+    static func literal(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 2)
+        for character in text {
+            if character == "%" { out += "%%" } else { out.append(character) }
+        }
+        return out
+    }
+}

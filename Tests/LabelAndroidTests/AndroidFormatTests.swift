@@ -1,0 +1,53 @@
+import LabelCore
+import Testing
+@testable import LabelAndroid
+
+private let english = LanguageTag("en")!
+
+private func android(_ template: String, language: LanguageTag = english) -> AndroidValue? {
+    AndroidConverter.convert(LocalizedString(template: template), language: language).value
+}
+
+@Test(arguments: [
+    ("Hello %@", "Hello %s"),
+    ("Hello %1$@", "Hello %1$s"),
+    ("%@ and %@", "%1$s and %2$s"),
+    ("%2$@ before %1$@", "%2$s before %1$s"),
+    ("%d %i %ld %lld %u %lu", "%1$,d %2$,d %3$,d %4$,d %5$,d %6$,d"),
+    ("%.2f km", "%,.2f km"),
+    ("%f", "%,f"),
+    ("%d%% done", "%,d%% done"),
+    ("[%5d] [%-5@]", "[%1$,5d] [%2$-5s]"),
+    ("%x %X %o", "%1$x %2$X %3$o"),
+    ("%c!", "%c!"),
+    ("%1$@ %1$@", "%1$s %1$s"),
+    ("%@ 100%%", "%s 100%%"),
+    ("%@ at 5%y", "%s at 5y"),
+    ("%@ %#@nothing@", "%s %%#@nothing@"),
+])
+func appleSpecifiersBecomeJavaSpecifiers(_ apple: String, _ java: String) {
+    #expect(android(apple) == .string(java, formatted: true))
+}
+
+@Test func aPercentWithoutPlaceholderIsNotFormatted() {
+    #expect(android("100%%") == .string("100%", formatted: false))
+    #expect(android("just text") == .string("just text", formatted: true))
+    #expect(android("a %y b") == .string("a y b", formatted: true))  // CF prints `y`: no % is left
+}
+
+@Test(arguments: ["%e", "%g", "%a", "%.3d", "%05d", "%#d", "%+ d", "50% off", "%#@"])
+func specifiersJavaPrintsDifferentlyAreRefusedWithAReason(_ apple: String) {
+    let conversion = AndroidConverter.convert(LocalizedString(template: apple), language: english)
+    if apple == "%#@" {
+        #expect(conversion.value != nil)  // an unterminated substitution is text
+        return
+    }
+    #expect(conversion.value == nil)
+    #expect(conversion.problems.map(\.reason) == [.unsupportedSpecifier])
+    #expect(conversion.problems.first?.message.isEmpty == false)
+}
+
+@Test func aPlusSignWithADirectionMarkIsRefusedWhereTheLanguageHasOne() throws {
+    #expect(android("%+d") == .string("%+,d", formatted: true))
+    #expect(android("%+d", language: try #require(LanguageTag("he"))) == nil)
+}

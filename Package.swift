@@ -3,12 +3,18 @@ import PackageDescription
 
 // No package dependencies, by the user's requirement: the HTTP server is our own
 // and gzip goes through the system zlib.
-// Upcoming language features for every target, as Hummingbird 2.28.1 enables them:
-// existentials spelled `any P`, and imports internal unless a file says `public import`
-// (its public API shows that module's types).
+// Upcoming language features for every target (as swift-log 1.16.2 and Hummingbird 2.28.1
+// enable them), each with its proposal:
 let swiftSettings: [SwiftSetting] = [
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0335-existential-any.md
+    // Existentials are spelled `any P`.
     .enableUpcomingFeature("ExistentialAny"),
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0409-access-level-on-imports.md
+    // Imports are internal unless a file says `package import` or `public import`.
     .enableUpcomingFeature("InternalImportsByDefault"),
+    // https://github.com/swiftlang/swift-evolution/blob/main/proposals/0444-member-import-visibility.md
+    // A file uses another module's members (extensions included) only if it imports that module.
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(
@@ -18,9 +24,6 @@ let package = Package(
     products: [
         .executable(name: "label-server", targets: ["label-server"]),
         .library(name: "LabelCore", targets: ["LabelCore"]),
-        .library(name: "HTTP1", targets: ["HTTP1"]),
-        .library(name: "HTTPServer", targets: ["HTTPServer"]),
-        .library(name: "LabelServer", targets: ["LabelServer"]),
         .library(name: "LabelClient", targets: ["LabelClient"]),
     ],
     targets: [

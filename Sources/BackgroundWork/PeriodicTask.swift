@@ -15,9 +15,9 @@ import Synchronization
 /// it is initialized (the timer must not keep its owner alive).
 ///
 /// Time comes from a ``PeriodicClock``: Dispatch's timers, or a test's manual clock.
-public final class PeriodicTask: Sendable {
+package final class PeriodicTask: Sendable {
     /// The queue's label, for debuggers and thread names.
-    public let label: String
+    package let label: String
     private let queue: DispatchQueue
     private let clock: any PeriodicClock
     /// Marks `queue`, so that ``stop()`` called from the work does not wait for itself.
@@ -32,7 +32,7 @@ public final class PeriodicTask: Sendable {
         var timer: (any PeriodicSchedule)?
     }
 
-    public convenience init(label: String) {
+    package convenience init(label: String) {
         self.init(label: label, clock: DispatchPeriodicClock())
     }
 
@@ -53,7 +53,7 @@ public final class PeriodicTask: Sendable {
     ///
     /// Calling it again replaces the schedule and the work (runs stay serial: both timers
     /// target the same queue).
-    public func start(every interval: Duration, immediately: Bool = false,
+    package func start(every interval: Duration, immediately: Bool = false,
                       _ work: @escaping @Sendable () -> Void) {
         let interval = max(.milliseconds(1), interval)
         let (queue, timers, clock) = (queue, timers, clock)
@@ -69,12 +69,12 @@ public final class PeriodicTask: Sendable {
 
     /// Whether a schedule is active (between ``start(every:immediately:_:)`` and ``stop()``
     /// or ``cancel()``).
-    public var isScheduled: Bool { state.withLock { $0.timer != nil } }
+    package var isScheduled: Bool { state.withLock { $0.timer != nil } }
 
     /// Runs the work now on the task's queue and waits for it: "flush now", ordered with the
     /// timer's runs. Works after ``stop()`` too (the work is kept); does nothing before the
     /// first ``start(every:immediately:_:)``. Must not be called from the work itself.
-    public func runNow() {
+    package func runNow() {
         guard let work = state.withLock({ $0.work }) else { return }
         queue.sync(execute: work)
     }
@@ -83,7 +83,7 @@ public final class PeriodicTask: Sendable {
     /// after this returns. For owners that do a final run of their own after it (a flush on
     /// SIGTERM). Safe to call more than once, and from the work itself (which then only
     /// cancels: it cannot wait for itself).
-    public func stop() {
+    package func stop() {
         cancel()
         guard DispatchQueue.getSpecific(key: queueKey) != true else { return }
         timers.wait()
@@ -92,7 +92,7 @@ public final class PeriodicTask: Sendable {
     /// Cancels the schedule without waiting: no new run starts, a run in progress finishes
     /// on its own. For work that need not be waited for at shutdown (a DNS refresh, a store
     /// reload: neither leaves anything to lose).
-    public func cancel() {
+    package func cancel() {
         state.withLock { state in
             state.timer?.cancel()
             state.timer = nil

@@ -1,8 +1,8 @@
 /// Writes integers as ASCII digits into a byte buffer, without the `String`
 /// a `description` would allocate: used for status codes, `Content-Length`
 /// and log lines on the request path.
-public enum ASCIIDecimal {
-    public static func append(_ value: Int, to out: inout [UInt8]) {
+package enum ASCIIDecimal {
+    package static func append(_ value: Int, to out: inout [UInt8]) {
         if value < 0 {
             out.append(UInt8(ascii: "-"))
             // Int.min has no positive counterpart; its magnitude fits in UInt.

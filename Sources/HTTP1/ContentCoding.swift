@@ -1,5 +1,5 @@
 /// `Accept-Encoding` negotiation (RFC 9110 §12.5.3) between identity and gzip.
-public enum ContentCoding: String, Sendable, Hashable {
+package enum ContentCoding: String, Sendable, Hashable {
     case identity
     case gzip
 
@@ -8,7 +8,7 @@ public enum ContentCoding: String, Sendable, Hashable {
     /// gzip when it (or `x-gzip`, or `*`) has a q-value above 0 that is at least
     /// identity's; identity otherwise. No header means identity: a client that
     /// says nothing may not decode gzip. A malformed q-value counts as 0.
-    public static func negotiate(_ acceptEncoding: String?) -> ContentCoding {
+    package static func negotiate(_ acceptEncoding: String?) -> ContentCoding {
         guard let acceptEncoding, !acceptEncoding.isEmpty else { return .identity }
         var gzip: Int?
         var identity: Int?

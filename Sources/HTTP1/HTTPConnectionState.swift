@@ -19,20 +19,20 @@
 /// Writing is tracked separately (``isWriting``), because with pipelining the server may be
 /// writing one response while reading the next request: output that makes no progress for
 /// `writeTimeout` closes the connection.
-public struct HTTPConnectionState: Sendable {
+package struct HTTPConnectionState: Sendable {
     /// The timeouts. A negative one counts as zero.
-    public struct Configuration: Sendable, Hashable {
+    package struct Configuration: Sendable, Hashable {
         /// Keep-alive idle time allowed between requests. Default 60 s.
-        public var idleTimeout: Duration
+        package var idleTimeout: Duration
         /// Time allowed from the first byte of a request to the end of its head. Default 10 s.
-        public var headerReadTimeout: Duration
+        package var headerReadTimeout: Duration
         /// Time allowed from the end of the head to the end of the body. Default 30 s.
-        public var bodyReadTimeout: Duration
+        package var bodyReadTimeout: Duration
         /// Time queued output may go without being written. Default 30 s.
-        public var writeTimeout: Duration
+        package var writeTimeout: Duration
 
         /// Creates a configuration; every parameter defaults to the documented default.
-        public init(
+        package init(
             idleTimeout: Duration = .seconds(60),
             headerReadTimeout: Duration = .seconds(10),
             bodyReadTimeout: Duration = .seconds(30),
@@ -58,7 +58,7 @@ public struct HTTPConnectionState: Sendable {
     }
 
     /// What the connection is doing on its read side.
-    public enum Phase: Sendable, Hashable {
+    package enum Phase: Sendable, Hashable {
         /// Waiting for the first byte of the next request.
         case idle
         /// Reading a request line and header fields.
@@ -72,7 +72,7 @@ public struct HTTPConnectionState: Sendable {
     }
 
     /// What the server must do after an event.
-    public enum Action: Sendable, Hashable {
+    package enum Action: Sendable, Hashable {
         /// Nothing; keep going.
         case none
         /// Close the socket now (pending output, if any, is abandoned or already written).
@@ -84,19 +84,19 @@ public struct HTTPConnectionState: Sendable {
     }
 
     /// The timeouts in force.
-    public let configuration: Configuration
+    package let configuration: Configuration
     private let limits: Limits
     /// The current read-side phase.
-    public private(set) var phase: Phase
+    package private(set) var phase: Phase
     /// Requests answered on this connection so far.
-    public private(set) var requestCount = 0
+    package private(set) var requestCount = 0
     /// Whether graceful shutdown has begun.
-    public private(set) var isShuttingDown = false
+    package private(set) var isShuttingDown = false
     private var phaseSince: UInt64
     private var outputPendingSince: UInt64?
 
     /// A fresh connection, idle since `now`.
-    public init(configuration: Configuration = Configuration(), now: UInt64) {
+    package init(configuration: Configuration = Configuration(), now: UInt64) {
         self.configuration = configuration
         self.limits = Limits(configuration)
         self.phase = .idle
@@ -104,11 +104,11 @@ public struct HTTPConnectionState: Sendable {
     }
 
     /// Whether queued output has not been fully written yet.
-    public var isWriting: Bool { outputPendingSince != nil }
+    package var isWriting: Bool { outputPendingSince != nil }
 
     /// Report where the parser stands after it returned `needMoreData`; starts the timer of
     /// the phase entered (a phase already in force keeps its start time).
-    public mutating func parserWaiting(progress: HTTPRequestParser.Progress, now: UInt64) -> Action {
+    package mutating func parserWaiting(progress: HTTPRequestParser.Progress, now: UInt64) -> Action {
         switch (phase, progress) {
         case (.closing, _), (.closed, _), (_, .failed):
             return .none
@@ -128,7 +128,7 @@ public struct HTTPConnectionState: Sendable {
     /// Report a parsed request that is about to be answered. Returns whether the response
     /// keeps the connection open (encode it with this `keepAlive`). When false, the server
     /// must stop parsing: nothing after this request is answered.
-    public mutating func beginResponse(to request: HTTPRequest, now: UInt64) -> Bool {
+    package mutating func beginResponse(to request: HTTPRequest, now: UInt64) -> Bool {
         guard phase != .closed else { return false }
         requestCount += 1
         if outputPendingSince == nil { outputPendingSince = now }
@@ -144,19 +144,19 @@ public struct HTTPConnectionState: Sendable {
 
     /// Report a parse error; the server queues the error's response with `keepAlive: false`
     /// and closes after writing it (RFC 9112: framing after an error is unknown).
-    public mutating func beginErrorResponse(now: UInt64) {
+    package mutating func beginErrorResponse(now: UInt64) {
         guard phase != .closed else { return }
         if outputPendingSince == nil { outputPendingSince = now }
         phase = .closing
     }
 
     /// Report that part of the queued output was written; restarts the write timer.
-    public mutating func outputProgressed(now: UInt64) {
+    package mutating func outputProgressed(now: UInt64) {
         if outputPendingSince != nil { outputPendingSince = now }
     }
 
     /// Report that all queued output has been written.
-    public mutating func outputDrained(now: UInt64) -> Action {
+    package mutating func outputDrained(now: UInt64) -> Action {
         guard phase != .closed else { return .none }
         outputPendingSince = nil
         switch phase {
@@ -173,7 +173,7 @@ public struct HTTPConnectionState: Sendable {
 
     /// Report end of input (the client half-closed, or read returned 0): answer what was
     /// already parsed, then close. A partly received request is abandoned.
-    public mutating func inputClosed(now: UInt64) -> Action {
+    package mutating func inputClosed(now: UInt64) -> Action {
         guard phase != .closed else { return .none }
         phase = .closing
         if outputPendingSince == nil {
@@ -185,14 +185,14 @@ public struct HTTPConnectionState: Sendable {
 
     /// Begin graceful shutdown: idle connections close now; a request in flight is finished
     /// and answered with `Connection: close`.
-    public mutating func beginShutdown(now: UInt64) -> Action {
+    package mutating func beginShutdown(now: UInt64) -> Action {
         guard phase != .closed else { return .none }
         isShuttingDown = true
         return closeIfQuiescent()
     }
 
     /// The earliest time at which ``checkTimeouts(now:)`` may act, or nil if no timer runs.
-    public var nextDeadline: UInt64? {
+    package var nextDeadline: UInt64? {
         var deadlines: [UInt64] = []
         if let since = outputPendingSince {
             deadlines.append(Self.adding(since, limits.write))
@@ -211,7 +211,7 @@ public struct HTTPConnectionState: Sendable {
     }
 
     /// Apply whichever timeout has expired at `now`.
-    public mutating func checkTimeouts(now: UInt64) -> Action {
+    package mutating func checkTimeouts(now: UInt64) -> Action {
         if let since = outputPendingSince, now >= Self.adding(since, limits.write) {
             phase = .closed
             return .close

@@ -9,16 +9,16 @@
 /// only what a handler asks for (``first(name:)``, ``fields``) becomes a `String`. Each field
 /// is stored as it goes on the wire (`name: value` CRLF) and is checked once, when added,
 /// for whether the encoder may copy it as is; the encoder then does not check it again.
-public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// One header field.
-    public struct Field: Sendable, Hashable {
+    package struct Field: Sendable, Hashable {
         /// The field name as sent.
-        public var name: String
+        package var name: String
         /// The field value, without leading or trailing whitespace.
-        public var value: String
+        package var value: String
 
         /// Creates a field.
-        public init(name: String, value: String) {
+        package init(name: String, value: String) {
             self.name = name
             self.value = value
         }
@@ -36,20 +36,20 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     private static let fieldOverhead = 12
 
     /// The number of fields, counting repeats.
-    public private(set) var count = 0
+    package private(set) var count = 0
 
     /// Creates headers from fields in order.
-    public init(_ fields: [Field] = []) {
+    package init(_ fields: [Field] = []) {
         for field in fields { add(name: field.name, value: field.value) }
     }
 
     /// Creates headers from `(name, value)` pairs in order; repeated names are kept.
-    public init(dictionaryLiteral elements: (String, String)...) {
+    package init(dictionaryLiteral elements: (String, String)...) {
         for (name, value) in elements { add(name: name, value: value) }
     }
 
     /// The fields, in order.
-    public var fields: [Field] {
+    package var fields: [Field] {
         var fields: [Field] = []
         fields.reserveCapacity(count)
         forEachRaw { name, value in
@@ -63,12 +63,12 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     var byteCount: Int { storage.count }
 
     /// Whether there are no fields.
-    public var isEmpty: Bool { count == 0 }
+    package var isEmpty: Bool { count == 0 }
 
-    public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+    package func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 
     /// Appends a field, keeping any existing fields with the same name.
-    public mutating func add(name: String, value: String) {
+    package mutating func add(name: String, value: String) {
         Self.withUTF8(name) { name in Self.withUTF8(value) { value in appendValidated(name: name, value: value) } }
     }
 
@@ -129,13 +129,13 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     }
 
     /// Replaces all fields named `name` with one field (appended at the end).
-    public mutating func replaceOrAdd(name: String, value: String) {
+    package mutating func replaceOrAdd(name: String, value: String) {
         remove(name: name)
         add(name: name, value: value)
     }
 
     /// Removes every field named `name`.
-    public mutating func remove(name: String) {
+    package mutating func remove(name: String) {
         guard contains(name: name) else { return }
         var kept = HTTPHeaders()
         Self.withUTF8(name) { wanted in
@@ -148,12 +148,12 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     }
 
     /// The first value for `name`, or nil.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         first(name: name)
     }
 
     /// The first value for `name`, or nil.
-    public func first(name: String) -> String? {
+    package func first(name: String) -> String? {
         var found: String?
         forEach(named: name) { value in
             found = String(decoding: value, as: UTF8.self)
@@ -163,7 +163,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     }
 
     /// Every value for `name`, in order.
-    public func values(for name: String) -> [String] {
+    package func values(for name: String) -> [String] {
         var values: [String] = []
         forEach(named: name) { value in
             values.append(String(decoding: value, as: UTF8.self))
@@ -173,7 +173,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     }
 
     /// Whether a field named `name` exists.
-    public func contains(name: String) -> Bool {
+    package func contains(name: String) -> Bool {
         var found = false
         forEach(named: name) { _ in
             found = true
@@ -184,7 +184,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// The comma-separated list elements of every field named `name` (RFC 9110 §5.6.1),
     /// trimmed, with empty elements dropped.
-    public func listValues(for name: String) -> [Substring] {
+    package func listValues(for name: String) -> [Substring] {
         var out: [Substring] = []
         for value in values(for: name) {
             for element in value.split(separator: ",") {
@@ -197,7 +197,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Whether any list element of `name` equals `token`, ignoring ASCII case
     /// (e.g. `Connection: keep-alive, Upgrade` contains `upgrade`).
-    public func containsToken(_ token: String, in name: String) -> Bool {
+    package func containsToken(_ token: String, in name: String) -> Bool {
         var found = false
         var ascii = true
         Self.withUTF8(token) { token in

@@ -2,26 +2,26 @@
 ///
 /// Methods are case-sensitive tokens; any syntactically valid token is accepted by the
 /// parser so that routing can answer unknown methods with 405/501 rather than 400.
-public struct HTTPMethod: Hashable, Sendable, CustomStringConvertible {
+package struct HTTPMethod: Hashable, Sendable, CustomStringConvertible {
     /// The method token, e.g. `"GET"`.
-    public let rawValue: String
+    package let rawValue: String
 
     /// Wraps a method token without validating it.
-    public init(_ rawValue: String) {
+    package init(_ rawValue: String) {
         self.rawValue = rawValue
     }
 
-    public var description: String { rawValue }
+    package var description: String { rawValue }
 
-    public static let get = HTTPMethod("GET")
-    public static let head = HTTPMethod("HEAD")
-    public static let post = HTTPMethod("POST")
-    public static let put = HTTPMethod("PUT")
-    public static let delete = HTTPMethod("DELETE")
-    public static let options = HTTPMethod("OPTIONS")
-    public static let patch = HTTPMethod("PATCH")
-    public static let trace = HTTPMethod("TRACE")
-    public static let connect = HTTPMethod("CONNECT")
+    package static let get = HTTPMethod("GET")
+    package static let head = HTTPMethod("HEAD")
+    package static let post = HTTPMethod("POST")
+    package static let put = HTTPMethod("PUT")
+    package static let delete = HTTPMethod("DELETE")
+    package static let options = HTTPMethod("OPTIONS")
+    package static let patch = HTTPMethod("PATCH")
+    package static let trace = HTTPMethod("TRACE")
+    package static let connect = HTTPMethod("CONNECT")
 
     /// Builds a method from raw bytes, reusing the shared constants for common methods
     /// so the hot path does not allocate a new String for `GET`.

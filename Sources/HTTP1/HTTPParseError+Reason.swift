@@ -1,7 +1,7 @@
 extension HTTPParseError {
     /// Every rule ``HTTPRequestParser`` rejects a request for (RFC 9112 unless noted).
     /// A limit in a case is the one in force (``HTTPParserLimits``), shown in the message.
-    public enum Reason: Sendable, Hashable, CustomStringConvertible {
+    package enum Reason: Sendable, Hashable, CustomStringConvertible {
         // MARK: Lines and the request line (RFC 9112 §2.2, §3)
 
         /// A line ends in LF without CR (a smuggling vector behind lenient proxies).
@@ -94,7 +94,7 @@ extension HTTPParseError {
         case chunkDataNotFollowedByCRLF
 
         /// The response status.
-        public var status: HTTPStatus {
+        package var status: HTTPStatus {
             switch self {
             case .requestLineTooLong: .uriTooLong
             case .tooManyHeaderFields, .headerSectionTooLarge, .trailerSectionTooLarge: .requestHeaderFieldsTooLarge
@@ -115,7 +115,7 @@ extension HTTPParseError {
 
         /// The code sent as the JSON error's `error`: the status's, except where a client
         /// can act on the rule broken (`invalid_host`, `dot_segment`, `invalid_target`).
-        public var code: String {
+        package var code: String {
             switch self {
             case .invalidHost: "invalid_host"
             case .dotSegment: "dot_segment"
@@ -133,7 +133,7 @@ extension HTTPParseError {
         }
 
         /// The message sent to the client.
-        public var description: String {
+        package var description: String {
             switch self {
             case .bareLineFeed: "line terminated by a bare LF (CRLF required)"
             case .tooManyEmptyLines: "too many empty lines before the request line"

@@ -9,26 +9,26 @@
 /// The server hands it to its responder (`HTTPResponder.respond(to:)`), which turns it into
 /// the response; after any parse error the connection must be closed, because the framing of
 /// anything that follows is unknown.
-public struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct HTTPParseError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Which rule the request broke.
-    public let reason: Reason
+    package let reason: Reason
     /// Byte offset in the connection's input stream where the error was detected, if known.
-    public let offset: Int?
+    package let offset: Int?
 
     /// Creates an error.
-    public init(_ reason: Reason, at offset: Int? = nil) {
+    package init(_ reason: Reason, at offset: Int? = nil) {
         self.reason = reason
         self.offset = offset
     }
 
     /// The response status: 400, 413, 414, 431, 501 or 505 (``Reason/status``).
-    public var status: HTTPStatus { reason.status }
+    package var status: HTTPStatus { reason.status }
     /// A stable machine-readable code, e.g. `"bad_request"`, `"header_fields_too_large"`.
-    public var code: String { reason.code }
+    package var code: String { reason.code }
     /// A short human-readable explanation, safe to send to the client.
-    public var message: String { reason.description }
+    package var message: String { reason.description }
 
-    public var description: String {
+    package var description: String {
         "\(status.code) \(code): \(message)" + (offset.map { " (at byte \($0))" } ?? "")
     }
 }

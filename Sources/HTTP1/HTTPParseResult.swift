@@ -1,5 +1,5 @@
 /// What ``HTTPRequestParser/next()`` found in the buffered bytes.
-public enum HTTPParseResult: Sendable, Hashable {
+package enum HTTPParseResult: Sendable, Hashable {
     /// No complete request yet; feed more bytes.
     case needMoreData
     /// The next complete request, in arrival order.

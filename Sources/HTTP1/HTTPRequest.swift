@@ -1,9 +1,9 @@
 /// A complete, parsed HTTP/1.x request.
-public struct HTTPRequest: Sendable, Hashable {
+package struct HTTPRequest: Sendable, Hashable {
     /// The request method.
-    public var method: HTTPMethod
+    package var method: HTTPMethod
     /// The request-target exactly as sent on the request line.
-    public var target: String {
+    package var target: String {
         get { storedTarget ?? query.map { path + "?" + $0 } ?? path }
         set { storedTarget = newValue }
     }
@@ -12,18 +12,18 @@ public struct HTTPRequest: Sendable, Hashable {
     private var storedTarget: String?
     /// The path: the target up to `?` (percent-encoding kept). For absolute-form targets this
     /// is the path of the URI (`/` when empty); for asterisk-form it is `*`.
-    public var path: String
+    package var path: String
     /// The raw query after `?` (percent-encoding kept), or nil if the target had no `?`.
-    public var query: String?
+    package var query: String?
     /// The protocol version from the request line.
-    public var version: HTTPVersion
+    package var version: HTTPVersion
     /// The header fields, in order (trailer fields of chunked bodies are not included).
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The body, with chunked framing removed.
-    public var body: [UInt8]
+    package var body: [UInt8]
 
     /// Creates a request.
-    public init(
+    package init(
         method: HTTPMethod,
         target: String,
         path: String? = nil,
@@ -60,12 +60,12 @@ public struct HTTPRequest: Sendable, Hashable {
         self.body = body
     }
 
-    public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+    package static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.target == rhs.target && lhs.path == rhs.path && lhs.query == rhs.query
             && lhs.version == rhs.version && lhs.headers == rhs.headers && lhs.body == rhs.body
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(method)
         hasher.combine(target)
         hasher.combine(path)
@@ -77,7 +77,7 @@ public struct HTTPRequest: Sendable, Hashable {
 
     /// Whether the client wants the connection kept open after this request (RFC 9112 §9.3):
     /// HTTP/1.1 unless `Connection: close`; HTTP/1.0 only with `Connection: keep-alive`.
-    public var keepAlive: Bool {
+    package var keepAlive: Bool {
         if headers.containsToken("close", in: "Connection") { return false }
         if version == .http1_1 { return true }
         return version == .http1_0 && headers.containsToken("keep-alive", in: "Connection")

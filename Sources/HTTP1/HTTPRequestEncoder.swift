@@ -1,10 +1,10 @@
 /// Encodes a client request: `METHOD target HTTP/1.1`, `Host`, the given fields,
 /// `Content-Length` when there is a body, and `Connection: close` (one request per
 /// connection keeps the client simple and its failures separate).
-public enum HTTPRequestEncoder {
+package enum HTTPRequestEncoder {
     /// - Returns: nil when the target or a field would break the framing (CR, LF, NUL,
     ///   spaces in the target) — the caller's configuration is at fault, nothing is sent.
-    public static func encode(method: HTTPMethod, target: String, host: String, headers: HTTPHeaders = [:],
+    package static func encode(method: HTTPMethod, target: String, host: String, headers: HTTPHeaders = [:],
                               body: [UInt8] = []) -> [UInt8]? {
         guard !target.isEmpty, target.utf8.allSatisfy(ByteClass.isTargetByte),
               host.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { return nil }

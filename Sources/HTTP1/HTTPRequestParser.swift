@@ -25,9 +25,9 @@
 ///
 /// After an error the parser is dead: ``next()`` keeps returning that error and the
 /// connection must be closed.
-public struct HTTPRequestParser: Sendable {
+package struct HTTPRequestParser: Sendable {
     /// How far the parser is into the next request, for timeout decisions.
-    public enum Progress: Sendable, Hashable {
+    package enum Progress: Sendable, Hashable {
         /// No byte of a next request has arrived (blank lines between requests don't count).
         case idle
         /// Reading the request line or header fields.
@@ -61,7 +61,7 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// The limits this parser enforces.
-    public let limits: HTTPParserLimits
+    package let limits: HTTPParserLimits
 
     var buffer: [UInt8] = []
     /// Index in `buffer` of the first unconsumed byte.
@@ -83,35 +83,35 @@ public struct HTTPRequestParser: Sendable {
 
     /// After an error: the request line of the request rejected, as received, for the
     /// server's log (`nil` before any error, or when no byte of a request line had come).
-    public private(set) var rejectedRequestLine: RequestLineExcerpt?
+    package private(set) var rejectedRequestLine: RequestLineExcerpt?
 
     /// Creates a parser with the given limits.
-    public init(limits: HTTPParserLimits = .default) {
+    package init(limits: HTTPParserLimits = .default) {
         self.limits = limits
     }
 
     /// Buffers more input bytes. Call ``next()`` afterwards to get requests.
-    public mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+    package mutating func append<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         if case .failed = state { return }
         buffer.append(contentsOf: bytes)
     }
 
     /// Buffers more input bytes from a read buffer: a plain copy (the generic
     /// ``append(_:)`` is not specialized across modules and copied ~600 instructions' worth).
-    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         if case .failed = state { return }
         buffer.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Buffers `bytes` and returns the next result; equivalent to ``append(_:)`` then ``next()``.
-    public mutating func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> HTTPParseResult {
+    package mutating func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> HTTPParseResult {
         append(bytes)
         return next()
     }
 
     /// Returns the next complete request, ``HTTPParseResult/needMoreData``, or the error that
     /// killed the parser.
-    public mutating func next() -> HTTPParseResult {
+    package mutating func next() -> HTTPParseResult {
         if case .failed(let error) = state { return .error(error) }
         do {
             let request = try step()
@@ -130,7 +130,7 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// Where the parser is within the next request.
-    public var progress: Progress {
+    package var progress: Progress {
         switch state {
         case .requestLine: start == buffer.count ? .idle : .head
         case .headers: .head
@@ -140,11 +140,11 @@ public struct HTTPRequestParser: Sendable {
     }
 
     /// Bytes buffered but not yet consumed by a returned request.
-    public var bufferedByteCount: Int { buffer.count - start }
+    package var bufferedByteCount: Int { buffer.count - start }
 
     /// Returns true once for each request whose head carried `Expect: 100-continue` (HTTP/1.1)
     /// while its body is still incomplete; the server should then send `100 Continue`.
-    public mutating func takeContinueExpectation() -> Bool {
+    package mutating func takeContinueExpectation() -> Bool {
         guard expectsContinue else { return false }
         expectsContinue = false
         if case .failed = state { return false }

@@ -2,17 +2,17 @@
 ///
 /// Framing headers (`Content-Length`, `Transfer-Encoding`, `Connection`, `Date`) are owned by
 /// ``HTTPResponseEncoder``; values set here for those names are ignored.
-public struct HTTPResponse: Sendable, Hashable {
+package struct HTTPResponse: Sendable, Hashable {
     /// The status.
-    public var status: HTTPStatus
+    package var status: HTTPStatus
     /// Header fields, in order.
-    public var headers: HTTPHeaders
+    package var headers: HTTPHeaders
     /// The complete body as sent, in whatever content coding the responder chose
     /// (omitted on the wire for HEAD requests and 1xx/204/304).
-    public var body: [UInt8]
+    package var body: [UInt8]
 
     /// Creates a response.
-    public init(status: HTTPStatus, headers: HTTPHeaders = [:], body: [UInt8] = []) {
+    package init(status: HTTPStatus, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body

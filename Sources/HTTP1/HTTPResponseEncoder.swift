@@ -10,9 +10,9 @@
 /// The status line always says `HTTP/1.1` (RFC 9110 §6.2: a server sends its own highest
 /// minor version). To prevent response splitting, fields with an invalid name are dropped
 /// and control bytes in values and the reason phrase are replaced by spaces.
-public enum HTTPResponseEncoder {
+package enum HTTPResponseEncoder {
     /// The interim response sent when a request says `Expect: 100-continue`.
-    public static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+    package static let continueResponse: [UInt8] = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     /// Encodes `response` as a new byte array.
     /// - Parameters:
@@ -20,7 +20,7 @@ public enum HTTPResponseEncoder {
     ///   - requestVersion: the version of the request answered (decides `Connection: keep-alive`).
     ///   - keepAlive: whether the connection stays open after this response.
     ///   - date: the precomputed `Date` value (see ``IMFFixdate``), or nil to omit the field.
-    public static func encode(
+    package static func encode(
         _ response: HTTPResponse,
         requestMethod: HTTPMethod = .get,
         requestVersion: HTTPVersion = .http1_1,
@@ -35,7 +35,7 @@ public enum HTTPResponseEncoder {
     }
 
     /// Appends the encoding of `response` to `out` (for pipelined responses batched in one write).
-    public static func encode(
+    package static func encode(
         _ response: HTTPResponse,
         into out: inout [UInt8],
         requestMethod: HTTPMethod = .get,
@@ -56,7 +56,7 @@ public enum HTTPResponseEncoder {
     ///
     /// - Returns: whether the body must follow on the wire (false for HEAD and 1xx/204/304).
     @discardableResult
-    public static func encodeHead(
+    package static func encodeHead(
         _ response: HTTPResponse,
         into out: inout [UInt8],
         requestMethod: HTTPMethod = .get,

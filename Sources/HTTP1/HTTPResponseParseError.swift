@@ -3,8 +3,8 @@
 ///
 /// The client side treats every one of these as "this peer did not answer": the response is
 /// discarded whole, never half-used.
-public struct HTTPResponseParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    public enum Code: String, Sendable, Hashable {
+package struct HTTPResponseParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Code: String, Sendable, Hashable {
         /// Not `HTTP/1.x SP 3DIGIT SP reason CRLF`.
         case malformedStatusLine = "malformed_status_line"
         /// A well-formed version other than 1.0 and 1.1.
@@ -27,16 +27,16 @@ public struct HTTPResponseParseError: Error, Sendable, Hashable, CustomStringCon
         case unexpectedStatus = "unexpected_status"
     }
 
-    public let code: Code
-    public let message: String
+    package let code: Code
+    package let message: String
     /// Byte offset in the response stream.
-    public let offset: Int
+    package let offset: Int
 
-    public init(_ code: Code, _ message: String, at offset: Int) {
+    package init(_ code: Code, _ message: String, at offset: Int) {
         self.code = code
         self.message = message
         self.offset = offset
     }
 
-    public var description: String { "\(code.rawValue): \(message) (at byte \(offset))" }
+    package var description: String { "\(code.rawValue): \(message) (at byte \(offset))" }
 }

@@ -6,14 +6,14 @@
 /// colon, no control bytes in values, one `Content-Length` (identical repeats refused too),
 /// never both it and `Transfer-Encoding`, only `chunked`, and size limits on head and body,
 /// because what it reads comes from another machine.
-public struct HTTPResponseParser: Sendable {
+package struct HTTPResponseParser: Sendable {
     /// Bounds on what a peer may send.
-    public struct Limits: Sendable, Hashable {
-        public var maxHeaderBytes: Int
-        public var maxHeaderCount: Int
-        public var maxBodyBytes: Int
+    package struct Limits: Sendable, Hashable {
+        package var maxHeaderBytes: Int
+        package var maxHeaderCount: Int
+        package var maxBodyBytes: Int
 
-        public init(maxHeaderBytes: Int = 16 << 10, maxHeaderCount: Int = 100, maxBodyBytes: Int = 16 << 20) {
+        package init(maxHeaderBytes: Int = 16 << 10, maxHeaderCount: Int = 100, maxBodyBytes: Int = 16 << 20) {
             self.maxHeaderBytes = maxHeaderBytes
             self.maxHeaderCount = maxHeaderCount
             self.maxBodyBytes = maxBodyBytes
@@ -31,7 +31,7 @@ public struct HTTPResponseParser: Sendable {
         case done
     }
 
-    public let limits: Limits
+    package let limits: Limits
     /// HEAD responses have no body whatever their framing headers say.
     private let requestWasHead: Bool
     private var buffer: [UInt8] = []
@@ -51,13 +51,13 @@ public struct HTTPResponseParser: Sendable {
     private var body: [UInt8] = []
     private var result: Result<HTTPReceivedResponse, HTTPResponseParseError>?
 
-    public init(limits: Limits = Limits(), requestWasHead: Bool = false) {
+    package init(limits: Limits = Limits(), requestWasHead: Bool = false) {
         self.limits = limits
         self.requestWasHead = requestWasHead
     }
 
     /// Adds bytes read from the connection.
-    public mutating func append<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+    package mutating func append<C: Collection>(_ bytes: C) where C.Element == UInt8 {
         guard result == nil else { return }
         if index > 4096 && index * 2 > buffer.count {
             buffer.removeFirst(index)
@@ -70,10 +70,10 @@ public struct HTTPResponseParser: Sendable {
 
     /// The connection reached end of stream: a close-delimited body ends here; anything else
     /// still incomplete is ``HTTPResponseParseError/Code/truncated``.
-    public mutating func finish() { ended = true }
+    package mutating func finish() { ended = true }
 
     /// The response when complete, `nil` when more bytes are needed; errors are sticky.
-    public mutating func next() throws(HTTPResponseParseError) -> HTTPReceivedResponse? {
+    package mutating func next() throws(HTTPResponseParseError) -> HTTPReceivedResponse? {
         if let result { return try result.get() }
         do throws(HTTPResponseParseError) {
             guard let response = try step() else {

@@ -1,51 +1,51 @@
 /// An HTTP response status: a three-digit code and its reason phrase.
-public struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
+package struct HTTPStatus: Hashable, Sendable, CustomStringConvertible {
     /// The status code, 100...999.
-    public let code: Int
+    package let code: Int
     /// The reason phrase sent on the status line (informational only, RFC 9112 §4).
-    public let reasonPhrase: String
+    package let reasonPhrase: String
 
     /// Creates a status; when `reasonPhrase` is nil the standard phrase is used.
-    public init(code: Int, reasonPhrase: String? = nil) {
+    package init(code: Int, reasonPhrase: String? = nil) {
         self.code = code
         self.reasonPhrase = reasonPhrase ?? HTTPStatus.standardReasonPhrase(for: code)
     }
 
-    public var description: String { "\(code) \(reasonPhrase)" }
+    package var description: String { "\(code) \(reasonPhrase)" }
 
     /// Whether responses with this status never carry content (1xx, 204, 304; RFC 9110 §6.4.1).
-    public var forbidsContent: Bool {
+    package var forbidsContent: Bool {
         (100..<200).contains(code) || code == 204 || code == 304
     }
 
-    public static let `continue` = HTTPStatus(code: 100)
-    public static let ok = HTTPStatus(code: 200)
-    public static let created = HTTPStatus(code: 201)
-    public static let accepted = HTTPStatus(code: 202)
-    public static let noContent = HTTPStatus(code: 204)
-    public static let notModified = HTTPStatus(code: 304)
-    public static let badRequest = HTTPStatus(code: 400)
-    public static let unauthorized = HTTPStatus(code: 401)
-    public static let forbidden = HTTPStatus(code: 403)
-    public static let notFound = HTTPStatus(code: 404)
-    public static let methodNotAllowed = HTTPStatus(code: 405)
-    public static let notAcceptable = HTTPStatus(code: 406)
-    public static let requestTimeout = HTTPStatus(code: 408)
-    public static let lengthRequired = HTTPStatus(code: 411)
-    public static let contentTooLarge = HTTPStatus(code: 413)
-    public static let uriTooLong = HTTPStatus(code: 414)
-    public static let unsupportedMediaType = HTTPStatus(code: 415)
-    public static let expectationFailed = HTTPStatus(code: 417)
-    public static let unprocessableContent = HTTPStatus(code: 422)
-    public static let tooManyRequests = HTTPStatus(code: 429)
-    public static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431)
-    public static let internalServerError = HTTPStatus(code: 500)
-    public static let notImplemented = HTTPStatus(code: 501)
-    public static let serviceUnavailable = HTTPStatus(code: 503)
-    public static let httpVersionNotSupported = HTTPStatus(code: 505)
+    package static let `continue` = HTTPStatus(code: 100)
+    package static let ok = HTTPStatus(code: 200)
+    package static let created = HTTPStatus(code: 201)
+    package static let accepted = HTTPStatus(code: 202)
+    package static let noContent = HTTPStatus(code: 204)
+    package static let notModified = HTTPStatus(code: 304)
+    package static let badRequest = HTTPStatus(code: 400)
+    package static let unauthorized = HTTPStatus(code: 401)
+    package static let forbidden = HTTPStatus(code: 403)
+    package static let notFound = HTTPStatus(code: 404)
+    package static let methodNotAllowed = HTTPStatus(code: 405)
+    package static let notAcceptable = HTTPStatus(code: 406)
+    package static let requestTimeout = HTTPStatus(code: 408)
+    package static let lengthRequired = HTTPStatus(code: 411)
+    package static let contentTooLarge = HTTPStatus(code: 413)
+    package static let uriTooLong = HTTPStatus(code: 414)
+    package static let unsupportedMediaType = HTTPStatus(code: 415)
+    package static let expectationFailed = HTTPStatus(code: 417)
+    package static let unprocessableContent = HTTPStatus(code: 422)
+    package static let tooManyRequests = HTTPStatus(code: 429)
+    package static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431)
+    package static let internalServerError = HTTPStatus(code: 500)
+    package static let notImplemented = HTTPStatus(code: 501)
+    package static let serviceUnavailable = HTTPStatus(code: 503)
+    package static let httpVersionNotSupported = HTTPStatus(code: 505)
 
     /// The RFC 9110 reason phrase for `code`, or `""` for codes without one.
-    public static func standardReasonPhrase(for code: Int) -> String {
+    package static func standardReasonPhrase(for code: Int) -> String {
         switch code {
         case 100: "Continue"
         case 101: "Switching Protocols"

@@ -1,12 +1,12 @@
 /// An HTTP protocol version, `HTTP/major.minor`.
-public struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
+package struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
     /// The major version digit.
-    public let major: Int
+    package let major: Int
     /// The minor version digit.
-    public let minor: Int
+    package let minor: Int
 
     /// Creates a version from its two digits.
-    public init(major: Int, minor: Int) {
+    package init(major: Int, minor: Int) {
         self.major = major
         self.minor = minor
     }
@@ -14,10 +14,10 @@ public struct HTTPVersion: Hashable, Sendable, CustomStringConvertible {
     /// `HTTP/1.0`: connections close by default.
     // swift-format-ignore: AlwaysUseLowerCamelCase
     // The version as RFC 9110 writes it; `http10` would read as ten.
-    public static let http1_0 = HTTPVersion(major: 1, minor: 0)
+    package static let http1_0 = HTTPVersion(major: 1, minor: 0)
     /// `HTTP/1.1`: persistent connections by default; `Host` is required.
     // swift-format-ignore: AlwaysUseLowerCamelCase
-    public static let http1_1 = HTTPVersion(major: 1, minor: 1)
+    package static let http1_1 = HTTPVersion(major: 1, minor: 1)
 
-    public var description: String { "HTTP/\(major).\(minor)" }
+    package var description: String { "HTTP/\(major).\(minor)" }
 }

@@ -6,9 +6,9 @@
 /// IPv4 dotted quads); `port` is `*DIGIT`. An empty value is valid (an
 /// authority-less target). Anything else — space, `/`, `@`, `:` outside a
 /// port, a bracket left open — is the invalid value RFC 9112 says MUST get 400.
-public enum HostSyntax {
+package enum HostSyntax {
     /// Whether `value` is a valid `Host` field value.
-    public static func isValid(_ value: String) -> Bool {
+    package static func isValid(_ value: String) -> Bool {
         HTTPHeaders.withUTF8(value) { isValid($0) }
     }
 

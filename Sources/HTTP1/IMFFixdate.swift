@@ -1,5 +1,5 @@
 /// Formats HTTP dates (IMF-fixdate, RFC 9110 §5.6.7) without Foundation.
-public enum IMFFixdate {
+package enum IMFFixdate {
     private static let dayNames: [StaticString] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let monthNames: [StaticString] = [
         "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
@@ -7,7 +7,7 @@ public enum IMFFixdate {
 
     /// `Sun, 06 Nov 1994 08:49:37 GMT` for `unixSeconds` (seconds since 1970-01-01T00:00:00Z),
     /// as the 29 ASCII bytes of a `Date` header value. Years are clamped to 0...9999.
-    public static func bytes(unixSeconds: Int64) -> [UInt8] {
+    package static func bytes(unixSeconds: Int64) -> [UInt8] {
         let time = CivilDateTime(unixSeconds: unixSeconds)
         var out: [UInt8] = []
         out.reserveCapacity(29)
@@ -30,7 +30,7 @@ public enum IMFFixdate {
     }
 
     /// The same date as a String.
-    public static func string(unixSeconds: Int64) -> String {
+    package static func string(unixSeconds: Int64) -> String {
         String(decoding: bytes(unixSeconds: unixSeconds), as: UTF8.self)
     }
 

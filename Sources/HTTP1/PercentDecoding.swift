@@ -1,7 +1,7 @@
 /// Percent-decoding of request targets (RFC 3986 §2.1) and form queries.
-public enum PercentDecoding {
+package enum PercentDecoding {
     /// Why a component could not be decoded.
-    public enum Failure: Error, Sendable, Hashable {
+    package enum Failure: Error, Sendable, Hashable {
         /// `%` not followed by two hex digits, at this byte offset.
         case malformedEscape(offset: Int)
         /// The decoded bytes are not UTF-8.
@@ -9,14 +9,14 @@ public enum PercentDecoding {
     }
 
     /// Decodes `%XX` escapes; with `plusAsSpace`, `+` is a space (query strings).
-    public static func decode(_ text: Substring, plusAsSpace: Bool) throws(Failure) -> String {
+    package static func decode(_ text: Substring, plusAsSpace: Bool) throws(Failure) -> String {
         try withBytes(text) { (bytes) throws(Failure) -> String in try decode(bytes, plusAsSpace: plusAsSpace) }
     }
 
     /// Splits `a=1&b=2&a=3` into decoded pairs in order (repeats kept).
     ///
     /// A field without `=` has an empty value; empty fields (`a=1&&b=2`) are skipped.
-    public static func queryItems(_ query: String) throws(Failure) -> [(name: String, value: String)] {
+    package static func queryItems(_ query: String) throws(Failure) -> [(name: String, value: String)] {
         var items: [(name: String, value: String)] = []
         try forEachQueryItem(query) { name, value in
             if items.isEmpty { items.reserveCapacity(4) }
@@ -27,7 +27,7 @@ public enum PercentDecoding {
 
     /// ``queryItems(_:)`` one pair at a time, without collecting them in an array;
     /// a malformed pair throws when reached (pairs before it were already handed out).
-    public static func forEachQueryItem(
+    package static func forEachQueryItem(
         _ query: String, _ body: (_ name: String, _ value: String) -> Void
     ) throws(Failure) {
         try forEachQueryItemName(query) { name, value in body(String(decoding: name, as: UTF8.self), value) }
@@ -36,7 +36,7 @@ public enum PercentDecoding {
     /// ``forEachQueryItem(_:_:)`` with each name as its decoded UTF-8 bytes (valid UTF-8,
     /// as its `String` would hold), so a caller matching known names makes no `String`
     /// for them. The bytes are only valid during the call.
-    public static func forEachQueryItemName(
+    package static func forEachQueryItemName(
         _ query: String, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: String) -> Void
     ) throws(Failure) {
         // Scans the UTF-8 bytes in place: Character-based splitting, and even

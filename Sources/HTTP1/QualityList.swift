@@ -3,18 +3,18 @@
 ///
 /// It only splits and weighs; what a value means (a media range, a coding, a
 /// language range) is the caller's. Malformed pieces never fail the header.
-public enum QualityList {
+package enum QualityList {
     /// One list element: its value with surrounding spaces and tabs removed, and
     /// its weight in thousandths (1000 when no `q` is given, nil when the `q`
     /// is malformed, which callers treat as "not acceptable").
-    public struct Item: Sendable, Hashable {
-        public var value: Substring
-        public var q: Int?
+    package struct Item: Sendable, Hashable {
+        package var value: Substring
+        package var q: Int?
     }
 
     /// The elements of `field` in header order; empty elements are skipped and at
     /// most `limit` are read. A repeated `q` parameter: the last one counts.
-    public static func items(_ field: String, limit: Int = .max) -> [Item] {
+    package static func items(_ field: String, limit: Int = .max) -> [Item] {
         if field.utf8.allSatisfy({ $0 < 0x80 }) { return asciiItems(field, limit: limit) }
         var items: [Item] = []
         for element in field.split(separator: ",").prefix(limit) {
@@ -62,7 +62,7 @@ public enum QualityList {
 
     /// `qvalue = ( "0" [ "." 0*3DIGIT ] ) / ( "1" [ "." 0*3("0") ] )` in thousandths;
     /// nil when malformed.
-    public static func qValue(_ text: Substring) -> Int? {
+    package static func qValue(_ text: Substring) -> Int? {
         guard text.utf8.count <= 5 else { return nil }
         let bytes = Array(text.utf8)
         guard let first = bytes.first, first == UInt8(ascii: "0") || first == UInt8(ascii: "1"), bytes.count <= 5 else {

@@ -4,23 +4,23 @@
 /// At most ``limit`` bytes; ``description`` quotes them with every byte that is not
 /// printable ASCII, and `"` and `\`, written as `\xHH` (nginx's escaping), so no byte a
 /// client sends can end the log line, forge another one or move a terminal's cursor.
-public struct RequestLineExcerpt: Sendable, Hashable, CustomStringConvertible {
+package struct RequestLineExcerpt: Sendable, Hashable, CustomStringConvertible {
     /// The most bytes kept.
-    public static let limit = 200
+    package static let limit = 200
 
     /// The bytes as received, at most ``limit``.
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// Whether the line went on past ``limit``.
-    public let isCut: Bool
+    package let isCut: Bool
 
     /// Keeps the first ``limit`` bytes of `line`.
-    public init(_ line: some Collection<UInt8>) {
+    package init(_ line: some Collection<UInt8>) {
         bytes = Array(line.prefix(Self.limit))
         isCut = line.count > Self.limit
     }
 
     /// `"GET /x HTTP/1.1"`, escaped; `"…"... (cut at 200 bytes)` when cut.
-    public var description: String {
+    package var description: String {
         var text = "\""
         text.reserveCapacity(bytes.count + 32)
         let hex = Array("0123456789ABCDEF".utf8)

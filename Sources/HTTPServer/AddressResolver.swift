@@ -2,10 +2,10 @@ import Glibc
 
 /// Turns a host name into the addresses it has now (`getaddrinfo`): all A and AAAA
 /// records, so that a Kubernetes headless Service name yields every ready pod.
-public enum AddressResolver {
+package enum AddressResolver {
     /// The numeric addresses of `host` with `port`, deduplicated, in resolver order;
     /// a numeric host resolves to itself without a lookup. Empty when the name does not resolve.
-    public static func resolve(host: String, port: UInt16) -> [SocketAddress] {
+    package static func resolve(host: String, port: UInt16) -> [SocketAddress] {
         if let literal = SocketAddress(host: host, port: port), host != "localhost" { return [literal] }
         var hints = addrinfo()
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)

@@ -4,8 +4,8 @@ import Synchronization
 
 /// The HTTP/1.1 server: one epoll loop per core, each with its own
 /// `SO_REUSEPORT` listener, answering inline through an ``HTTPResponder``.
-public final class EpollServer: Sendable {
-    public let configuration: HTTPServerConfiguration
+package final class EpollServer: Sendable {
+    package let configuration: HTTPServerConfiguration
     private let responder: any HTTPResponder
     private let handles: [EventLoopHandle]
     private let connectionCount = ConnectionCounter()
@@ -16,7 +16,7 @@ public final class EpollServer: Sendable {
 
     /// - Parameter log: Where rejected requests (with the peer) and failures to
     ///   accept (EMFILE) are reported, rate-limited; nil reports nothing.
-    public init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, log: RateLimitedLog? = nil) {
+    package init(configuration: HTTPServerConfiguration, responder: any HTTPResponder, log: RateLimitedLog? = nil) {
         self.configuration = configuration
         self.responder = responder
         self.log = log
@@ -33,7 +33,7 @@ public final class EpollServer: Sendable {
     /// - Returns: The bound address (with the real port when 0 was asked for).
     /// - Throws: ``SystemError`` when the address cannot be bound; nothing is left running.
     @discardableResult
-    public func start() throws(SystemError) -> SocketAddress {
+    package func start() throws(SystemError) -> SocketAddress {
         guard var address = SocketAddress(host: configuration.host, port: configuration.port) else {
             throw SystemError("resolve \(configuration.host)", code: EINVAL)
         }
@@ -71,31 +71,31 @@ public final class EpollServer: Sendable {
     }
 
     /// The address bound by ``start()``.
-    public var address: SocketAddress? { boundAddress.withLock { $0 } }
+    package var address: SocketAddress? { boundAddress.withLock { $0 } }
 
     /// Open connections right now, over all loops.
-    public var openConnections: Int { connectionCount.value }
+    package var openConnections: Int { connectionCount.value }
 
     /// Unsent response bytes over all connections (shared bodies counted), as of the last timer sweep (~100 ms).
-    public var pendingOutputBytes: Int { statistics.reduce(0) { $0 + $1.pendingOutputBytes.load(ordering: .relaxed) } }
+    package var pendingOutputBytes: Int { statistics.reduce(0) { $0 + $1.pendingOutputBytes.load(ordering: .relaxed) } }
 
     /// Bytes of output buffers the connections own, as of the last sweep: what slow readers cost.
-    public var ownedOutputBytes: Int { statistics.reduce(0) { $0 + $1.ownedOutputBytes.load(ordering: .relaxed) } }
+    package var ownedOutputBytes: Int { statistics.reduce(0) { $0 + $1.ownedOutputBytes.load(ordering: .relaxed) } }
 
     /// Times a connection stopped being read because its unsent output passed the high-water mark.
-    public var readPauses: Int { statistics.reduce(0) { $0 + $1.readPauses.load(ordering: .relaxed) } }
+    package var readPauses: Int { statistics.reduce(0) { $0 + $1.readPauses.load(ordering: .relaxed) } }
 
     /// Stops accepting; idle connections close, requests in flight are answered
     /// (with `Connection: close`). Returns at once; ``wait()`` blocks until done.
-    public func shutdown() {
+    package func shutdown() {
         for handle in handles { handle.stop() }
     }
 
     /// Blocks until every loop has finished.
-    public func wait() { done.wait() }
+    package func wait() { done.wait() }
 
     /// Blocks until every loop has finished or `seconds` pass; true when finished.
-    public func wait(seconds: Double) -> Bool {
+    package func wait(seconds: Double) -> Bool {
         done.wait(timeout: .now() + seconds) == .success
     }
 }

@@ -5,16 +5,16 @@ import CZlib
 /// Label bodies are compressed once, when a catalog is loaded, never per
 /// request. The level is the caller's choice; the default is zlib's own (6),
 /// which is what the precomputed bundles use.
-public enum Gzip {
-    public struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
-        public var code: Int32
+package enum Gzip {
+    package struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        package var code: Int32
         /// Decompression stopped because the output passed its limit (a gzip bomb), not because the input is broken.
-        public var exceededLimit = false
-        public var description: String { exceededLimit ? "decompressed output over the limit" : "zlib error \(code)" }
+        package var exceededLimit = false
+        package var description: String { exceededLimit ? "decompressed output over the limit" : "zlib error \(code)" }
     }
 
     /// Compresses `bytes` into a complete gzip member (RFC 1952).
-    public static func compress(_ bytes: [UInt8], level: Int32 = 6) throws(Failure) -> [UInt8] {
+    package static func compress(_ bytes: [UInt8], level: Int32 = 6) throws(Failure) -> [UInt8] {
         var stream = z_stream()
         var status = czlib_deflate_init_gzip(&stream, level)
         guard status == Z_OK else { throw Failure(code: status) }
@@ -39,7 +39,7 @@ public enum Gzip {
     /// Decompresses one gzip member; for tests and clients, not the hot path.
     ///
     /// - Parameter limit: Refuse output larger than this (a gzip bomb guard).
-    public static func decompress(_ bytes: [UInt8], limit: Int = 64 << 20) throws(Failure) -> [UInt8] {
+    package static func decompress(_ bytes: [UInt8], limit: Int = 64 << 20) throws(Failure) -> [UInt8] {
         var stream = z_stream()
         var status = czlib_inflate_init_gzip(&stream)
         guard status == Z_OK else { throw Failure(code: status) }

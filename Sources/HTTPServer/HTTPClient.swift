@@ -1,6 +1,6 @@
 import CLabelSystem
 import Glibc
-public import HTTP1
+package import HTTP1
 
 /// A small HTTP/1.1 client for calls between replicas: several requests at once from one
 /// thread (non-blocking sockets and `poll`), one request per connection, a shared deadline,
@@ -8,15 +8,15 @@ public import HTTP1
 ///
 /// It blocks the calling thread until every exchange has finished or the deadline passed,
 /// so it must never run on an event loop.
-public enum HTTPClient {
+package enum HTTPClient {
     /// One request to send.
-    public struct Exchange: Sendable {
-        public var address: SocketAddress
+    package struct Exchange: Sendable {
+        package var address: SocketAddress
         /// The encoded request (``HTTPRequestEncoder``).
-        public var request: [UInt8]
-        public var requestWasHead: Bool
+        package var request: [UInt8]
+        package var requestWasHead: Bool
 
-        public init(address: SocketAddress, request: [UInt8], requestWasHead: Bool = false) {
+        package init(address: SocketAddress, request: [UInt8], requestWasHead: Bool = false) {
             self.address = address
             self.request = request
             self.requestWasHead = requestWasHead
@@ -24,14 +24,14 @@ public enum HTTPClient {
     }
 
     /// Why an exchange gave no response.
-    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
         case connect(SystemError)
         case io(SystemError)
         case timeout
         case protocolError(HTTPResponseParseError)
 
         /// A short stable word for metrics labels.
-        public var kind: String {
+        package var kind: String {
             switch self {
             case .connect: "connect"
             case .io: "io"
@@ -40,7 +40,7 @@ public enum HTTPClient {
             }
         }
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .connect(let error): "connect: \(error)"
             case .io(let error): "\(error)"
@@ -68,13 +68,13 @@ public enum HTTPClient {
     /// Runs every exchange concurrently until done or `timeout` seconds have passed.
     ///
     /// - Returns: one result per exchange, in order.
-    public static func perform(_ exchanges: [Exchange], timeout: Double,
+    package static func perform(_ exchanges: [Exchange], timeout: Double,
                                limits: HTTPResponseParser.Limits = .init()) -> [Result<HTTPReceivedResponse, Failure>] {
         performTimed(exchanges, timeout: timeout, limits: limits).map(\.result)
     }
 
     /// ``perform(_:timeout:limits:)`` with each exchange's own duration in seconds.
-    public static func performTimed(_ exchanges: [Exchange], timeout: Double, limits: HTTPResponseParser.Limits = .init())
+    package static func performTimed(_ exchanges: [Exchange], timeout: Double, limits: HTTPResponseParser.Limits = .init())
         -> [(result: Result<HTTPReceivedResponse, Failure>, seconds: Double)] {
         performTimed(exchanges, deadline: MonotonicClock.deadline(after: timeout, from: MonotonicClock.now()), limits: limits)
     }

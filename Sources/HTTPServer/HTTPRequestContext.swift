@@ -2,7 +2,7 @@
 ///
 /// A value passed to ``HTTPResponder/respond(to:context:)``; it costs nothing unless a
 /// response is deferred.
-public struct HTTPRequestContext: Sendable {
+package struct HTTPRequestContext: Sendable {
     let handle: EventLoopHandle
     let descriptor: Int32
     let serial: UInt64
@@ -10,7 +10,7 @@ public struct HTTPRequestContext: Sendable {
     /// Promises the response for later: the responder returns `nil` and calls
     /// ``HTTPResponsePromise/succeed(_:)`` from any thread when it has the answer.
     /// The connection reads nothing more until then (responses stay in request order).
-    public func deferResponse() -> HTTPResponsePromise {
+    package func deferResponse() -> HTTPResponsePromise {
         handle.noteDeferral()
         return HTTPResponsePromise(handle: handle, descriptor: descriptor, serial: serial)
     }

@@ -1,4 +1,4 @@
-public import HTTP1
+package import HTTP1
 
 /// Answers requests for the server, inline on an event-loop thread.
 ///
@@ -9,7 +9,7 @@ public import HTTP1
 /// returns `nil` after ``HTTPRequestContext/deferResponse()`` and completes the promise
 /// from another thread. The response is sent as returned: a responder chooses its
 /// content coding itself.
-public protocol HTTPResponder: Sendable {
+package protocol HTTPResponder: Sendable {
     /// The response to a well-formed request.
     func respond(to request: HTTPRequest) -> HTTPResponse
     /// The response now, or `nil` when the responder called `context.deferResponse()`
@@ -23,11 +23,11 @@ public protocol HTTPResponder: Sendable {
 }
 
 extension HTTPResponder {
-    public func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {
+    package func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {
         respond(to: request)
     }
 
-    public func respond(to timeout: HTTPConnectionState.ReadTimeout) -> HTTPResponse {
+    package func respond(to timeout: HTTPConnectionState.ReadTimeout) -> HTTPResponse {
         HTTPResponse(status: timeout.status, headers: ["Content-Type": "text/plain; charset=utf-8"],
                      body: Array(timeout.message.utf8))
     }

@@ -1,4 +1,4 @@
-public import HTTP1
+package import HTTP1
 import Synchronization
 
 /// A response that a responder finishes later, from any thread.
@@ -8,7 +8,7 @@ import Synchronization
 /// to the connection's loop through a queue and the loop's eventfd; the loop writes it in
 /// order with any pipelined requests behind it. Only the first call counts; if the
 /// connection closed meanwhile, the response is dropped.
-public final class HTTPResponsePromise: Sendable {
+package final class HTTPResponsePromise: Sendable {
     private let handle: EventLoopHandle
     private let descriptor: Int32
     private let serial: UInt64
@@ -21,7 +21,7 @@ public final class HTTPResponsePromise: Sendable {
     }
 
     /// Sends `response` as the answer to the deferred request.
-    public func succeed(_ response: HTTPResponse) {
+    package func succeed(_ response: HTTPResponse) {
         guard !done.exchange(true, ordering: .acquiringAndReleasing) else { return }
         handle.complete(EventLoopHandle.Completion(descriptor: descriptor, serial: serial, response: response))
     }

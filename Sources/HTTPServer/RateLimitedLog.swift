@@ -3,7 +3,7 @@ import Synchronization
 /// A log that writes at most `linesPerSecond` lines a second and says how
 /// many it held back, so that a flood of bad requests or an fd-exhaustion
 /// storm stays visible without becoming a denial of service on the log.
-public final class RateLimitedLog: Sendable {
+package final class RateLimitedLog: Sendable {
     private struct Window {
         var second: Int64 = -1
         var written = 0
@@ -14,14 +14,14 @@ public final class RateLimitedLog: Sendable {
     private let sink: @Sendable (String) -> Void
     private let window = Mutex(Window())
 
-    public init(linesPerSecond: Int = 10, sink: @escaping @Sendable (String) -> Void) {
+    package init(linesPerSecond: Int = 10, sink: @escaping @Sendable (String) -> Void) {
         self.linesPerSecond = linesPerSecond
         self.sink = sink
     }
 
     /// Writes the line unless this second's budget is spent; `line` is only
     /// built when it is written.
-    public func log(_ line: () -> String) {
+    package func log(_ line: () -> String) {
         let now = MonotonicClock.now() / 1_000_000_000
         let (write, heldBack): (Bool, Int) = window.withLock { window in
             var heldBack = 0

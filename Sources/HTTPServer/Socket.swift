@@ -5,8 +5,8 @@ import Glibc
 ///
 /// A class because it is a resource: exactly one owner closes the descriptor,
 /// on `close()` or at deinit.
-public final class Socket {
-    public private(set) var descriptor: Int32
+package final class Socket {
+    package private(set) var descriptor: Int32
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
@@ -19,7 +19,7 @@ public final class Socket {
     ///   - reusePort: Set `SO_REUSEPORT`, so that each event loop can listen on
     ///     its own socket for the same port and the kernel spreads connections.
     ///   - backlog: The accept queue length.
-    public static func listen(on address: SocketAddress, reusePort: Bool, backlog: Int32 = 1024) throws(SystemError) -> Socket {
+    package static func listen(on address: SocketAddress, reusePort: Bool, backlog: Int32 = 1024) throws(SystemError) -> Socket {
         let domain = address.family == .ipv4 ? AF_INET : AF_INET6
         let fd = Glibc.socket(domain, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw SystemError("socket") }
@@ -33,7 +33,7 @@ public final class Socket {
     }
 
     /// The locally bound port (the real one after binding port 0).
-    public func localPort() throws(SystemError) -> UInt16 {
+    package func localPort() throws(SystemError) -> UInt16 {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let result = withUnsafeMutablePointer(to: &storage) {
@@ -55,7 +55,7 @@ public final class Socket {
     ///   peer went away before it was accepted.
     /// - Throws: Other errors, including `EMFILE` (out of descriptors), which
     ///   the caller handles by pausing accepts.
-    public func accept() throws(SystemError) -> Socket? {
+    package func accept() throws(SystemError) -> Socket? {
         while true {
             let fd = csystem_accept4(descriptor)
             if fd >= 0 {
@@ -76,7 +76,7 @@ public final class Socket {
     /// Reads into `buffer`.
     ///
     /// - Returns: bytes read; 0 at end of stream; `nil` when nothing is available now.
-    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int? {
+    package func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int? {
         while true {
             let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
             if count >= 0 { return count }
@@ -93,7 +93,7 @@ public final class Socket {
     /// - Returns: bytes written (possibly fewer than given; 0 when the socket is full).
     /// - Parameter more: more bytes follow at once (`MSG_MORE`), so a head and the
     ///   body sent after it by reference still leave in full segments.
-    public func write(_ bytes: UnsafeRawBufferPointer, more: Bool = false) throws(SystemError) -> Int {
+    package func write(_ bytes: UnsafeRawBufferPointer, more: Bool = false) throws(SystemError) -> Int {
         guard bytes.count > 0 else { return 0 }
         // MSG_NOSIGNAL: a peer that closed must give EPIPE, not kill the process.
         let flags = Int32(MSG_NOSIGNAL) | (more ? Int32(MSG_MORE) : 0)
@@ -109,7 +109,7 @@ public final class Socket {
     }
 
     /// The connected peer as `host:port`, for log lines; nil when unknown.
-    public var peerName: String? {
+    package var peerName: String? {
         var buffer = [CChar](repeating: 0, count: 64)
         let length = csystem_peer_name(descriptor, &buffer, buffer.count)
         guard length > 0 else { return nil }
@@ -118,9 +118,9 @@ public final class Socket {
 
     /// Stops sending (FIN) while still reading: used before closing so that
     /// unread request bytes do not turn the close into a reset that loses the response.
-    public func shutdownWrite() { _ = Glibc.shutdown(descriptor, Int32(SHUT_WR)) }
+    package func shutdownWrite() { _ = Glibc.shutdown(descriptor, Int32(SHUT_WR)) }
 
-    public func setOption(_ level: Int32, _ name: Int32, _ value: Int32) throws(SystemError) {
+    package func setOption(_ level: Int32, _ name: Int32, _ value: Int32) throws(SystemError) {
         var value = value
         guard setsockopt(descriptor, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
             throw SystemError("setsockopt \(name)")
@@ -128,7 +128,7 @@ public final class Socket {
     }
 
     /// Closes the descriptor once; later calls do nothing.
-    public func close() {
+    package func close() {
         guard descriptor >= 0 else { return }
         _ = Glibc.close(descriptor)
         descriptor = -1

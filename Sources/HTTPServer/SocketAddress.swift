@@ -2,18 +2,18 @@ import CLabelSystem
 import Glibc
 
 /// An IPv4 or IPv6 address and port, as bound or connected to.
-public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
-    public enum Family: Sendable, Hashable { case ipv4, ipv6 }
+package struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
+    package enum Family: Sendable, Hashable { case ipv4, ipv6 }
 
-    public let host: String
-    public let port: UInt16
-    public let family: Family
+    package let host: String
+    package let port: UInt16
+    package let family: Family
 
     /// Parses a numeric host (`127.0.0.1`, `::1`, `0.0.0.0`) or `localhost`.
     ///
     /// Names other than `localhost` are not resolved: a server binds to an
     /// address, and DNS at start-up only adds a way to fail.
-    public init?(host: String, port: UInt16) {
+    package init?(host: String, port: UInt16) {
         let literal = host == "localhost" ? "127.0.0.1" : host.trimmingBrackets
         var v4 = in_addr()
         var v6 = in6_addr()
@@ -28,7 +28,7 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
         self.port = port
     }
 
-    public var description: String {
+    package var description: String {
         family == .ipv6 ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 

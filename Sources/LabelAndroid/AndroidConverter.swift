@@ -1,25 +1,25 @@
-public import LabelCore
+package import LabelCore
 
 /// Converts one store value for one Android folder: the pure heart of the export
 /// and of `GET /labels?format=android`.
-public enum AndroidConverter {
+package enum AndroidConverter {
     /// What converting one value gave: the value (absent when it cannot be expressed)
     /// and what the report must say about it (table and key filled in by the caller).
-    public struct Conversion: Sendable {
-        public var value: AndroidValue?
-        public var problems: [Problem]
+    package struct Conversion: Sendable {
+        package var value: AndroidValue?
+        package var problems: [Problem]
     }
 
-    public struct Problem: Sendable, Hashable {
-        public var severity: AndroidRefusal.Severity
-        public var reason: AndroidRefusal.Reason
-        public var category: PluralCategory?
-        public var message: String
+    package struct Problem: Sendable, Hashable {
+        package var severity: AndroidRefusal.Severity
+        package var reason: AndroidRefusal.Reason
+        package var category: PluralCategory?
+        package var message: String
     }
 
     /// `string` for a folder whose language is `language` (its CLDR rules decide the
     /// plural items Android can select).
-    public static func convert(_ string: LocalizedString, language: LanguageTag) -> Conversion {
+    package static func convert(_ string: LocalizedString, language: LanguageTag) -> Conversion {
         if string.variables.isEmpty, !string.template.utf8.contains(UInt8(ascii: "%")) {
             return Conversion(value: .string(string.template, formatted: true), problems: [])
         }

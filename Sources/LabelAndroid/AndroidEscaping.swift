@@ -3,11 +3,11 @@
 /// runs of whitespace collapsed and trimmed outside quotes, `'` an error outside
 /// quotes, `@`/`?` at the start a reference. The escaped text decodes to `value`
 /// character for character.
-public enum AndroidEscaping {
+package enum AndroidEscaping {
     /// The element text for `value`, wrapped in `"…"` when whitespace would otherwise
     /// be collapsed or trimmed (leading, trailing or repeated spaces, any whitespace
     /// other than U+0020).
-    public static func elementText(_ value: String) -> String {
+    package static func elementText(_ value: String) -> String {
         var out = ""
         out.reserveCapacity(value.utf8.count + 8)
         let quoted = needsQuotes(value)
@@ -54,7 +54,7 @@ public enum AndroidEscaping {
     }
 
     /// Text safe inside `<!-- … -->`: no `--`, no character XML forbids.
-    public static func commentText(_ text: String) -> String {
+    package static func commentText(_ text: String) -> String {
         var out = ""
         var lastWasDash = false
         for scalar in text.unicodeScalars {

@@ -1,21 +1,21 @@
-public import LabelCore
+package import LabelCore
 
 /// A whole `res/` tree for every language of a store: `values/` holds the
 /// development language (the default every key needs), each other language its own
 /// folder with every key its Apple chain resolves to outside the development
 /// language (which Android takes from `values/`, as Apple takes it from the chain's end).
-public struct AndroidExport: Sendable {
-    public struct File: Sendable {
+package struct AndroidExport: Sendable {
+    package struct File: Sendable {
         /// Relative to the `res/` folder: `values-de/strings.xml`.
-        public var path: String
-        public var bytes: [UInt8]
+        package var path: String
+        package var bytes: [UInt8]
     }
 
-    public private(set) var files: [File] = []
-    public private(set) var report: AndroidReport
+    package private(set) var files: [File] = []
+    package private(set) var report: AndroidReport
 
     /// Converts `tables` (default: every table) of `catalog`.
-    public init(catalog: Catalog, tables requested: [String]? = nil) {
+    package init(catalog: Catalog, tables requested: [String]? = nil) {
         let tables = requested ?? catalog.tables
         let wanted = Set(tables)
         var keysByTable: [String: [String]] = [:]

@@ -1,9 +1,9 @@
-public import LabelCore
+package import LabelCore
 
 /// Something the Android conversion could not express, with the reason: a string or
 /// plural item left out of the tree, or a difference the report must name.
-public struct AndroidRefusal: Sendable, Hashable {
-    public enum Severity: String, Sendable, Hashable {
+package struct AndroidRefusal: Sendable, Hashable {
+    package enum Severity: String, Sendable, Hashable {
         /// Left out of the tree: the app does not get this string (or item).
         case error
         /// Converted, but Android behaves differently in a way the team should know.
@@ -11,7 +11,7 @@ public struct AndroidRefusal: Sendable, Hashable {
     }
 
     /// A stable code for scripts (`name-collision`, `unsupported-specifier`...).
-    public enum Reason: String, Sendable, Hashable, CaseIterable {
+    package enum Reason: String, Sendable, Hashable, CaseIterable {
         /// Two keys give one resource name; the second is left out.
         case nameCollision = "name-collision"
         /// A specifier `java.util.Formatter` cannot print as Apple does.
@@ -30,15 +30,15 @@ public struct AndroidRefusal: Sendable, Hashable {
         case languageFolder = "language-folder"
     }
 
-    public var severity: Severity
-    public var reason: Reason
-    public var table: String
-    public var key: String?
-    public var language: LanguageTag?
-    public var category: PluralCategory?
-    public var message: String
+    package var severity: Severity
+    package var reason: Reason
+    package var table: String
+    package var key: String?
+    package var language: LanguageTag?
+    package var category: PluralCategory?
+    package var message: String
 
-    public init(_ severity: Severity, _ reason: Reason, table: String, key: String?, language: LanguageTag? = nil,
+    package init(_ severity: Severity, _ reason: Reason, table: String, key: String?, language: LanguageTag? = nil,
                 category: PluralCategory? = nil, message: String) {
         self.severity = severity
         self.reason = reason

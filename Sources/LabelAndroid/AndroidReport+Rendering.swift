@@ -4,7 +4,7 @@ extension AndroidReport {
     /// One line per refusal (`error: [reason] table key (lang, category): message`),
     /// then per table the values written per folder, then a summary line. Warnings
     /// of one reason and table beyond `warningLimit` are counted, not listed.
-    public func text(out: String, warningLimit: Int = 20) -> String {
+    package func text(out: String, warningLimit: Int = 20) -> String {
         var lines: [String] = []
         var shown: [String: Int] = [:]
         for refusal in refusals {
@@ -34,7 +34,7 @@ extension AndroidReport {
     /// `{out, development, folders:[{lang, folder}], tables:[{table, file, names:{key:name},
     /// converted:{folder:n}}], errors, warnings, refusals:[{severity, reason, table, key,
     /// lang, category, message}]}` (docs/android.md).
-    public func json(out: String) -> String {
+    package func json(out: String) -> String {
         var writer = JSONWriter(capacity: 1 << 16)
         writer.beginObject()
         writer.field("out", out)

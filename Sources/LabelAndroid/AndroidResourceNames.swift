@@ -3,19 +3,19 @@
 ///
 /// Keys are taken in order; a key whose name an earlier key already has is left
 /// out with a ``AndroidRefusal/Reason/nameCollision`` naming both keys, never overwritten.
-public struct AndroidResourceNames: Sendable {
-    public struct Address: Sendable, Hashable {
-        public var table: String
-        public var key: String
+package struct AndroidResourceNames: Sendable {
+    package struct Address: Sendable, Hashable {
+        package var table: String
+        package var key: String
     }
 
     /// Every converted key's name, per table.
-    public private(set) var names: [String: [String: String]] = [:]
-    public private(set) var refusals: [AndroidRefusal] = []
+    package private(set) var names: [String: [String: String]] = [:]
+    package private(set) var refusals: [AndroidRefusal] = []
     private var owner: [String: Address] = [:]
 
     /// Names for `keys` of each table, tables in the given order and keys sorted.
-    public init(tables: [(table: String, keys: [String])]) {
+    package init(tables: [(table: String, keys: [String])]) {
         for (table, keys) in tables {
             var tableNames: [String: String] = [:]
             tableNames.reserveCapacity(keys.count)
@@ -36,5 +36,5 @@ public struct AndroidResourceNames: Sendable {
     }
 
     /// The name of a converted key; `nil` when it collided.
-    public func name(table: String, key: String) -> String? { names[table]?[key] }
+    package func name(table: String, key: String) -> String? { names[table]?[key] }
 }

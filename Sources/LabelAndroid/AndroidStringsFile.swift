@@ -1,17 +1,17 @@
-public import LabelCore
+package import LabelCore
 
 /// One `strings.xml`: a folder's values of one table, converted, with the report of
 /// what was left out.
-public struct AndroidStringsFile: Sendable {
+package struct AndroidStringsFile: Sendable {
     /// Converted values by resource name, in key order.
-    public private(set) var values: [(name: String, key: String, value: AndroidValue)] = []
-    public private(set) var refusals: [AndroidRefusal] = []
+    package private(set) var values: [(name: String, key: String, value: AndroidValue)] = []
+    package private(set) var refusals: [AndroidRefusal] = []
 
-    public init() {}
+    package init() {}
 
     /// Converts `items` (key, value) for `language`'s folder; keys without a name
     /// (collisions, reported once by ``AndroidResourceNames``) are skipped.
-    public init(table: String, language: LanguageTag, items: [(key: String, string: LocalizedString)],
+    package init(table: String, language: LanguageTag, items: [(key: String, string: LocalizedString)],
                 names: (String) -> String?) {
         values.reserveCapacity(items.count)
         for (key, string) in items {
@@ -26,20 +26,20 @@ public struct AndroidStringsFile: Sendable {
     }
 
     /// Adds a value converted elsewhere (the development folder's defaults).
-    public mutating func append(name: String, key: String, value: AndroidValue) {
+    package mutating func append(name: String, key: String, value: AndroidValue) {
         values.append((name, key, value))
     }
 
-    public mutating func append(_ refusal: AndroidRefusal) { refusals.append(refusal) }
+    package mutating func append(_ refusal: AndroidRefusal) { refusals.append(refusal) }
 
     /// Drops the values of `keys`.
-    public mutating func remove(keys: Set<String>) {
+    package mutating func remove(keys: Set<String>) {
         values.removeAll { keys.contains($0.key) }
     }
 
     /// Turns the `<string>` values of `keys` into `<plurals>` with the same text for
     /// every one of `categories` (a format, as `getQuantityString` with arguments reads it).
-    public mutating func promote(keys: Set<String>, categories: [PluralCategory]) {
+    package mutating func promote(keys: Set<String>, categories: [PluralCategory]) {
         for index in values.indices where keys.contains(values[index].key) {
             guard case let .string(text, formatted) = values[index].value else { continue }
             let format = formatted ? text : JavaFormat.literal(text)
@@ -49,7 +49,7 @@ public struct AndroidStringsFile: Sendable {
 
     /// The XML: `<resources>` with one `<string>` or `<plurals>` per value; `header`
     /// lines become a leading comment (made comment-safe).
-    public func xml(header: [String] = []) -> [UInt8] {
+    package func xml(header: [String] = []) -> [UInt8] {
         var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         if !header.isEmpty {
             out += "<!--\n"
@@ -78,7 +78,7 @@ public struct AndroidStringsFile: Sendable {
 
 extension AndroidStringsFile {
     /// Back in key order after appending.
-    public mutating func sort() {
+    package mutating func sort() {
         values.sort { $0.key < $1.key }
     }
 }

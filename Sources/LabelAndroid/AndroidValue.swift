@@ -1,15 +1,15 @@
-public import LabelCore
+package import LabelCore
 
 /// One key converted for one folder: a `<string>` or a `<plurals>`, texts already in
 /// Java format syntax but not yet escaped for aapt2.
-public enum AndroidValue: Sendable, Hashable {
+package enum AndroidValue: Sendable, Hashable {
     /// `formatted: false` marks a value with a `%` and no placeholder (aapt2 would
     /// otherwise read its `%` as substitutions).
     case string(String, formatted: Bool)
     /// Items in CLDR order; every item is a format (`getQuantityString` with arguments).
     case plurals([(PluralCategory, String)])
 
-    public static func == (a: AndroidValue, b: AndroidValue) -> Bool {
+    package static func == (a: AndroidValue, b: AndroidValue) -> Bool {
         switch (a, b) {
         case let (.string(x, f), .string(y, g)): x == y && f == g
         case let (.plurals(x), .plurals(y)): x.elementsEqual(y) { $0.0 == $1.0 && $0.1 == $1.1 }
@@ -17,7 +17,7 @@ public enum AndroidValue: Sendable, Hashable {
         }
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         switch self {
         case let .string(text, formatted):
             hasher.combine(text)
@@ -33,12 +33,12 @@ public enum AndroidValue: Sendable, Hashable {
     /// The key itself as a default (what Apple answers for a key the development
     /// language lacks): a format (`%` doubled) when the key's value elsewhere takes
     /// arguments, else plain text.
-    public static func keyItself(_ key: String, isFormat: Bool) -> AndroidValue {
+    package static func keyItself(_ key: String, isFormat: Bool) -> AndroidValue {
         isFormat ? .string(JavaFormat.literal(key), formatted: true)
             : .string(key, formatted: !key.utf8.contains(UInt8(ascii: "%")))
     }
 
-    public var isPlural: Bool {
+    package var isPlural: Bool {
         if case .plurals = self { return true }
         return false
     }

@@ -2,8 +2,8 @@
 ///
 /// Not a cryptographic hash: an ETag only has to change when the content
 /// changes, and clients never get to choose the content.
-public enum ContentHash {
-    public static func fnv1a64<Bytes: Sequence>(_ bytes: Bytes, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64
+package enum ContentHash {
+    package static func fnv1a64<Bytes: Sequence>(_ bytes: Bytes, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64
     where Bytes.Element == UInt8 {
         var hash = seed
         for byte in bytes {
@@ -14,7 +14,7 @@ public enum ContentHash {
     }
 
     /// 16 lowercase hex digits.
-    public static func hex(_ value: UInt64) -> String {
+    package static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }

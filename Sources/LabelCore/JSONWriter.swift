@@ -4,37 +4,37 @@
 /// a writer that appends bytes is simpler and much faster than `JSONEncoder`
 /// (and than escaping through `String`'s scalar view, which costs ~100k
 /// instructions for a short object).
-public struct JSONWriter: Sendable {
-    public private(set) var bytes: [UInt8] = []
+package struct JSONWriter: Sendable {
+    package private(set) var bytes: [UInt8] = []
     private var needsComma = false
 
-    public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    package init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 
     /// The document as a `String`.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    public mutating func beginObject() { separator(); bytes.append(UInt8(ascii: "{")); needsComma = false }
-    public mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
+    package mutating func beginObject() { separator(); bytes.append(UInt8(ascii: "{")); needsComma = false }
+    package mutating func endObject() { bytes.append(UInt8(ascii: "}")); needsComma = true }
 
-    public mutating func field(_ name: String, _ value: String?) {
+    package mutating func field(_ name: String, _ value: String?) {
         key(name)
         self.value(value)
     }
 
-    public mutating func field(_ name: String, _ value: Int) {
+    package mutating func field(_ name: String, _ value: Int) {
         key(name)
         self.value(value)
     }
 
     /// A field whose name is a literal needing no escaping (letters, digits, `_`): the
     /// separator, quoted name and colon go in with one append instead of a scan.
-    public mutating func field(literal name: StaticString, _ value: String?) {
+    package mutating func field(literal name: StaticString, _ value: String?) {
         literalKey(name)
         self.value(value)
     }
 
     /// ``field(_:_:)`` for a number, with a literal name (see ``field(literal:_:)``).
-    public mutating func field(literal name: StaticString, _ value: Int) {
+    package mutating func field(literal name: StaticString, _ value: Int) {
         literalKey(name)
         self.value(value)
     }
@@ -51,7 +51,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// ``beginArray(_:)`` with a literal name (see ``field(literal:_:)``).
-    public mutating func beginArray(literal name: StaticString) {
+    package mutating func beginArray(literal name: StaticString) {
         literalKey(name)
         bytes.append(UInt8(ascii: "["))
         needsComma = false
@@ -70,14 +70,14 @@ public struct JSONWriter: Sendable {
     }
 
     /// Appends an already-encoded JSON value (precomputed at load).
-    public mutating func field(_ name: String, raw value: [UInt8]) {
+    package mutating func field(_ name: String, raw value: [UInt8]) {
         key(name)
         bytes.append(contentsOf: value)
         needsComma = true
     }
 
     /// Starts a nested object as the value of `name`.
-    public mutating func beginObject(_ name: String) { key(name); bytes.append(UInt8(ascii: "{")); needsComma = false }
+    package mutating func beginObject(_ name: String) { key(name); bytes.append(UInt8(ascii: "{")); needsComma = false }
 
     private mutating func key(_ name: String) {
         separator()
@@ -89,20 +89,20 @@ public struct JSONWriter: Sendable {
     private mutating func separator() { if needsComma { bytes.append(UInt8(ascii: ",")) } }
 
     /// Starts an array as the value of `name`; ``element(_:)`` appends to it.
-    public mutating func beginArray(_ name: String) { key(name); bytes.append(UInt8(ascii: "[")); needsComma = false }
+    package mutating func beginArray(_ name: String) { key(name); bytes.append(UInt8(ascii: "[")); needsComma = false }
 
     /// Appends a string element to the array begun last.
-    public mutating func element(_ value: String) {
+    package mutating func element(_ value: String) {
         separator()
         Self.appendQuoted(value, to: &bytes)
         needsComma = true
     }
 
-    public mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
+    package mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
 
     /// RFC 8259 string escaping over UTF-8; U+2028/U+2029 are escaped too so
     /// the output is also valid JavaScript.
-    public static func appendQuoted(_ value: String, to out: inout [UInt8]) {
+    package static func appendQuoted(_ value: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         let done: Void? = value.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &out) }
         if done == nil {

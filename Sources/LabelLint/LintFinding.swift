@@ -1,28 +1,28 @@
-public import LabelCore
+package import LabelCore
 
 /// One problem `lint` found: which rule, where (file, line, key) and what.
-public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
+package struct LintFinding: Sendable, Hashable, CustomStringConvertible {
     /// Errors fail a CI run; warnings do only with `--strict`.
-    public enum Severity: String, Sendable, Hashable, Comparable {
+    package enum Severity: String, Sendable, Hashable, Comparable {
         case warning, error
 
-        public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
+        package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs == .warning && rhs == .error }
     }
 
-    public var rule: LintRule
-    public var severity: Severity
+    package var rule: LintRule
+    package var severity: Severity
     /// The file, relative to the store folder (`app/de.lproj/Localizable.strings`).
-    public var file: String
+    package var file: String
     /// 1-based line of the key (or of the problem); `nil` when the format gives none
     /// (binary property lists).
-    public var line: Int?
+    package var line: Int?
     /// The key concerned; `nil` for file-level findings (parse errors, reader warnings).
-    public var key: String?
+    package var key: String?
     /// The language of the value concerned, when there is one.
-    public var language: LanguageTag?
-    public var message: String
+    package var language: LanguageTag?
+    package var message: String
 
-    public init(rule: LintRule, severity: Severity? = nil, file: String, line: Int?, key: String? = nil,
+    package init(rule: LintRule, severity: Severity? = nil, file: String, line: Int?, key: String? = nil,
                 language: LanguageTag? = nil, message: String) {
         self.rule = rule
         self.severity = severity ?? rule.defaultSeverity
@@ -35,7 +35,7 @@ public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
 
     /// `file:line: severity: [rule] key: message`, the format compilers use, so
     /// editors and CI annotate the line. `prefix` is prepended to the file (the store folder).
-    public func formatted(prefix: String = "") -> String {
+    package func formatted(prefix: String = "") -> String {
         var text = prefix + file
         if let line { text += ":\(line)" }
         text += ": \(severity.rawValue): [\(rule.rawValue)] "
@@ -43,5 +43,5 @@ public struct LintFinding: Sendable, Hashable, CustomStringConvertible {
         return text + message
     }
 
-    public var description: String { formatted() }
+    package var description: String { formatted() }
 }

@@ -6,7 +6,7 @@ import LabelCore
 /// Each rule has one default severity; ``duplicateKey`` is the exception, an
 /// error when the two values differ (one silently wins) and a warning when they
 /// are the same. Every rule is documented with examples in `docs/lint.md`.
-public enum LintRule: String, CaseIterable, Sendable, Hashable, Comparable {
+package enum LintRule: String, CaseIterable, Sendable, Hashable, Comparable {
     /// A file the reader cannot use at all (syntax error, not a plist, bad JSON).
     case parseError = "parse-error"
     /// Something the reader accepted but reported (ignored text, unused variable...).
@@ -40,7 +40,7 @@ public enum LintRule: String, CaseIterable, Sendable, Hashable, Comparable {
     case wordLimit = "word-limit"
 
     /// The severity of a finding of this rule unless the check says otherwise.
-    public var defaultSeverity: LintFinding.Severity {
+    package var defaultSeverity: LintFinding.Severity {
         switch self {
         case .parseError, .emptyValue, .mojibake, .specifierMismatch, .missingPluralCategory, .duplicateKey: .error
         case .readerWarning, .missingKey, .labelCapitalization, .labelTrailingPeriod, .controlTypeWord,
@@ -48,7 +48,7 @@ public enum LintRule: String, CaseIterable, Sendable, Hashable, Comparable {
         }
     }
 
-    public static func < (lhs: LintRule, rhs: LintRule) -> Bool {
+    package static func < (lhs: LintRule, rhs: LintRule) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-public import LabelCore
+package import LabelCore
 
 /// Checks a store the way an app team's CI needs it: crash-prone format
 /// specifiers, missing plural categories and keys, Apple's label and hint rules,
@@ -12,27 +12,27 @@ public import LabelCore
 /// what the service would serve.
 ///
 /// A key whose last dot-component is `hint` is a hint; every other key is a label.
-public struct Linter: Sendable {
+package struct Linter: Sendable {
     /// Optional checks.
-    public struct Options: Sendable, Hashable {
+    package struct Options: Sendable, Hashable {
         /// Longest label in words (`--max-words`); `nil` for no limit.
-        public var maximumWords: Int?
+        package var maximumWords: Int?
 
-        public init(maximumWords: Int? = nil) {
+        package init(maximumWords: Int? = nil) {
             self.maximumWords = maximumWords
         }
     }
 
-    public var configuration: StoreConfiguration
-    public var options: Options
+    package var configuration: StoreConfiguration
+    package var options: Options
 
-    public init(configuration: StoreConfiguration, options: Options = Options()) {
+    package init(configuration: StoreConfiguration, options: Options = Options()) {
         self.configuration = configuration
         self.options = options
     }
 
     /// Reads every file of the store and runs every rule.
-    public func run() -> LintReport {
+    package func run() -> LintReport {
         let root: URL
         switch StoreLoader.storeRoot(configuration) {
         case .success(let url):
@@ -69,7 +69,7 @@ public struct Linter: Sendable {
     }
 
     /// Whether `key` names a hint: its last dot-component is `hint` (any case).
-    public static func isHint(_ key: String) -> Bool {
+    package static func isHint(_ key: String) -> Bool {
         let last = key.split(separator: ".", omittingEmptySubsequences: false).last ?? ""
         return last.lowercased() == "hint"
     }

@@ -1,5 +1,5 @@
 import BackgroundWork
-public import Foundation
+import Foundation
 import HTTP1
 import Synchronization
 
@@ -9,7 +9,7 @@ import Synchronization
 /// When the sink is stuck (stderr not read), lines beyond ``bufferLimit`` bytes are
 /// dropped rather than buffered without bound, and counted: the next write ends with
 /// `access-log-dropped N`, where the gap is.
-public final class AccessLog: Sendable {
+package final class AccessLog: Sendable {
     private struct Pending {
         var bytes: [UInt8] = []
         var dropped = 0
@@ -25,7 +25,7 @@ public final class AccessLog: Sendable {
     /// - Parameters:
     ///   - bufferLimit: The most bytes held between two writes (4 MiB by default).
     ///   - sink: Where lines go (stderr by default).
-    public init(bufferLimit: Int = 4 << 20,
+    package init(bufferLimit: Int = 4 << 20,
                 sink: @escaping @Sendable ([UInt8]) -> Void = { FileHandle.standardError.write(Data($0)) }) {
         self.bufferLimit = bufferLimit
         self.sink = sink
@@ -66,7 +66,7 @@ public final class AccessLog: Sendable {
     }
 
     /// Writes what is buffered now (at shutdown), in order with the timer's writes.
-    public func flush() { writer.runNow() }
+    package func flush() { writer.runNow() }
 
     private func writeBuffered() {
         let written = pending.withLock { pending -> [UInt8] in

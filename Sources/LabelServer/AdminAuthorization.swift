@@ -1,11 +1,11 @@
 import HTTP1
 
 /// Guards admin routes with `Authorization: Bearer <token>`.
-public struct AdminAuthorization: Sendable {
+package struct AdminAuthorization: Sendable {
     private let token: [UInt8]?
 
     /// - Parameter token: `LABEL_SERVER_ADMIN_TOKEN`; `nil` or empty disables admin routes.
-    public init(token: String?) {
+    package init(token: String?) {
         self.token = token.flatMap { $0.isEmpty ? nil : Array($0.utf8) }
     }
 

@@ -1,8 +1,8 @@
 package import BackgroundWork
 import Dispatch
 import Foundation
-public import HTTP1
-public import HTTPServer
+package import HTTP1
+package import HTTPServer
 import Synchronization
 
 /// The other replicas (`--peers`) and the calls to them.
@@ -13,39 +13,39 @@ import Synchronization
 /// ``instanceHeader``: an address answering with our id is ours and never called again.
 /// Each fan-out runs on a thread of its own (never an event loop, never waiting for a
 /// shared pool), all peers at once, under a deadline counted from the request's arrival.
-public final class Fleet: Sendable {
+package final class Fleet: Sendable {
     /// The response header carrying a replica's instance id.
-    public static let instanceHeader = "Label-Server-Instance"
+    package static let instanceHeader = "Label-Server-Instance"
     /// The response header listing the peers left out of a fleet answer.
-    public static let partialHeader = "Label-Server-Partial"
+    package static let partialHeader = "Label-Server-Partial"
     /// Most bytes one peer's answer may have.
-    public static let maximumResponseBytes = 32 << 20
+    package static let maximumResponseBytes = 32 << 20
     /// Fleet reads in flight at once; more are answered 503 so a burst cannot pile up threads.
-    public static let maximumConcurrentFanOuts = 16
+    package static let maximumConcurrentFanOuts = 16
     /// Fleet writes (admin only) in flight at once, in slots of their own: reads, which
     /// anyone may send, never take them, so readers hanging on a stuck peer cannot lock
     /// the admin's reload out.
-    public static let maximumConcurrentWrites = 4
+    package static let maximumConcurrentWrites = 4
 
     /// Which slots a fan-out takes.
-    public enum SlotKind: Sendable {
+    package enum SlotKind: Sendable {
         case read, write
     }
 
     /// A peer left out of a fleet answer, and why (shown in JSON as `leftOut`).
-    public struct LeftOut: Sendable, Hashable {
+    package struct LeftOut: Sendable, Hashable {
         /// `host:port` (or the name that resolved to nothing).
-        public var peer: String
-        public var reason: String
+        package var peer: String
+        package var reason: String
     }
 
     /// Random, fixed for the life of the process.
-    public let instanceID: String
-    public let endpoints: [PeerEndpoint]
+    package let instanceID: String
+    package let endpoints: [PeerEndpoint]
     /// Per call, reads; writes get at least 10 s (a reload takes its time).
-    public let timeout: Duration
-    public let refreshInterval: Duration
-    public let metrics = PeerMetrics()
+    package let timeout: Duration
+    package let refreshInterval: Duration
+    package let metrics = PeerMetrics()
     let adminToken: String?
     private let resolve: @Sendable (String, UInt16) -> [SocketAddress]
     private let members = Mutex(Members())
@@ -62,18 +62,18 @@ public final class Fleet: Sendable {
     }
 
     /// One peer's part of a fleet call.
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// `host:port` as shown in reports (an endpoint that resolved to nothing shows its name).
-        public var peer: String
+        package var peer: String
         /// nil for an endpoint that resolved to nothing.
-        public var address: SocketAddress?
-        public var result: Result<HTTPReceivedResponse, HTTPClient.Failure>?
+        package var address: SocketAddress?
+        package var result: Result<HTTPReceivedResponse, HTTPClient.Failure>?
     }
 
     /// The time a peer has to answer a fleet read (`--peer-timeout`).
-    public static let defaultTimeout: Duration = .seconds(1)
+    package static let defaultTimeout: Duration = .seconds(1)
 
-    public convenience init(endpoints: [PeerEndpoint], timeout: Duration = defaultTimeout, refreshInterval: Duration = .seconds(5),
+    package convenience init(endpoints: [PeerEndpoint], timeout: Duration = defaultTimeout, refreshInterval: Duration = .seconds(5),
                 adminToken: String?,
                 instanceID: String = Fleet.randomInstanceID(),
                 resolve: @escaping @Sendable (String, UInt16) -> [SocketAddress] = AddressResolver.resolve(host:port:)) {
@@ -95,18 +95,18 @@ public final class Fleet: Sendable {
         self.resolve = resolve
     }
 
-    public static func randomInstanceID() -> String {
+    package static func randomInstanceID() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }
 
     /// Marks the address this replica listens on as itself (when it is a specific one).
-    public func noteListening(on address: SocketAddress) {
+    package func noteListening(on address: SocketAddress) {
         members.withLock { _ = $0.selves.insert(address) }
     }
 
     /// Resolves every endpoint now.
-    public func refresh() {
+    package func refresh() {
         var resolved: [PeerEndpoint: [SocketAddress]] = [:]
         for endpoint in endpoints { resolved[endpoint] = Array(resolve(endpoint.host, endpoint.port).prefix(PeerEndpoint.maximumCount)) }
         let count = members.withLock { members in
@@ -119,7 +119,7 @@ public final class Fleet: Sendable {
 
     /// Resolves now and then every ``refreshInterval``, all in the background (DNS may be
     /// slow: the caller never waits for it). Does nothing when already refreshing.
-    public func startRefreshing() {
+    package func startRefreshing() {
         guard !refresher.isScheduled else { return }
         refresher.start(every: refreshInterval, immediately: true) { [weak self] in
             self?.refresh()
@@ -128,7 +128,7 @@ public final class Fleet: Sendable {
 
     /// Stops the refreshing without waiting for a resolution under way (DNS may hang; nothing
     /// is lost by leaving it at shutdown).
-    public func stop() { refresher.cancel() }
+    package func stop() { refresher.cancel() }
 
     /// The peers to call: every resolved address but ours, and the endpoints that resolved
     /// to nothing (reported unreachable by name).

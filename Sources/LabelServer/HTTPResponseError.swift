@@ -1,11 +1,11 @@
-public import HTTP1
-public import LabelCore
-public import MissingKeys
+package import HTTP1
+package import LabelCore
+package import MissingKeys
 
 /// An error that knows its HTTP answer. Every error a handler or the parser
 /// produces maps to a status here, in one place, and is sent as
 /// `{"error": code, "message": text}`.
-public protocol HTTPResponseError: Error {
+package protocol HTTPResponseError: Error {
     var status: HTTPStatus { get }
     /// A stable machine-readable code (`invalid_language`, `not_found`...).
     var code: String { get }
@@ -16,10 +16,10 @@ public protocol HTTPResponseError: Error {
 }
 
 extension HTTPResponseError {
-    public var headers: HTTPHeaders { [:] }
+    package var headers: HTTPHeaders { [:] }
 
     /// The JSON error response.
-    public var response: HTTPResponse {
+    package var response: HTTPResponse {
         var writer = JSONWriter()
         writer.beginObject()
         writer.field("error", code)
@@ -38,13 +38,13 @@ extension HTTPConnectionState.ReadTimeout: HTTPResponseError {}
 extension FormatError: HTTPResponseError {
     /// Argument problems are the client's (400); a variable without a usable
     /// variant is the store's, which `lint` reports (500).
-    public var status: HTTPStatus {
+    package var status: HTTPStatus {
         argument == nil ? .internalServerError : .badRequest
     }
 
-    public var code: String { argument == nil ? "store_error" : "invalid_argument" }
+    package var code: String { argument == nil ? "store_error" : "invalid_argument" }
 
-    public var message: String {
+    package var message: String {
         guard let argument else { return description }
         let name = argument == 1 ? "count" : "arg #\(argument - 1)"
         return "\(description) (argument \(argument) is \(name): count is argument 1, each arg follows)"
@@ -53,7 +53,7 @@ extension FormatError: HTTPResponseError {
 
 /// A bad `POST /missing` body is the client's (400, 413); failing to persist is ours.
 extension MissingReportError: HTTPResponseError {
-    public var status: HTTPStatus {
+    package var status: HTTPStatus {
         switch self {
         case .bodyTooLarge: .contentTooLarge
         case .persistence: .internalServerError

@@ -1,9 +1,9 @@
-public import LabelCore
+package import LabelCore
 
 /// `GET /labels` bundles of one catalog: which chains exist is worked out at load
 /// (cheap); each bundle's bodies are built on the first request that needs them
 /// (``BundleSlot``) and kept until the next reload makes a new `LabelBundles`.
-public struct LabelBundles: Sendable {
+package struct LabelBundles: Sendable {
     private struct Key: Hashable {
         var table: String
         var languages: [LanguageTag]
@@ -19,7 +19,7 @@ public struct LabelBundles: Sendable {
     ///
     /// A request's chain always reduces to one of these: its languages that
     /// have strings are the chain of the first of them (`de-AT` → `de`, `en`).
-    public init(catalog: Catalog) {
+    package init(catalog: Catalog) {
         var languagesByTable: [String: Set<LanguageTag>] = [:]
         var slots: [Key: BundleSlot] = [:]
         var keyByFirstLanguage: [Key: Key] = [:]
@@ -55,5 +55,5 @@ public struct LabelBundles: Sendable {
     }
 
     /// Every (table, language) bundle the catalog can serve, built yet or not.
-    public var count: Int { slots.count }
+    package var count: Int { slots.count }
 }

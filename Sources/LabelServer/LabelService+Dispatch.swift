@@ -1,6 +1,6 @@
 import Dispatch
-public import HTTP1
-public import HTTPServer
+package import HTTP1
+package import HTTPServer
 
 /// The one dispatcher: what the event loops, the in-process client and the fuzzer call.
 extension LabelService {
@@ -15,7 +15,7 @@ extension LabelService {
     /// else runs where its row places it (``LabelRoute/Placement``): inline, or on the
     /// row's ``LabelWorker`` with the match and the state snapshot passed on, the loop
     /// deferring its response.
-    public func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {
+    package func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {
         let started = DispatchTime.now().uptimeNanoseconds
         let found = Self.route(for: request.path)
         guard let matched = found else {
@@ -66,7 +66,7 @@ extension LabelService {
 
     /// Answers `request` through ``routes`` on the calling thread, blocking as long as it
     /// takes: for callers off the event loops (a worker, a test). No fan-out, no deferral.
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    package func respond(to request: HTTPRequest) -> HTTPResponse {
         let started = DispatchTime.now().uptimeNanoseconds
         return answered(request, matched: Self.route(for: request.path), state: nil, mayBlock: true, started: started)
     }

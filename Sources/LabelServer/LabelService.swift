@@ -1,17 +1,17 @@
 import Foundation
-public import HTTP1
-public import HTTPServer
+package import HTTP1
+import HTTPServer
 import LabelCore
-public import MissingKeys
+package import MissingKeys
 
 /// The label API as an ``HTTPResponder``: dispatches requests through ``routes``
 /// (``respond(to:context:)``), turns every error into its JSON response, and counts
 /// both in ``Metrics``.
-public struct LabelService: HTTPResponder {
+package struct LabelService: HTTPResponder {
     /// The state being served; replaced as a whole on reload.
-    public let holder: CatalogHolder
-    public let readiness: Readiness
-    public let metrics: Metrics
+    package let holder: CatalogHolder
+    package let readiness: Readiness
+    package let metrics: Metrics
     let admin: AdminAuthorization
     let reloader: StoreReloader?
     let accessLog: AccessLog?
@@ -27,7 +27,7 @@ public struct LabelService: HTTPResponder {
     /// The other replicas (`--peers`); `nil` answers from this process alone.
     let fleet: Fleet?
 
-    public init(
+    package init(
         catalog: CatalogHolder,
         readiness: Readiness = Readiness(),
         metrics: Metrics = Metrics(),
@@ -85,11 +85,11 @@ public struct LabelService: HTTPResponder {
         return response
     }
 
-    public func respond(to error: HTTPParseError) -> HTTPResponse {
+    package func respond(to error: HTTPParseError) -> HTTPResponse {
         unparsed(error)
     }
 
-    public func respond(to timeout: HTTPConnectionState.ReadTimeout) -> HTTPResponse {
+    package func respond(to timeout: HTTPConnectionState.ReadTimeout) -> HTTPResponse {
         unparsed(timeout)
     }
 

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 import HTTP1
 import Synchronization
 
@@ -6,28 +6,28 @@ import Synchronization
 ///
 /// A request adds to per-thread atomic counters (``MetricsCounters``), summed at
 /// scrape time: no lock on the request path. Reloads, rare, keep a lock.
-public final class Metrics: Sendable {
+package final class Metrics: Sendable {
     /// Upper bounds of the latency buckets, in seconds (handler time).
-    public static let latencyBuckets: [Double] = [0.000_01, 0.000_025, 0.000_05, 0.000_1, 0.000_25, 0.000_5,
+    package static let latencyBuckets: [Double] = [0.000_01, 0.000_025, 0.000_05, 0.000_1, 0.000_25, 0.000_5,
                                                   0.001, 0.002_5, 0.005, 0.01, 0.025, 0.1, 1]
 
     /// A request's `route` label: a row of ``LabelService/routes``, or one of the
     /// two labels no row has. A fixed set, never the raw path, so clients cannot
     /// create unbounded label values.
-    public struct Route: Hashable, Sendable {
+    package struct Route: Hashable, Sendable {
         /// Rows of ``LabelService/routes`` first, then ``other``, then ``unparsed``.
         let index: Int
 
         init(index: Int) { self.index = index }
 
         /// No route has the path (404s, `OPTIONS *`).
-        public static let other = Route(index: LabelService.routes.count)
+        package static let other = Route(index: LabelService.routes.count)
         /// The request could not be parsed.
-        public static let unparsed = Route(index: LabelService.routes.count + 1)
+        package static let unparsed = Route(index: LabelService.routes.count + 1)
         /// Every label, in ``Route/index`` order.
         static let labels = LabelService.routes.map(\.label) + ["other", "unparsed"]
 
-        public var label: String { Route.labels[index] }
+        package var label: String { Route.labels[index] }
     }
 
     struct Reloads {
@@ -40,18 +40,18 @@ public final class Metrics: Sendable {
     private let counters = MetricsCounters(routes: Route.labels.count, buckets: Metrics.latencyBuckets.count)
     private let reloads = Mutex(Reloads())
 
-    public init() {}
+    package init() {}
 
     /// Counts one answered request and its handler time.
-    public func record(route: Route, status: Int, seconds: Double) {
+    package func record(route: Route, status: Int, seconds: Double) {
         let bucket = Self.latencyBuckets.firstIndex(where: { seconds <= $0 })
         counters.record(route: route.index, status: status, bucket: bucket,
                         nanoseconds: seconds > 0 ? UInt64(min(seconds, 1e9) * 1e9) : 0)
     }
 
-    public func recordMissingHit() { counters.recordMissingHit() }
+    package func recordMissingHit() { counters.recordMissingHit() }
 
-    public func recordReload(success: Bool, at date: Date = Date()) {
+    package func recordReload(success: Bool, at date: Date = Date()) {
         reloads.withLock { reloads in
             if success { reloads.succeeded += 1 } else { reloads.failed += 1 }
             reloads.lastSuccess = success
@@ -60,21 +60,21 @@ public final class Metrics: Sendable {
     }
 
     /// Gauges read at scrape time from the live catalog and server.
-    public struct Gauges: Sendable {
-        public var strings: Int
-        public var files: Int
-        public var tables: Int
-        public var languages: Int
-        public var bundles: Int
-        public var loadTimestamp: Double
-        public var openConnections: Int?
-        public var missingEntries: Int?
-        public var missingDropped: Int?
+    package struct Gauges: Sendable {
+        package var strings: Int
+        package var files: Int
+        package var tables: Int
+        package var languages: Int
+        package var bundles: Int
+        package var loadTimestamp: Double
+        package var openConnections: Int?
+        package var missingEntries: Int?
+        package var missingDropped: Int?
         /// Client-reported items refused by the reported-entries quota (also in `missingDropped`).
-        public var missingReportedRefused: Int?
+        package var missingReportedRefused: Int?
         /// Failed writes per state file (`missing.json`, `usage.json`), for the files kept.
-        public var stateWriteFailures: [(file: String, count: UInt64)]
-        public init(strings: Int, files: Int, tables: Int, languages: Int, bundles: Int, loadTimestamp: Double,
+        package var stateWriteFailures: [(file: String, count: UInt64)]
+        package init(strings: Int, files: Int, tables: Int, languages: Int, bundles: Int, loadTimestamp: Double,
                     openConnections: Int? = nil, missingEntries: Int? = nil, missingDropped: Int? = nil,
                     missingReportedRefused: Int? = nil, stateWriteFailures: [(file: String, count: UInt64)] = []) {
             self.stateWriteFailures = stateWriteFailures
@@ -92,7 +92,7 @@ public final class Metrics: Sendable {
     }
 
     /// The exposition text.
-    public func render(_ gauges: Gauges) -> String {
+    package func render(_ gauges: Gauges) -> String {
         let snapshot = counters.snapshot()
         let reloads = self.reloads.withLock { $0 }
         var out = ""

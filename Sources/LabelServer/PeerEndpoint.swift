@@ -2,23 +2,23 @@ import HTTP1
 
 /// One entry of `--peers`: `host:port`, `[v6]:port` or `name:port`, where a name may
 /// resolve to several addresses (a Kubernetes headless Service).
-public struct PeerEndpoint: Sendable, Hashable, CustomStringConvertible {
-    public var host: String
-    public var port: UInt16
+package struct PeerEndpoint: Sendable, Hashable, CustomStringConvertible {
+    package var host: String
+    package var port: UInt16
 
-    public init(host: String, port: UInt16) {
+    package init(host: String, port: UInt16) {
         self.host = host
         self.port = port
     }
 
-    public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+    package var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 
     /// The most peers one list may name (and the most addresses a fleet call reaches).
-    public static let maximumCount = 64
+    package static let maximumCount = 64
 
     /// Parses a comma-separated list; blanks around entries are ignored, duplicates dropped.
     /// Throws a message naming the bad entry.
-    public static func parseList(_ text: String) throws(PeerListError) -> [PeerEndpoint] {
+    package static func parseList(_ text: String) throws(PeerListError) -> [PeerEndpoint] {
         var result: [PeerEndpoint] = []
         for raw in text.split(separator: ",", omittingEmptySubsequences: false) {
             let entry = raw.trimmingOWS()
@@ -54,7 +54,7 @@ public struct PeerEndpoint: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A `--peers` entry that is not `host:port`.
-public struct PeerListError: Error, Sendable, CustomStringConvertible {
-    public var entry: String
-    public var description: String { "--peers: \"\(entry.prefix(100))\" is not host:port (name:port, [v6]:port), comma-separated" }
+package struct PeerListError: Error, Sendable, CustomStringConvertible {
+    package var entry: String
+    package var description: String { "--peers: \"\(entry.prefix(100))\" is not host:port (name:port, [v6]:port), comma-separated" }
 }

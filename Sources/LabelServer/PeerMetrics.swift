@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Calls to peers for `/metrics`: by outcome, with a latency histogram, and the fleet size.
-public final class PeerMetrics: Sendable {
+package final class PeerMetrics: Sendable {
     static let buckets: [Double] = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
     private struct State {
@@ -15,7 +15,7 @@ public final class PeerMetrics: Sendable {
 
     private let state = Mutex(State())
 
-    public init() {}
+    package init() {}
 
     /// One call: `outcome` is `ok`, `status_<code>` for a non-2xx answer, or the failure kind.
     func record(outcome: String, seconds: Double) {
@@ -33,7 +33,7 @@ public final class PeerMetrics: Sendable {
     func setPeers(_ count: Int) { state.withLock { $0.peers = count } }
 
     /// The exposition text for these families.
-    public func render() -> String {
+    package func render() -> String {
         let snapshot = state.withLock { $0 }
         var out = "# HELP label_server_peer_requests_total Calls to peer replicas, by outcome.\n"
         out += "# TYPE label_server_peer_requests_total counter\n"

@@ -3,16 +3,16 @@ import HTTPServer
 /// A bundle body: identity bytes with their strong ETags, and gzip bytes made the
 /// first time a client accepting gzip asks (a representation's validator differs
 /// per content coding, so both tags exist from the start).
-public final class PrecomputedBody: Sendable {
-    public let identity: [UInt8]
+package final class PrecomputedBody: Sendable {
+    package let identity: [UInt8]
     /// Quoted strong ETag of the identity bytes, e.g. `"1f2e…"`.
-    public let etag: String
+    package let etag: String
     /// Quoted strong ETag of the gzip bytes: the identity tag with `-gz`.
-    public let gzipETag: String
+    package let gzipETag: String
     /// The gzip bytes, or identity when gzip gains nothing; made once, by ``compress()``.
     private let compressed: ComputedOnce<[UInt8]>
 
-    public init(_ identity: [UInt8], fingerprint: String) {
+    package init(_ identity: [UInt8], fingerprint: String) {
         self.identity = identity
         etag = "\"\(fingerprint)\""
         gzipETag = "\"\(fingerprint)-gz\""
@@ -23,14 +23,14 @@ public final class PrecomputedBody: Sendable {
     }
 
     /// Compresses once (level 6). Slow for a large body: call it off the event loops.
-    public func compress() { _ = compressed.value }
+    package func compress() { _ = compressed.value }
 
     /// Whether ``compress()`` has run.
-    public var isCompressed: Bool { compressed.ready != nil }
+    package var isCompressed: Bool { compressed.ready != nil }
 
     /// The gzip bytes (identity before ``compress()`` or when gzip gains nothing).
-    public var gzip: [UInt8] { compressed.ready ?? identity }
+    package var gzip: [UInt8] { compressed.ready ?? identity }
 
     /// Whether gzip is worth sending at all (false before ``compress()``).
-    public var hasGzip: Bool { gzip.count < identity.count }
+    package var hasGzip: Bool { gzip.count < identity.count }
 }

@@ -2,12 +2,12 @@ import Synchronization
 
 /// Whether `/readyz` says ready: true once the catalog is loaded, false again
 /// when shutdown begins, so a load balancer stops sending new requests.
-public final class Readiness: Sendable {
+package final class Readiness: Sendable {
     private let ready = Atomic<Bool>(true)
 
-    public init() {}
+    package init() {}
 
-    public var isReady: Bool { ready.load(ordering: .relaxed) }
+    package var isReady: Bool { ready.load(ordering: .relaxed) }
 
-    public func set(_ value: Bool) { ready.store(value, ordering: .relaxed) }
+    package func set(_ value: Bool) { ready.store(value, ordering: .relaxed) }
 }

@@ -1,7 +1,7 @@
-public import Foundation
+package import Foundation
 import HTTP1
-public import LabelCore
-public import MissingKeys
+package import LabelCore
+package import MissingKeys
 
 /// Everything derived from one load of the store, replaced as a whole on reload.
 ///
@@ -9,7 +9,7 @@ public import MissingKeys
 /// the reloader can tell when the last request holding an old state has let it go
 /// (``isOnlyReference``), so the old catalog is freed on the reload worker, not by
 /// whichever event loop happened to drop it last.
-public struct ServiceState: Sendable {
+package struct ServiceState: Sendable {
     final class Storage: Sendable {
         let resolver: LabelResolver
         let bundles: LabelBundles
@@ -39,7 +39,7 @@ public struct ServiceState: Sendable {
 
     /// Derives the state of a freshly loaded store (bundles are built on first request:
     /// ``LabelBundles``; coverage on a background thread: ``ComputedOnce``).
-    public init(store: LoadedStore, loadedAt: Date = Date()) {
+    package init(store: LoadedStore, loadedAt: Date = Date()) {
         self.init(store: store, loadedAt: loadedAt, coverageInBackground: true)
     }
 
@@ -50,21 +50,21 @@ public struct ServiceState: Sendable {
         if coverageInBackground { storage.coverage.computeInBackground(name: "label-server-coverage") }
     }
 
-    public var resolver: LabelResolver { storage.resolver }
-    public var bundles: LabelBundles { storage.bundles }
-    public var loadedAt: Date { storage.loadedAt }
-    public var fileCount: Int { storage.fileCount }
+    package var resolver: LabelResolver { storage.resolver }
+    package var bundles: LabelBundles { storage.bundles }
+    package var loadedAt: Date { storage.loadedAt }
+    package var fileCount: Int { storage.fileCount }
     /// Per language × table translation coverage (`GET /coverage`), computed once per
     /// load on a background worker: waits for it, so off the event loops until
     /// ``coverageIsReady``.
-    public var coverage: Coverage { storage.coverage.value }
+    package var coverage: Coverage { storage.coverage.value }
     /// Whether ``coverage`` answers without waiting.
-    public var coverageIsReady: Bool { storage.coverage.ready != nil }
+    package var coverageIsReady: Bool { storage.coverage.ready != nil }
     /// Lock-free per-key request counters for this load, drained by ``UsageStore``.
-    public var usage: UsageCounters { storage.usage }
+    package var usage: UsageCounters { storage.usage }
     /// Bundle folders this load found; the next reload must find them again.
-    public var bundleFolders: [String] { storage.bundleFolders }
-    public var catalog: Catalog { resolver.catalog }
+    package var bundleFolders: [String] { storage.bundleFolders }
+    package var catalog: Catalog { resolver.catalog }
 
     /// The `lang=` fast path of `GET /labels/{key}`: each store language's chain and header fields.
     var labelLanguages: LabelLanguages { storage.labelLanguages }

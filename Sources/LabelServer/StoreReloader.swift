@@ -2,7 +2,7 @@ import BackgroundWork
 import Dispatch
 import Foundation
 import HTTPServer
-public import LabelCore
+package import LabelCore
 import Synchronization
 
 /// Reloads the store and swaps it in atomically; a broken store leaves the
@@ -13,8 +13,8 @@ import Synchronization
 /// SIGHUP and the store watcher call it too), the new state is built while the old one
 /// serves, swapped in under the holder's lock, and the old one is freed on the worker
 /// once no request holds it any more, followed by `malloc_trim`.
-public final class StoreReloader: Sendable {
-    public let configuration: StoreConfiguration
+package final class StoreReloader: Sendable {
+    package let configuration: StoreConfiguration
     private let holder: CatalogHolder
     private let metrics: Metrics
     private let log: @Sendable (String) -> Void
@@ -30,7 +30,7 @@ public final class StoreReloader: Sendable {
     typealias Load = @Sendable (StoreConfiguration, Set<String>) throws(StoreLoadError) -> LoadedStore
     private let load: Load
 
-    public convenience init(configuration: StoreConfiguration, holder: CatalogHolder, metrics: Metrics,
+    package convenience init(configuration: StoreConfiguration, holder: CatalogHolder, metrics: Metrics,
                             log: @escaping @Sendable (String) -> Void) {
         self.init(configuration: configuration, holder: holder, metrics: metrics, log: log) { configuration, expected throws(StoreLoadError) in
             try StoreLoader.load(configuration, expectedBundles: expected)
@@ -47,7 +47,7 @@ public final class StoreReloader: Sendable {
     }
 
     /// Reloads on the reloader's worker and calls `done` there with the outcome.
-    public func reloadInBackground(_ done: @escaping @Sendable (Result<ServiceState, StoreLoadError>) -> Void = { _ in }) {
+    package func reloadInBackground(_ done: @escaping @Sendable (Result<ServiceState, StoreLoadError>) -> Void = { _ in }) {
         queue.async { [self] in done(reload()) }
     }
 
@@ -60,7 +60,7 @@ public final class StoreReloader: Sendable {
     /// Reads the store again on the calling thread (never call it on an event loop);
     /// on success the new catalog serves from the next request.
     @discardableResult
-    public func reload() -> Result<ServiceState, StoreLoadError> {
+    package func reload() -> Result<ServiceState, StoreLoadError> {
         EventLoopThread.assertNotCurrent("a store reload")
         // The failed attempt (or the previous catalog) is garbage now: give its pages back.
         defer { ProcessMemory.trim() }

@@ -21,8 +21,8 @@ import Synchronization
 /// watcher's own thread (or the poller's queue), never on an event loop: a broken store
 /// keeps the previous catalog and is logged and counted like a failed SIGHUP, once, and is
 /// tried again only when its files change again.
-public final class StoreWatcher: Sendable {
-    public let directory: String
+package final class StoreWatcher: Sendable {
+    package let directory: String
     private let reload: @Sendable () -> Void
     private let log: @Sendable (String) -> Void
     private let stopping = Atomic<Bool>(false)
@@ -46,7 +46,7 @@ public final class StoreWatcher: Sendable {
     }
 
     /// Starts watching: an inotify thread, or polling where inotify is unavailable.
-    public func start() {
+    package func start() {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else {
             log("inotify unavailable (errno \(errno)); polling \(directory) every second")
@@ -64,7 +64,7 @@ public final class StoreWatcher: Sendable {
     /// Stops watching: no change seen after this returns reloads. A reload already under way
     /// is not waited for (nothing is lost by leaving it at shutdown); the inotify thread
     /// ends within its 0.5 s `poll` timeout.
-    public func stop() {
+    package func stop() {
         stopping.store(true, ordering: .sequentiallyConsistent)
         poller.cancel()
     }

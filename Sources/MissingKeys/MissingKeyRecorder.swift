@@ -1,5 +1,5 @@
-public import LabelCore
-public import Foundation
+package import LabelCore
+package import Foundation
 import Synchronization
 
 /// Counts missing hits per `(table, key, requested language)` in bounded memory.
@@ -33,19 +33,19 @@ import Synchronization
 ///
 /// Each new entry is also emitted to `log` as one JSON line
 /// (`{"event":"missing_key",...}`), built and emitted after the lock is released.
-public final class MissingKeyRecorder: Sendable {
-    public static let defaultMaxEntries = 10_000
+package final class MissingKeyRecorder: Sendable {
+    package static let defaultMaxEntries = 10_000
     /// The most entries a report may be configured to keep (`--missing-max-entries`); a
     /// peer's page claiming more is refused.
-    public static let maximumMaxEntries = 10_000_000
-    public static let defaultMaxKeyBytes = 256
+    package static let maximumMaxEntries = 10_000_000
+    package static let defaultMaxKeyBytes = 256
     /// Most items accepted in one client report.
-    public static let maximumReportedItems = 1_000
+    package static let maximumReportedItems = 1_000
     /// Largest client report body: 1,000 items of maximal key, table and tag fit.
-    public static let maximumReportedBodyBytes = 1 << 20
+    package static let maximumReportedBodyBytes = 1 << 20
 
     /// What one recording did.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         /// A new entry was stored (and logged).
         case added
         /// An existing entry was counted.
@@ -59,21 +59,21 @@ public final class MissingKeyRecorder: Sendable {
     }
 
     /// Cheap totals for metrics, without copying the entries.
-    public struct Statistics: Sendable, Hashable {
-        public var entries: Int
-        public var hits: Int
-        public var dropped: MissingReport.Dropped
+    package struct Statistics: Sendable, Hashable {
+        package var entries: Int
+        package var hits: Int
+        package var dropped: MissingReport.Dropped
     }
 
-    public let maxEntries: Int
-    public let maxKeyBytes: Int
+    package let maxEntries: Int
+    package let maxKeyBytes: Int
     /// Most entries created by client reports (`POST /missing`), within ``maxEntries``.
-    public let maxReportedEntries: Int
+    package let maxReportedEntries: Int
     /// The `servedFrom` of entries only clients reported.
-    public static let reportedSource = "client"
+    package static let reportedSource = "client"
     /// The longest key a client may report (`POST /missing`), in Unicode
     /// scalars, as openapi.yaml's `maxLength` counts them.
-    public static let maximumReportedKeyCharacters = LabelKeyValidation.maximumCharacters
+    package static let maximumReportedKeyCharacters = LabelKeyValidation.maximumCharacters
     private let log: @Sendable (String) -> Void
     private let state: Mutex<State>
 
@@ -85,7 +85,7 @@ public final class MissingKeyRecorder: Sendable {
     ///   - since: Start of the counting period shown in the report.
     ///   - log: Receives one JSON object line (no newline) per new entry and
     ///     once when a bound first starts dropping; called on the recording thread.
-    public init(maxEntries: Int = defaultMaxEntries, maxKeyBytes: Int = defaultMaxKeyBytes,
+    package init(maxEntries: Int = defaultMaxEntries, maxKeyBytes: Int = defaultMaxKeyBytes,
                 maxReportedEntries: Int? = nil,
                 since: Date = Date(), log: @escaping @Sendable (String) -> Void = { _ in }) {
         self.maxEntries = max(1, maxEntries)
@@ -105,7 +105,7 @@ public final class MissingKeyRecorder: Sendable {
     ///     the latest one wins, as a translation may since have arrived in a fallback.
     ///   - at: When; kept as first seen for a new entry and as last seen always.
     @discardableResult
-    public func record(table: String, key: String, requested: String, servedFrom: String, at: Date,
+    package func record(table: String, key: String, requested: String, servedFrom: String, at: Date,
                        plural: PluralMiss? = nil) -> Outcome {
         record(table: table, key: key, requested: requested, servedFrom: servedFrom, at: at, plural: plural, reported: false)
     }
@@ -171,15 +171,15 @@ public final class MissingKeyRecorder: Sendable {
     }
 
     /// A copy of the whole report, in report order.
-    public func snapshot() -> MissingReport { snapshotWithGeneration().report }
+    package func snapshot() -> MissingReport { snapshotWithGeneration().report }
 
     /// Totals for metrics (one lock, no copy).
-    public func statistics() -> Statistics {
+    package func statistics() -> Statistics {
         state.withLock { Statistics(entries: $0.entries.count, hits: $0.hits, dropped: $0.dropped) }
     }
 
     /// Forgets all entries and counters and restarts the period at `since`.
-    public func reset(since: Date = Date()) {
+    package func reset(since: Date = Date()) {
         state.withLock { state in
             let generation = state.generation &+ 1
             state = State(since: since)
@@ -193,7 +193,7 @@ public final class MissingKeyRecorder: Sendable {
     ///
     /// Only the dictionary is retained under the lock; the copy-on-write copy
     /// is paid by the next recording, and the sort happens outside.
-    public func snapshotWithGeneration() -> (report: MissingReport, generation: UInt64) {
+    package func snapshotWithGeneration() -> (report: MissingReport, generation: UInt64) {
         let (entries, dropped, since, generation) = state.withLock {
             ($0.entries, $0.dropped, $0.since, $0.generation)
         }
@@ -207,7 +207,7 @@ public final class MissingKeyRecorder: Sendable {
     }
 
     /// The change counter: it moves on every recording, drop or reset.
-    public var generation: UInt64 { state.withLock { $0.generation } }
+    package var generation: UInt64 { state.withLock { $0.generation } }
 
     /// Replaces the state with a loaded report, returning the generation it now corresponds to.
     ///
@@ -351,16 +351,16 @@ extension MissingKeyRecorder {
 
 extension MissingKeyRecorder {
     /// What one client report did.
-    public struct ReportSummary: Sendable, Hashable {
+    package struct ReportSummary: Sendable, Hashable {
         /// Items counted (new or existing entries).
-        public var recorded: Int
+        package var recorded: Int
         /// Of those, items that created an entry.
-        public var added: Int
+        package var added: Int
         /// Items refused because the report is full, the key too long, or the
         /// client-reported quota used up (counted in the drop counters).
-        public var dropped: Int
+        package var dropped: Int
         /// Of those, items refused by the client-reported quota.
-        public var refusedByQuota: Int = 0
+        package var refusedByQuota: Int = 0
     }
 
     /// Records the misses a client found locally (`POST /missing`).
@@ -380,7 +380,7 @@ extension MissingKeyRecorder {
     ///
     /// - Throws: ``MissingReportError`` naming the offending item's index and field.
     @discardableResult
-    public func recordReported(_ body: [UInt8], servedFrom: String = reportedSource, at: Date = Date(),
+    package func recordReported(_ body: [UInt8], servedFrom: String = reportedSource, at: Date = Date(),
                                defaultTable: String = "Localizable") throws(MissingReportError) -> ReportSummary {
         let items = try Self.parseReported(body, defaultTable: defaultTable)
         var summary = ReportSummary(recorded: 0, added: 0, dropped: 0)

@@ -5,21 +5,21 @@ import Foundation
 extension MissingReport {
     /// One replica's report as JSON (`GET /missing?scope=local`) and the `total` it claims,
     /// which exceeds the entries when the peer paginates.
-    public struct Page: Sendable {
-        public var report: MissingReport
-        public var total: Int
+    package struct Page: Sendable {
+        package var report: MissingReport
+        package var total: Int
     }
 
     /// Why a peer's page was not used (``readPage(_:)``): shown in the fleet answer beside the peer.
-    public struct PageError: Error, Sendable, Hashable, CustomStringConvertible {
-        public var reason: String
-        public init(reason: String) { self.reason = reason }
-        public var description: String { reason }
+    package struct PageError: Error, Sendable, Hashable, CustomStringConvertible {
+        package var reason: String
+        package init(reason: String) { self.reason = reason }
+        package var description: String { reason }
     }
 
     /// Reads a `GET /missing` JSON body (``jsonBytes()``; extra fields are ignored).
     /// `nil` when it is not one: a peer's answer is used whole or not at all.
-    public static func decodePage(_ bytes: [UInt8]) -> Page? {
+    package static func decodePage(_ bytes: [UInt8]) -> Page? {
         try? readPage(bytes)
     }
 
@@ -30,7 +30,7 @@ extension MissingReport {
     /// A peer's page is used whole or not at all; nothing out of range reaches a sum.
     ///
     /// - Throws: ``PageError`` saying which field (and entry) and why.
-    public static func readPage(_ bytes: [UInt8]) throws(PageError) -> Page {
+    package static func readPage(_ bytes: [UInt8]) throws(PageError) -> Page {
         guard let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any] else {
             throw PageError(reason: "not a JSON object")
         }
@@ -105,7 +105,7 @@ extension MissingReport {
     /// seen; drop counters summed, `since` the earliest; limits those of `self`. Every sum
     /// saturates at ``maximumCount`` and a negative count counts nothing
     /// (``Swift/Int/addingCount(_:)``): no operand traps.
-    public func merging(_ others: [MissingReport]) -> MissingReport {
+    package func merging(_ others: [MissingReport]) -> MissingReport {
         guard !others.isEmpty else { return self }
         struct ID: Hashable {
             var table: String

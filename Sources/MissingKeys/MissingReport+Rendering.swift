@@ -1,7 +1,7 @@
 import BackgroundWork
 import HTTP1
 import LabelCore
-public import Foundation
+package import Foundation
 
 /// The renderings of the report (JSON, CSV, `.strings` stub); the JSON one is also the file format.
 extension MissingReport {
@@ -17,7 +17,7 @@ extension MissingReport {
     /// ```
     /// Timestamps are ISO 8601 UTC with milliseconds. `GET /missing` renders a
     /// ``MissingReportPage`` instead (``MissingReportPage/jsonBytes(next:)``).
-    public func jsonBytes() -> [UInt8] {
+    package func jsonBytes() -> [UInt8] {
         EventLoopThread.assertNotCurrent("rendering the whole missing-key report")
         return Self.json(entries: entries, total: entries.count, hits: totalHits, page: nil, of: self)
     }
@@ -75,7 +75,7 @@ extension MissingReport {
     // MARK: CSV
 
     /// The CSV column names, in order.
-    public static let csvColumns = ["key", "table", "requested", "servedFrom", "hits", "firstSeen", "lastSeen",
+    package static let csvColumns = ["key", "table", "requested", "servedFrom", "hits", "firstSeen", "lastSeen",
                                     "variable", "category"]
 
     /// The entries as RFC 4180 CSV: a header row, CRLF line ends, fields quoted
@@ -88,7 +88,7 @@ extension MissingReport {
     /// leading `'`, which spreadsheets show as text and do not evaluate; the
     /// cell is then quoted. `;` is quoted too, since Excel in German and other
     /// locales splits on it. So `=HYPERLINK(…)` is exported as `"'=HYPERLINK(…)"`.
-    public func csvBytes() -> [UInt8] {
+    package func csvBytes() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 + entries.count * 120)
         Self.appendCSVRow(Self.csvColumns, to: &out)
@@ -145,7 +145,7 @@ extension MissingReport {
     /// - Parameters:
     ///   - developmentValue: `(table, key)` → the development-language text, if any.
     ///   - generatedAt: Shown in the header comment.
-    public func stringsStub(generatedAt: Date = Date(),
+    package func stringsStub(generatedAt: Date = Date(),
                             developmentValue: (_ table: String, _ key: String) -> String? = { _, _ in nil }) -> [UInt8] {
         struct Merged {
             var table: String
@@ -214,7 +214,7 @@ extension MissingReport {
     ///
     /// Civil-date arithmetic (``CivilDateTime``) instead of a `DateFormatter`: a flush
     /// renders 20,000 timestamps every second.
-    public static func timestamp(_ date: Date, fractional: Bool = true) -> String {
+    package static func timestamp(_ date: Date, fractional: Bool = true) -> String {
         var milliseconds = (date.timeIntervalSince1970 * 1000).rounded(.down)
         // Years 0000...9999 only, so the fixed-width format holds.
         milliseconds = min(max(milliseconds.isFinite ? milliseconds : 0, -62_167_219_200_000), 253_402_300_799_999)
@@ -269,7 +269,7 @@ extension MissingReportPage {
     /// report-wide (not filtered).
     ///
     /// - Parameter next: The next page's link (from ``nextOffset``), or nil.
-    public func jsonBytes(next: String?) -> [UInt8] {
+    package func jsonBytes(next: String?) -> [UInt8] {
         MissingReport.json(entries: report.entries, total: total, hits: totalHits,
                            page: (query.offset, query.limit, next), of: report)
     }

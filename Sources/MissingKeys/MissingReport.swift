@@ -1,5 +1,5 @@
-public import LabelCore
-public import Foundation
+package import LabelCore
+package import Foundation
 
 /// A snapshot of the missing-key report: entries sorted by hits, drop counters, and since when.
 ///
@@ -8,23 +8,23 @@ public import Foundation
 /// being rendered. Entries are always in report order: hits descending, then
 /// last seen descending (most recent first), then table, key and requested
 /// language, so equal reports render byte-identically.
-public struct MissingReport: Sendable, Hashable {
+package struct MissingReport: Sendable, Hashable {
     /// One `(table, key, requested language)` that was not served in the requested language.
-    public struct Entry: Sendable, Hashable {
-        public var key: String
-        public var table: String
+    package struct Entry: Sendable, Hashable {
+        package var key: String
+        package var table: String
         /// The canonical tag the client asked for (`de-AT`).
-        public var requested: String
+        package var requested: String
         /// Where the value came from the last time: `framework/en`, `key`, or `client` for reported misses.
-        public var servedFrom: String
-        public var hits: Int
-        public var firstSeen: Date
-        public var lastSeen: Date
+        package var servedFrom: String
+        package var hits: Int
+        package var firstSeen: Date
+        package var lastSeen: Date
         /// For a plural miss (the language was found but lacks the category a
         /// count selected): the variable and the category it lacks. `nil` for a plain miss.
-        public var plural: PluralMiss?
+        package var plural: PluralMiss?
 
-        public init(key: String, table: String, requested: String, servedFrom: String,
+        package init(key: String, table: String, requested: String, servedFrom: String,
                     hits: Int, firstSeen: Date, lastSeen: Date, plural: PluralMiss? = nil) {
             self.plural = plural
             self.key = key
@@ -41,20 +41,20 @@ public struct MissingReport: Sendable, Hashable {
     ///
     /// Counters are global: report filters do not apply to them, because a
     /// dropped recording is by definition not stored with its table or language.
-    public struct Dropped: Sendable, Hashable {
+    package struct Dropped: Sendable, Hashable {
         /// Recordings of a not-yet-stored entry refused because the report was full.
         /// The same unseen key recorded twice counts twice: telling them apart would need storing it.
-        public var newEntries: Int
+        package var newEntries: Int
         /// Recordings refused because the key (or table, or tag) was longer than the limit.
-        public var longKeys: Int
+        package var longKeys: Int
         /// Client-reported items (`POST /missing`) refused because client reports
         /// already hold their quota (``Limits/maxReportedEntries``) of entries.
-        public var reported: Int
+        package var reported: Int
 
         /// All refused recordings (at most ``MissingReport/maximumCount``).
-        public var hits: Int { newEntries.addingCount(longKeys).addingCount(reported) }
+        package var hits: Int { newEntries.addingCount(longKeys).addingCount(reported) }
 
-        public init(newEntries: Int = 0, longKeys: Int = 0, reported: Int = 0) {
+        package init(newEntries: Int = 0, longKeys: Int = 0, reported: Int = 0) {
             self.newEntries = newEntries
             self.longKeys = longKeys
             self.reported = reported
@@ -62,13 +62,13 @@ public struct MissingReport: Sendable, Hashable {
     }
 
     /// The bounds in force when the snapshot was taken, shown so that drop counters can be read.
-    public struct Limits: Sendable, Hashable {
-        public var maxEntries: Int
-        public var maxKeyBytes: Int
+    package struct Limits: Sendable, Hashable {
+        package var maxEntries: Int
+        package var maxKeyBytes: Int
         /// Of ``maxEntries``, most created by client reports.
-        public var maxReportedEntries: Int
+        package var maxReportedEntries: Int
 
-        public init(maxEntries: Int, maxKeyBytes: Int, maxReportedEntries: Int? = nil) {
+        package init(maxEntries: Int, maxKeyBytes: Int, maxReportedEntries: Int? = nil) {
             self.maxEntries = maxEntries
             self.maxKeyBytes = maxKeyBytes
             self.maxReportedEntries = maxReportedEntries ?? max(1, maxEntries / 10)
@@ -76,14 +76,14 @@ public struct MissingReport: Sendable, Hashable {
     }
 
     /// The entries in report order.
-    public let entries: [Entry]
-    public var dropped: Dropped
+    package let entries: [Entry]
+    package var dropped: Dropped
     /// When counting started: the first start with an empty state directory, or the last reset.
-    public var since: Date
-    public var limits: Limits
+    package var since: Date
+    package var limits: Limits
 
     /// Builds a report, putting `entries` in report order.
-    public init(entries: [Entry], dropped: Dropped = Dropped(), since: Date,
+    package init(entries: [Entry], dropped: Dropped = Dropped(), since: Date,
                 limits: Limits = Limits(maxEntries: MissingKeyRecorder.defaultMaxEntries,
                                         maxKeyBytes: MissingKeyRecorder.defaultMaxKeyBytes)) {
         self.entries = entries.sorted(by: Self.reportOrder)
@@ -101,20 +101,20 @@ public struct MissingReport: Sendable, Hashable {
     }
 
     /// Sum of hits over the entries (at most ``maximumCount``).
-    public var totalHits: Int { entries.reduce(0) { $0.addingCount($1.hits) } }
+    package var totalHits: Int { entries.reduce(0) { $0.addingCount($1.hits) } }
 
     /// The largest count (hits, drop counters, totals) a report holds, reads or writes:
     /// 2^53, the largest integer a JSON number carries exactly. Every count saturates here
     /// (``Swift/Int/addingCount(_:)``), so no count from a peer, a state file or a long
     /// uptime reaches arithmetic that traps, and what one replica writes its peers accept.
-    public static let maximumCount = 1 << 53
+    package static let maximumCount = 1 << 53
 
     /// The entries for one requested language and/or one table; `nil` keeps all.
     ///
     /// `lang` matches the requested tag exactly after canonicalization
     /// (`de_at` finds `de-AT`; `de` does not include `de-AT`, which is a separate
     /// `.lproj` for translators). `table` matches exactly, as table names are file names.
-    public func filtered(lang: String? = nil, table: String? = nil) -> MissingReport {
+    package func filtered(lang: String? = nil, table: String? = nil) -> MissingReport {
         guard lang != nil || table != nil else { return self }
         let wantedLang = lang.map { LanguageTag($0)?.rawValue ?? $0 }
         let kept = entries.filter { entry in
@@ -124,7 +124,7 @@ public struct MissingReport: Sendable, Hashable {
     }
 
     /// The entries satisfying `isIncluded`, in report order (for searches).
-    public func filtered(_ isIncluded: (Entry) -> Bool) -> MissingReport {
+    package func filtered(_ isIncluded: (Entry) -> Bool) -> MissingReport {
         MissingReport(ordered: entries.filter(isIncluded), copying: self)
     }
 

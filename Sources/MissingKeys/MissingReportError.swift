@@ -4,7 +4,7 @@ import LabelCore
 /// Body errors name the offending item by its zero-based index in the JSON
 /// array, so a client can fix exactly that item; the HTTP layer maps
 /// ``bodyTooLarge(bytes:limit:)`` to 413 and the other body errors to 400.
-public enum MissingReportError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum MissingReportError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The body is larger than ``MissingKeyRecorder/maximumReportedBodyBytes``.
     case bodyTooLarge(bytes: Int, limit: Int)
     /// The body is not JSON at all.
@@ -21,7 +21,7 @@ public enum MissingReportError: Error, Sendable, Hashable, CustomStringConvertib
     case persistence(path: String, reason: String)
 
     /// A short machine-readable code for the JSON error body.
-    public var code: String {
+    package var code: String {
         switch self {
         case .bodyTooLarge: "payload_too_large"
         case .malformedJSON, .notAnArray, .tooManyItems, .itemNotAnObject, .invalidField: "invalid_missing_report"
@@ -30,7 +30,7 @@ public enum MissingReportError: Error, Sendable, Hashable, CustomStringConvertib
     }
 
     /// A sentence for people, naming the item and field at fault.
-    public var message: String {
+    package var message: String {
         switch self {
         case .bodyTooLarge(let bytes, let limit):
             "the body has \(bytes) bytes; at most \(limit) are accepted"
@@ -49,5 +49,5 @@ public enum MissingReportError: Error, Sendable, Hashable, CustomStringConvertib
         }
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -4,22 +4,22 @@ import LabelCore
 /// Built by ``MissingReport/page(_:)`` from a report and a ``MissingReportQuery``:
 /// the filtered entries' count and hits, the entries of the page, and the
 /// report-wide drop counters, period and limits.
-public struct MissingReportPage: Sendable, Hashable {
-    public var query: MissingReportQuery
+package struct MissingReportPage: Sendable, Hashable {
+    package var query: MissingReportQuery
     /// The entries of this page, in report order: a report of its own, so every renderer applies.
-    public var report: MissingReport
+    package var report: MissingReport
     /// Entries matching the filters, on all pages.
-    public var total: Int
+    package var total: Int
     /// Hits of the entries matching the filters, on all pages.
-    public var totalHits: Int
+    package var totalHits: Int
 
     /// The offset of the next page, or nil on the last one.
-    public var nextOffset: Int? {
+    package var nextOffset: Int? {
         let end = query.offset + report.entries.count
         return end < total ? end : nil
     }
 
-    public var entries: [MissingReport.Entry] { report.entries }
+    package var entries: [MissingReport.Entry] { report.entries }
 }
 
 extension MissingReport {
@@ -27,7 +27,7 @@ extension MissingReport {
     ///
     /// The one pagination and filtering step of the report: JSON, CSV,
     /// `.strings`, and any other view of the report call this and render the result.
-    public func page(_ query: MissingReportQuery) -> MissingReportPage {
+    package func page(_ query: MissingReportQuery) -> MissingReportPage {
         let matching = filtered(lang: query.lang, table: query.table)
         let start = min(query.offset, matching.entries.count)
         let end = start + min(query.limit, matching.entries.count - start)

@@ -4,24 +4,24 @@
 /// view of the report: an HTML page, XLIFF, a fleet-merged read), applied by
 /// ``MissingReport/page(_:)``; renderers only ever see the resulting
 /// ``MissingReportPage``, so every format paginates and filters alike.
-public struct MissingReportQuery: Sendable, Hashable {
+package struct MissingReportQuery: Sendable, Hashable {
     /// Entries per page when `limit` is not given.
-    public static let defaultLimit = 1_000
+    package static let defaultLimit = 1_000
     /// The largest page: a full default-sized report.
-    public static let maximumLimit = 10_000
+    package static let maximumLimit = 10_000
     /// The largest offset accepted (far above any configurable report size).
-    public static let maximumOffset = 100_000_000
+    package static let maximumOffset = 100_000_000
 
     /// Canonical requested tag to keep, or nil for all.
-    public var lang: String?
+    package var lang: String?
     /// Table to keep, or nil for all.
-    public var table: String?
+    package var table: String?
     /// Entries per page, 1...``maximumLimit``.
-    public var limit: Int
+    package var limit: Int
     /// Matching entries to skip, in report order.
-    public var offset: Int
+    package var offset: Int
 
-    public init(lang: String? = nil, table: String? = nil, limit: Int = defaultLimit, offset: Int = 0) {
+    package init(lang: String? = nil, table: String? = nil, limit: Int = defaultLimit, offset: Int = 0) {
         self.lang = lang
         self.table = table
         self.limit = limit
@@ -30,7 +30,7 @@ public struct MissingReportQuery: Sendable, Hashable {
 
     /// The query string (without `?`) of this query at another offset, with
     /// `extra` items (such as `format`) first; defaults are left out.
-    public func queryString(offset: Int, extra: [(name: String, value: String)] = []) -> String {
+    package func queryString(offset: Int, extra: [(name: String, value: String)] = []) -> String {
         var items = extra
         if let lang { items.append(("lang", lang)) }
         if let table { items.append(("table", table)) }

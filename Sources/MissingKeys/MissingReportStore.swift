@@ -1,7 +1,7 @@
 import LabelCore
 import BackgroundWork
 import AtomicFile
-public import Foundation
+package import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -34,10 +34,10 @@ import Darwin
 ///
 /// Failures to write are logged once (and once on recovery), not every second,
 /// counted (``writeFailures``, in `/metrics`) and retried at the next tick.
-public final class MissingReportStore: Sendable {
-    public let recorder: MissingKeyRecorder
+package final class MissingReportStore: Sendable {
+    package let recorder: MissingKeyRecorder
     /// `<stateDirectory>/missing.json`.
-    public let fileURL: URL
+    package let fileURL: URL
     private let directoryPath: String
     private let log: @Sendable (String) -> Void
     /// Held for a whole write, so flushes from the timer, `stop()` and `reset()` never interleave.
@@ -46,16 +46,16 @@ public final class MissingReportStore: Sendable {
     private let failedWrites = Atomic<UInt64>(0)
 
     /// Writes of the file that failed since start (`label_server_state_write_failures_total`).
-    public var writeFailures: UInt64 { failedWrites.load(ordering: .relaxed) }
+    package var writeFailures: UInt64 { failedWrites.load(ordering: .relaxed) }
 
     /// The file name inside the state directory.
-    public static let fileName = "missing.json"
+    package static let fileName = "missing.json"
 
     /// Opens the store and loads the report into `recorder` (replacing its state).
     ///
     /// Create it before the server starts recording. Never throws: problems are
     /// logged to `log` as JSON lines with `"level":"warning"`.
-    public init(stateDirectory: URL, recorder: MissingKeyRecorder,
+    package init(stateDirectory: URL, recorder: MissingKeyRecorder,
                 log: @escaping @Sendable (String) -> Void = { _ in }, now: Date = Date()) {
         self.recorder = recorder
         self.log = log
@@ -78,7 +78,7 @@ public final class MissingReportStore: Sendable {
     /// - Throws: ``MissingReportError/persistence(path:reason:)``; the report
     ///   stays dirty so the next call retries.
     @discardableResult
-    public func flushIfDirty() throws(MissingReportError) -> Bool {
+    package func flushIfDirty() throws(MissingReportError) -> Bool {
         EventLoopThread.assertNotCurrent("the missing-key report's flush")
         return try flushState.withLock { (state: inout FlushState) throws(MissingReportError) -> Bool in
             let (report, generation) = recorder.snapshotWithGeneration()
@@ -101,7 +101,7 @@ public final class MissingReportStore: Sendable {
     /// Flushes every `interval` (when dirty) on a background queue until ``stop()``.
     ///
     /// Calling it again replaces the previous schedule.
-    public func startFlushing(every interval: Duration = .seconds(1)) {
+    package func startFlushing(every interval: Duration = .seconds(1)) {
         // Failures are logged inside, once; the next tick retries.
         flusher.start(every: interval) { [weak self] in _ = try? self?.flushIfDirty() }
     }
@@ -115,7 +115,7 @@ public final class MissingReportStore: Sendable {
     ///   recorded since the last successful flush is lost, and the process
     ///   should exit non-zero so a supervisor notices.
     @discardableResult
-    public func stop() -> Bool {
+    package func stop() -> Bool {
         // Returns once a tick in progress has finished; then the latest state is written.
         flusher.stop()
         do {
@@ -131,7 +131,7 @@ public final class MissingReportStore: Sendable {
     ///
     /// - Throws: ``MissingReportError/persistence(path:reason:)``; the report
     ///   is cleared in memory even then, and the next flush retries the write.
-    public func reset(at now: Date = Date()) throws(MissingReportError) {
+    package func reset(at now: Date = Date()) throws(MissingReportError) {
         recorder.reset(since: now)
         try flushIfDirty()
     }

@@ -1,4 +1,4 @@
-public import LabelCore
+package import LabelCore
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -15,25 +15,25 @@ import Darwin
 /// second) exchanges the counts for zero. Sharing a shard is still correct,
 /// only slower: shards avoid two cores bouncing one cache line, the atomics
 /// make it exact. Memory: keys × shards × 16 bytes (10,000 keys ≈ 1.3 MB).
-public final class UsageCounters: @unchecked Sendable {
+package final class UsageCounters: @unchecked Sendable {
     // @unchecked: the pointers are written once in init and freed in deinit;
     // every access to the pointees is atomic.
 
     /// One counted key: the catalog's, so ``keys`` shares the catalog's array.
-    public typealias Key = Catalog.Key
+    package typealias Key = Catalog.Key
 
     /// Slot order: the catalog's ``Catalog/keys``.
-    public let keys: [Key]
+    package let keys: [Key]
     private let shardCount: Int
     private let hits: UnsafeMutablePointer<Atomic<UInt64>>
     /// Seconds since 1970 of the latest request, per shard and slot.
     private let latest: UnsafeMutablePointer<Atomic<Int64>>
 
-    public static let defaultShards = 8
+    package static let defaultShards = 8
 
     /// Slots for every key any language of the catalog has, per table: one per
     /// ``Catalog/keys`` entry, so a key's ``Catalog/keySlot(table:key:)`` is its slot.
-    public init(catalog: Catalog, shards: Int = defaultShards) {
+    package init(catalog: Catalog, shards: Int = defaultShards) {
         keys = catalog.keys
         shardCount = max(1, shards)
         let count = max(1, keys.count * shardCount)
@@ -59,7 +59,7 @@ public final class UsageCounters: @unchecked Sendable {
     /// Finds the slot by a walk over ``keys``: for tests and tools. The request path
     /// has the slot already (``record(slot:at:)``), and holding no key → slot table (nor
     /// the catalog, which a reload must be able to free) keeps the counters small.
-    public func record(table: String, key: String, at seconds: Int64) {
+    package func record(table: String, key: String, at seconds: Int64) {
         guard let slot = keys.firstIndex(where: { $0.key == key && $0.table == table }) else { return }
         record(slot: slot, at: seconds)
     }
@@ -68,7 +68,7 @@ public final class UsageCounters: @unchecked Sendable {
     /// made for, found by the lookup itself (`LabelResolver.resolve(key:table:chain:keySlot:)`: no
     /// second probe by table and key). Slots outside its keys are ignored.
     @inline(__always)
-    public func record(slot: Int, at seconds: Int64) {
+    package func record(slot: Int, at seconds: Int64) {
         guard slot >= 0, slot < keys.count else { return }
         let index = shard() * keys.count + slot
         hits[index].wrappingAdd(1, ordering: .relaxed)
@@ -89,7 +89,7 @@ public final class UsageCounters: @unchecked Sendable {
 
     /// The counts since the last drain (summed over shards) and the latest
     /// second per key; counts are reset to zero. Only keys with hits are returned.
-    public func drain() -> [(key: Key, hits: UInt64, latest: Int64)] {
+    package func drain() -> [(key: Key, hits: UInt64, latest: Int64)] {
         var out: [(key: Key, hits: UInt64, latest: Int64)] = []
         for slot in keys.indices {
             var sum: UInt64 = 0

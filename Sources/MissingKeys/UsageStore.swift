@@ -1,6 +1,6 @@
-public import LabelCore
+import LabelCore
 import BackgroundWork
-public import Foundation
+package import Foundation
 import Synchronization
 
 /// Requests per `(table, key)` of the catalog, kept across restarts in
@@ -11,32 +11,32 @@ import Synchronization
 /// Bounded: at most ``maxEntries`` keys are kept (keys only ever come from the
 /// catalog, but a file may hold keys a later store no longer has); beyond it
 /// the keys with the fewest hits are dropped.
-public final class UsageStore: Sendable {
-    public static let fileName = "usage.json"
-    public static let defaultMaxEntries = 100_000
+package final class UsageStore: Sendable {
+    package static let fileName = "usage.json"
+    package static let defaultMaxEntries = 100_000
 
     /// One key's totals.
-    public struct Totals: Sendable, Hashable {
-        public var hits: UInt64
+    package struct Totals: Sendable, Hashable {
+        package var hits: UInt64
         /// Seconds since 1970; 0 = never.
-        public var latest: Int64
+        package var latest: Int64
 
-        public init(hits: UInt64, latest: Int64) {
+        package init(hits: UInt64, latest: Int64) {
             self.hits = hits
             self.latest = latest
         }
 
         /// Adds another replica's (or drain's) totals: hits saturate at
         /// ``MissingReport/maximumCount``, the latest request is the later one. Never traps.
-        public mutating func add(_ other: Totals) {
+        package mutating func add(_ other: Totals) {
             let cap = UInt64(MissingReport.maximumCount)
             hits = min(min(hits, cap) + min(other.hits, cap), cap)
             latest = max(latest, other.latest)
         }
     }
 
-    public let fileURL: URL
-    public let maxEntries: Int
+    package let fileURL: URL
+    package let maxEntries: Int
     private let directoryPath: String
     private let current: @Sendable () -> UsageCounters
     private let log: @Sendable (String) -> Void
@@ -45,7 +45,7 @@ public final class UsageStore: Sendable {
     private let failedWrites = Atomic<UInt64>(0)
 
     /// Writes of the file that failed since start (`label_server_state_write_failures_total`).
-    public var writeFailures: UInt64 { failedWrites.load(ordering: .relaxed) }
+    package var writeFailures: UInt64 { failedWrites.load(ordering: .relaxed) }
 
     private struct State: Sendable {
         var totals: [UsageCounters.Key: Totals] = [:]
@@ -58,7 +58,7 @@ public final class UsageStore: Sendable {
     }
 
     /// - Parameter current: The counters of the catalog being served (they change on reload).
-    public init(stateDirectory: URL, maxEntries: Int = defaultMaxEntries, now: Date = Date(),
+    package init(stateDirectory: URL, maxEntries: Int = defaultMaxEntries, now: Date = Date(),
                 current: @escaping @Sendable () -> UsageCounters, log: @escaping @Sendable (String) -> Void = { _ in }) {
         directoryPath = stateDirectory.path
         fileURL = stateDirectory.appendingPathComponent(Self.fileName)
@@ -84,7 +84,7 @@ public final class UsageStore: Sendable {
     }
 
     /// Moves the counters' hits into the totals; returns them with `since`.
-    public func snapshot() -> (since: Date, totals: [UsageCounters.Key: Totals]) {
+    package func snapshot() -> (since: Date, totals: [UsageCounters.Key: Totals]) {
         state.withLock { state in
             drain(into: &state)
             return (state.since, state.totals)
@@ -109,7 +109,7 @@ public final class UsageStore: Sendable {
 
     /// Drains and writes the file when anything changed.
     @discardableResult
-    public func flushIfDirty() throws(MissingReportError) -> Bool {
+    package func flushIfDirty() throws(MissingReportError) -> Bool {
         EventLoopThread.assertNotCurrent("the usage counts' flush")
         return try state.withLock { (state: inout State) throws(MissingReportError) -> Bool in
             drain(into: &state)
@@ -130,12 +130,12 @@ public final class UsageStore: Sendable {
     }
 
     /// Flushes every `interval` on a background queue, never on an event loop.
-    public func startFlushing(every interval: Duration = .seconds(1)) {
+    package func startFlushing(every interval: Duration = .seconds(1)) {
         flusher.start(every: interval) { [weak self] in _ = try? self?.flushIfDirty() }
     }
 
     /// Stops the timer (waiting out a flush in progress) and writes what is left (SIGTERM).
-    public func stop() {
+    package func stop() {
         flusher.stop()
         _ = try? flushIfDirty()
     }
@@ -171,7 +171,7 @@ public final class UsageStore: Sendable {
     /// `nil` when it is not that shape (or a count is negative or not an integer). Hit counts
     /// above 2^53 (``MissingReport/maximumCount``) are clamped there and counted in `clamped`:
     /// a file is restored with them clamped (and logged), a peer's answer is left out.
-    public static func decode(_ bytes: [UInt8]) -> (since: Date, totals: [UsageCounters.Key: Totals], clamped: Int)? {
+    package static func decode(_ bytes: [UInt8]) -> (since: Date, totals: [UsageCounters.Key: Totals], clamped: Int)? {
         guard let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
               let since = (root["since"] as? String).flatMap(MissingReport.parseTimestamp),
               let list = root["entries"] as? [Any] else { return nil }

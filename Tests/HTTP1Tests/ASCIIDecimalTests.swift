@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTP1
+import HTTP1
 
 @Suite struct ASCIIDecimalTests {
     @Test(arguments: [0, 7, 10, 200, 1_048_576, -1, -42, Int.max, Int.min])

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import HTTP1
+import HTTP1
 
 @Suite struct CivilDateTimeTests {
     @Test func iso8601IsFoundationsForInstantsAcrossCenturies() {

@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTP1
+import HTTP1
 
 @Suite struct HTTPConnectionStateTests {
     /// One second of the injected clock (nanoseconds).

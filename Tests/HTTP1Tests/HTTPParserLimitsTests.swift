@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTP1
+import HTTP1
 
 /// Each limit accepts exactly N and rejects N+1 with its documented status.
 @Suite struct HTTPParserLimitsTests {

@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-@testable import HTTP1
+import HTTP1
 
 /// Deterministic random and mutated inputs: the parser must never crash or loop, and must
 /// always settle on needMoreData or an error after yielding requests.

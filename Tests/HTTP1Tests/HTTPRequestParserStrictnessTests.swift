@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTP1
+import HTTP1
 
 /// What RFC 9112 and SPEC §7 say to reject, and for which reason (its status and code are
 /// pinned by ``HTTPParseErrorTests``).

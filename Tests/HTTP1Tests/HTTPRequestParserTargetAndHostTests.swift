@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTP1
+import HTTP1
 
 /// `Host` values (RFC 9112 §3.2, RFC 3986 §3.2.2), dot-segments and target characters:
 /// each rejection carries its own error code.

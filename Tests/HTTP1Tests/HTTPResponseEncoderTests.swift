@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTP1
+import HTTP1
 
 @Suite struct HTTPResponseEncoderTests {
     let date = bytes("Sun, 06 Nov 1994 08:49:37 GMT")

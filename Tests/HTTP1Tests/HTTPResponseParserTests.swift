@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTP1
+import HTTP1
 
 /// The client-side response parser: framing, strictness, limits, split points.
 @Suite struct HTTPResponseParserTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTP1
+import HTTP1
 
 /// The one reader of q-weighted list fields (`Accept`, `Accept-Encoding`, `Accept-Language`).
 @Suite struct QualityListTests {

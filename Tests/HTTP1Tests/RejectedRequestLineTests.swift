@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTP1
+import HTTP1
 
 /// What a rejected request's log line shows of it: its request line as received, escaped so
 /// that no byte of it can forge a log line, and cut at a bound (as nginx logs `$request`).

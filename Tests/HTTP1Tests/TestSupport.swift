@@ -1,4 +1,4 @@
-@testable import HTTP1
+import HTTP1
 
 /// The bytes of `text`, for readable test inputs.
 func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }

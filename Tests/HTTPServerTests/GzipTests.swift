@@ -1,5 +1,5 @@
 import Testing
-@testable import HTTPServer
+import HTTPServer
 
 @Suite struct GzipTests {
     @Test func compressedBytesAreAGzipMemberThatRoundTrips() throws {

@@ -1,6 +1,6 @@
 import Foundation
 import HTTP1
-@testable import HTTPServer
+import HTTPServer
 import Testing
 
 /// ``HTTPClient``'s deadline (issue 21: the fleet's `--peer-timeout` is a deadline for the

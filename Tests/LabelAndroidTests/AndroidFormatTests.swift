@@ -1,6 +1,6 @@
 import LabelCore
 import Testing
-@testable import LabelAndroid
+import LabelAndroid
 
 private let english = LanguageTag("en")!
 

@@ -1,5 +1,5 @@
 import Foundation
-@testable import LabelClient
+import LabelClient
 import LabelCore
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LabelCore
+import LabelCore
 
 @Suite struct JSONWriterTests {
     @Test func stringsAreEscapedAsRFC8259RequiresAndParseBack() throws {

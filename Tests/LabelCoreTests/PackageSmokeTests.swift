@@ -1,5 +1,5 @@
 import Testing
-@testable import LabelCore
+import LabelCore
 
 @Test func pluralCategoriesAreOrderedAsCLDRListsThem() {
     #expect(PluralCategory.allCases.sorted() == [.zero, .one, .two, .few, .many, .other])

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LabelCore
+import LabelCore
 
 /// Paths to stores the tests read: a small fixture store and the bundled `Strings/`.
 enum TestStores {

@@ -1,5 +1,5 @@
 import Foundation
-@testable import LabelImport
+import LabelImport
 
 /// XLIFF built in tests, and temporary bundle folders.
 enum ImportFixtures {

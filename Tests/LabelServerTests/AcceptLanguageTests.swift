@@ -1,5 +1,5 @@
 import LabelCore
-@testable import LabelServer
+import LabelServer
 import Testing
 
 @Suite struct AcceptLanguageTests {

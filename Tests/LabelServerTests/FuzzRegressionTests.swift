@@ -4,7 +4,7 @@ import HTTP1
 import HTTPServer
 import LabelCore
 import LabelServer
-@testable import MissingKeys
+import MissingKeys
 import Testing
 
 /// Every input the fuzz targets (scripts/fuzz-requests.sh, scripts/fuzz-merge.sh) found a

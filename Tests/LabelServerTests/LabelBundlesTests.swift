@@ -2,8 +2,8 @@ import Foundation
 import HTTP1
 import HTTPServer
 import Testing
-@testable import LabelCore
-@testable import LabelServer
+import LabelCore
+import LabelServer
 
 /// `GET /labels` through the service, without sockets: the bodies are built
 /// once per catalog, so these pin what is built and how requests choose.

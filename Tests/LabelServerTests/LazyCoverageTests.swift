@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import LabelCore
-@testable import LabelServer
+import LabelServer
 import TestSupport
 import Testing
 

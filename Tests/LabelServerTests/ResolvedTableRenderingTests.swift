@@ -1,7 +1,7 @@
 import Foundation
 import LabelCore
 import Testing
-@testable import LabelServer
+import LabelServer
 
 /// `GET /labels`' two bodies, rendered from a ``ResolvedTable`` of the bundled store and
 /// read back by Foundation's JSON and property-list readers.

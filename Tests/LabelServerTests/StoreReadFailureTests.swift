@@ -2,8 +2,8 @@ import Foundation
 import Glibc
 import HTTP1
 import Testing
-@testable import LabelCore
-@testable import LabelServer
+import LabelCore
+import LabelServer
 
 /// An I/O error while reading the store is a load failure, never "fewer strings":
 /// at start a clear error naming the path, at reload 422 with the previous catalog kept.

@@ -2,8 +2,8 @@ import Foundation
 import HTTP1
 import HTTPServer
 import Testing
-@testable import LabelCore
-@testable import LabelServer
+import LabelCore
+import LabelServer
 
 /// Files Apple's reader accepts must not take the store down, and tables with no
 /// strings are still tables.

@@ -2,7 +2,7 @@ import Foundation
 import HTTPServer
 import LabelCore
 import MissingKeys
-@testable import LabelServer
+import LabelServer
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import LabelCore
-@testable import MissingKeys
+import MissingKeys
 
 @Suite struct MissingReportMergingTests {
     let t0 = Date(timeIntervalSince1970: 1_700_000_000)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import LabelCore
-@testable import MissingKeys
+import MissingKeys
 
 private let t0 = Date(timeIntervalSince1970: 1_735_787_045) // 2025-01-02T03:04:05Z
 

@@ -16,7 +16,7 @@ public struct Catalog: Sendable {
     /// How to give back each layer as read, in the order given (see ``layers``).
     private let sources: [LayerSource]
     /// Requested tags → this store's folders, as `Bundle` matches them.
-    public let matcher: LanguageMatcher
+    package let matcher: LanguageMatcher
     /// Number of strings over all layers (each bundle's copy counted).
     public let stringCount: Int
     /// Every key some language of a table has, once per table: tables in order, then
@@ -53,7 +53,7 @@ public struct Catalog: Sendable {
     /// The largest layer of each (table, language) becomes the merged table itself
     /// (merged into in place when the caller passes its only copy, as the store
     /// loader does), so the catalog holds one table per string, not two.
-    public init(bundles: [String], developmentLanguage: LanguageTag?, layers: consuming [CatalogLayer]) {
+    package init(bundles: [String], developmentLanguage: LanguageTag?, layers: consuming [CatalogLayer]) {
         self.bundles = bundles
         self.developmentLanguage = developmentLanguage
         var layers = layers
@@ -140,7 +140,7 @@ public struct Catalog: Sendable {
 
     /// The per-bundle layers as read, in the order given, for lint and reports.
     /// Rebuilt from the merged tables on each call (nothing on the request path reads it).
-    public var layers: [CatalogLayer] {
+    package var layers: [CatalogLayer] {
         sources.map { source in
             let entries: [String: CatalogEntry]
             switch source.kind {
@@ -163,12 +163,12 @@ public struct Catalog: Sendable {
     }
 
     /// The entry for `key` in exactly this table and language, if any bundle has it.
-    public func entry(key: String, table: String, language: LanguageTag) -> CatalogEntry? {
+    package func entry(key: String, table: String, language: LanguageTag) -> CatalogEntry? {
         lookup(table)?.languages[language]?[key]
     }
 
     /// The index in ``keys`` of `key` of `table`, when some language has it.
-    public func keySlot(table: String, key: String) -> Int? {
+    package func keySlot(table: String, key: String) -> Int? {
         lookup(table)?.slots[key].map(Int.init)
     }
 
@@ -183,7 +183,7 @@ public struct Catalog: Sendable {
     }
 
     /// All merged entries of a table in one language (no fallback applied).
-    public func entries(table: String, language: LanguageTag) -> [String: CatalogEntry] {
+    package func entries(table: String, language: LanguageTag) -> [String: CatalogEntry] {
         lookup(table)?.languages[language] ?? [:]
     }
 

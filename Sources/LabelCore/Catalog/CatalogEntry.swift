@@ -4,18 +4,18 @@
 /// merged catalog a second table of them): bundle, language, folder and file
 /// live in an ``Origin`` shared by every entry read from the same file, the
 /// line and column in 32 bits each.
-public struct CatalogEntry: Sendable, Hashable {
+package struct CatalogEntry: Sendable, Hashable {
     // `string` is `let`: the derived argument count and tokens must stay in step with it.
     /// The value as declared (template and plural variables).
-    public let string: LocalizedString
+    package let string: LocalizedString
     private var origin: Origin
     /// -1 when the format gives no line (`.stringsdict`, `.xcstrings`).
     private var line: Int32
     private var column: Int32
     /// The value's format texts tokenized at load, with its argument count; `nil` for plain text.
-    public let tokens: FormatTokenTable?
+    package let tokens: FormatTokenTable?
 
-    public init(string: LocalizedString, bundle: String, language: LanguageTag, folder: String, location: SourceLocation?) {
+    package init(string: LocalizedString, bundle: String, language: LanguageTag, folder: String, location: SourceLocation?) {
         self.init(string: string, origin: Origin(bundle: bundle, language: language, folder: folder, file: location?.file),
                   location: location)
     }
@@ -33,28 +33,28 @@ public struct CatalogEntry: Sendable, Hashable {
 
     /// How many arguments the value reads, computed once at load (kept in `tokens`:
     /// a plain value reads none, and the entry stays 48 bytes).
-    public var argumentCount: Int { tokens?.argumentCount ?? 0 }
+    package var argumentCount: Int { tokens?.argumentCount ?? 0 }
 
     /// The bundle it was read from (`app`, `framework`).
-    public var bundle: String {
+    package var bundle: String {
         get { origin.bundle }
         set { origin = Origin(bundle: newValue, language: language, folder: folder, file: origin.file) }
     }
 
     /// The language it is in. `Base.lproj` entries are in the development language.
-    public var language: LanguageTag {
+    package var language: LanguageTag {
         get { origin.language }
         set { origin = Origin(bundle: bundle, language: newValue, folder: folder, file: origin.file) }
     }
 
     /// The folder name for `source` (`de`, `de-DE`, `Base`); the catalog language for `.xcstrings`.
-    public var folder: String {
+    package var folder: String {
         get { origin.folder }
         set { origin = Origin(bundle: bundle, language: language, folder: newValue, file: origin.file) }
     }
 
     /// Where the key is declared, when the format gives a line (`.strings`).
-    public var location: SourceLocation? {
+    package var location: SourceLocation? {
         get {
             guard line >= 0, let file = origin.file else { return nil }
             return SourceLocation(file: file, line: Int(line), column: Int(column))
@@ -67,17 +67,17 @@ public struct CatalogEntry: Sendable, Hashable {
     }
 
     /// `app/de`, `framework/en`: what the API reports as `source`.
-    public var source: String { origin.source }
+    package var source: String { origin.source }
 
     /// The plural rules and number formatting of ``language``, shared by its entries.
     var formatting: LanguageFormatting { origin.formatting }
 
-    public static func == (a: CatalogEntry, b: CatalogEntry) -> Bool {
+    package static func == (a: CatalogEntry, b: CatalogEntry) -> Bool {
         a.string == b.string && a.bundle == b.bundle && a.language == b.language && a.folder == b.folder
             && a.location == b.location
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(string)
         hasher.combine(bundle)
         hasher.combine(language)

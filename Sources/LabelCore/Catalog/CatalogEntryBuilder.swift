@@ -4,7 +4,7 @@
 /// For `LabelClient`'s downloaded bundle: made one by one, each entry would carry its own
 /// origin, and each origin looks up its language's formatting under a lock and builds its
 /// `source` string.
-public struct CatalogEntryBuilder {
+package struct CatalogEntryBuilder {
     private struct Place: Hashable {
         var bundle: String
         var language: LanguageTag
@@ -13,11 +13,11 @@ public struct CatalogEntryBuilder {
 
     private var origins: [Place: CatalogEntry.Origin] = [:]
 
-    public init() {}
+    package init() {}
 
     /// An entry without a source location, equal to
     /// `CatalogEntry(string:bundle:language:folder:location: nil)`.
-    public mutating func entry(string: LocalizedString, bundle: String, language: LanguageTag, folder: String) -> CatalogEntry {
+    package mutating func entry(string: LocalizedString, bundle: String, language: LanguageTag, folder: String) -> CatalogEntry {
         let place = Place(bundle: bundle, language: language, folder: folder)
         let origin: CatalogEntry.Origin
         if let shared = origins[place] {

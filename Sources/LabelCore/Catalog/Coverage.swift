@@ -2,43 +2,43 @@
 ///
 /// Computed once per catalog load (``init(catalog:)``), so `GET /coverage`
 /// and the summary on the `/missing` page cost nothing per request.
-public struct Coverage: Sendable, Hashable {
+package struct Coverage: Sendable, Hashable {
     /// One language in one table.
-    public struct Row: Sendable, Hashable {
-        public var language: LanguageTag
-        public var table: String
+    package struct Row: Sendable, Hashable {
+        package var language: LanguageTag
+        package var table: String
         /// Keys of the development language in this table (the reference set).
-        public var total: Int
+        package var total: Int
         /// Of those, keys this language has (in any bundle, no fallback).
-        public var translated: Int
+        package var translated: Int
         /// Keys of the development language this language lacks, sorted.
-        public var missing: [String]
+        package var missing: [String]
         /// Keys this language has whose plural variables lack categories the
         /// language's CLDR rules need, sorted by key.
-        public var incompletePlurals: [IncompletePlural]
+        package var incompletePlurals: [IncompletePlural]
 
         /// Translated share, 0...100, one decimal; 100 for an empty table.
-        public var percent: Double {
+        package var percent: Double {
             total == 0 ? 100 : (Double(translated) * 1000 / Double(total)).rounded(.down) / 10
         }
     }
 
     /// A plural key lacking categories its language needs.
-    public struct IncompletePlural: Sendable, Hashable {
-        public var key: String
+    package struct IncompletePlural: Sendable, Hashable {
+        package var key: String
         /// The categories needed but absent in at least one variable, in CLDR order.
-        public var categories: [PluralCategory]
+        package var categories: [PluralCategory]
     }
 
-    public let developmentLanguage: LanguageTag?
+    package let developmentLanguage: LanguageTag?
     /// Sorted by table, then language.
-    public let rows: [Row]
+    package let rows: [Row]
 
     /// Compares every language of every table with the development language.
     ///
     /// Without a development language (`none`), the reference set is the union
     /// of the table's keys over all languages.
-    public init(catalog: Catalog) {
+    package init(catalog: Catalog) {
         developmentLanguage = catalog.developmentLanguage
         var rows: [Row] = []
         for table in catalog.tables {
@@ -68,12 +68,12 @@ public struct Coverage: Sendable, Hashable {
     }
 
     /// Categories in `needed` that some variable of `string` has no variant for.
-    public static func lackingCategories(_ string: LocalizedString, needed: [PluralCategory]) -> [PluralCategory] {
+    package static func lackingCategories(_ string: LocalizedString, needed: [PluralCategory]) -> [PluralCategory] {
         needed.filter { category in string.variables.values.contains { $0.variants[category] == nil } }
     }
 
     /// The rows for one language and/or table; `nil` keeps all.
-    public func rows(language: String? = nil, table: String? = nil) -> [Row] {
+    package func rows(language: String? = nil, table: String? = nil) -> [Row] {
         rows.filter { (language == nil || $0.language.rawValue == language) && (table == nil || $0.table == table) }
     }
 }

@@ -1,9 +1,9 @@
-public import Foundation
+package import Foundation
 
 extension StoreLoader {
     /// The store folder, or the problem when there is no folder at that path.
     /// Shared by the loader and `lint`, so both refuse the same way.
-    public static func storeRoot(_ configuration: StoreConfiguration) -> Result<URL, StoreProblem> {
+    package static func storeRoot(_ configuration: StoreConfiguration) -> Result<URL, StoreProblem> {
         let root = URL(fileURLWithPath: configuration.directory, isDirectory: true)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -14,7 +14,7 @@ extension StoreLoader {
 
     /// The bytes of one discovered file; a file over `limit` bytes is refused
     /// before it is read.
-    public static func read(_ job: Job, root: URL, limit: Int) -> Result<Data, StoreProblem> {
+    package static func read(_ job: Job, root: URL, limit: Int) -> Result<Data, StoreProblem> {
         let url = root.appendingPathComponent(job.path)
         // stat(2), not FileManager's attributes: those look up the owner's and group's names,
         // reading /etc/passwd and /etc/group (and nsswitch.conf) for every file of the store.

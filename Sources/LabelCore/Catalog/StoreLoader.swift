@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Reads a store folder into a ``Catalog``.
 ///
@@ -71,7 +71,7 @@ public enum StoreLoader {
 
 extension StoreLoader {
     /// A file to read and what it contributes to.
-    public struct Job: Sendable {
+    package struct Job: Sendable {
         public enum Kind: Int, Sendable { case catalog = 0, strings = 1, stringsdict = 2 }
         public var path: String            // relative to the store root
         public var bundle: String
@@ -107,7 +107,7 @@ extension StoreLoader {
     }
 
     /// One layer of the catalog: a table in one language of one bundle.
-    public struct LayerKey: Hashable, Comparable, Sendable {
+    package struct LayerKey: Hashable, Comparable, Sendable {
         public var bundle: String
         public var table: String
         public var language: LanguageTag
@@ -136,7 +136,7 @@ extension StoreLoader {
     /// dangling symlink) and was not expected is skipped with a warning; every
     /// other failure to list a folder is a problem: an I/O error must never
     /// read as "no strings here".
-    public static func discover(root: URL, configuration: StoreConfiguration, expectedBundles: Set<String> = [],
+    package static func discover(root: URL, configuration: StoreConfiguration, expectedBundles: Set<String> = [],
                                 warnings: inout [ParseWarning], problems: inout [StoreProblem],
                                 bundleFolders: inout [String]) -> [Job] {
         var jobs: [Job] = []

@@ -1,10 +1,10 @@
 /// Table names are file base names; only a safe subset is accepted from clients.
-public enum TableName {
-    public static let maximumLength = 128
+package enum TableName {
+    package static let maximumLength = 128
 
     /// Letters, digits, `_`, `-`, `.` (not leading), at most 128 bytes: no path
     /// separators, so a table name can never reach outside the store.
-    public static func isValid(_ name: String) -> Bool {
+    package static func isValid(_ name: String) -> Bool {
         guard !name.isEmpty, name.utf8.count <= maximumLength, name.first != "." else { return false }
         return name.utf8.allSatisfy { byte in
             switch byte {

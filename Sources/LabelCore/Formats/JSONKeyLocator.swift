@@ -1,16 +1,16 @@
-public import Foundation
+package import Foundation
 
 /// Finds where each object key of a JSON document is written.
 ///
 /// Foundation's JSON readers return values without positions; String Catalog
 /// warnings and type errors use this to point at the key concerned. It expects
 /// JSON that has already been validated and stops quietly on anything else.
-public enum JSONKeyLocator {
+package enum JSONKeyLocator {
     /// Byte offset of the opening quote of each object key, by key path
     /// (`["strings", "myPlural", "localizations", "en"]`); array elements add
     /// their index (`"0"`). A duplicate key keeps its last position, as the
     /// last value wins.
-    public static func keyOffsets(in data: Data) -> [[String]: Int] {
+    package static func keyOffsets(in data: Data) -> [[String]: Int] {
         let bytes = [UInt8](data)
         var offsets: [[String]: Int] = [:]
         var path: [String] = []

@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// Finds where each dictionary key of an XML property list is written.
 ///
@@ -6,11 +6,11 @@ public import Foundation
 /// about a `.stringsdict` entry would otherwise all point at line 1. This scan
 /// is best effort: binary and UTF-16 plists, or XML it does not follow, simply
 /// yield no positions.
-public enum PlistKeyLocator {
+package enum PlistKeyLocator {
     /// Byte offset of each `<key>`, by key path from the root dictionary
     /// (`["tab.close", "tabs", "one"]`). Array levels add no path component.
     /// A key written twice keeps its last position, as the last value wins.
-    public static func keyOffsets(in data: Data) -> [[String]: Int] {
+    package static func keyOffsets(in data: Data) -> [[String]: Int] {
         let bytes = [UInt8](data)
         var offsets: [[String]: Int] = [:]
         // One slot per open <dict> or <array>: the last key read in it.

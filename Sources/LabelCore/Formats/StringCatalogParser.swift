@@ -22,7 +22,7 @@ public import Foundation
 ///   languages fall back through the language chain.
 public enum StringCatalogParser {
     /// Name of the synthetic variable that carries top-level plural variations.
-    public static let pluralVariableName = "__plural"
+    package static let pluralVariableName = "__plural"
 
     /// Parses a whole catalog; `file` names it in errors and warnings.
     ///

@@ -2,10 +2,10 @@ import Foundation
 
 /// Writes tokens of Apple's `.strings` format, so that every file the service
 /// produces (bundles, translator stubs) reads back with the same parser.
-public enum StringsFileWriter {
+package enum StringsFileWriter {
     /// A quoted token: `"` and `\` escaped, `\n \t \r` for those controls,
     /// `\Uxxxx` for the other C0 controls and DEL, so nothing invisible survives.
-    public static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         // Most texts need no escape: one copy, no per-scalar appends (a 110,000-string
         // store writes every value into its `.strings` bundles at load).
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
@@ -36,7 +36,7 @@ public enum StringsFileWriter {
     }
 
     /// Comment text that cannot end the comment early.
-    public static func commentSafe(_ text: String) -> String {
+    package static func commentSafe(_ text: String) -> String {
         // Foundation's search is costly per call, and almost no text holds `*/`.
         var previous: UInt8 = 0
         let closes = text.utf8.contains { byte in

@@ -1,17 +1,17 @@
-public import Foundation
+package import Foundation
 
 /// Turns byte offsets in UTF-8 text into 1-based line and column numbers.
 ///
 /// Foundation's readers report byte offsets or bare line numbers; errors and
 /// warnings should point where an editor shows them. Columns count Unicode
 /// scalars, as `SourceLocation` requires; a leading byte-order mark is not counted.
-public struct UTF8LineIndex {
+package struct UTF8LineIndex {
     private let bytes: [UInt8]
     /// Byte offset at which each line starts (line 1 at index 0).
     private let lineStarts: [Int]
     private let bomLength: Int
 
-    public init(_ data: Data) {
+    package init(_ data: Data) {
         bytes = [UInt8](data)
         var starts = [0]
         for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
@@ -22,7 +22,7 @@ public struct UTF8LineIndex {
     }
 
     /// The location of the byte at `offset` (clamped to the text).
-    public func location(ofByte offset: Int, file: String) -> SourceLocation {
+    package func location(ofByte offset: Int, file: String) -> SourceLocation {
         let offset = min(max(offset, 0), bytes.count)
         // Last line start not after `offset`.
         var low = 0, high = lineStarts.count - 1
@@ -37,7 +37,7 @@ public struct UTF8LineIndex {
     }
 
     /// The start of a 1-based `line`, for readers that report only a line number.
-    public func location(ofLine line: Int, file: String) -> SourceLocation {
+    package func location(ofLine line: Int, file: String) -> SourceLocation {
         SourceLocation(file: file, line: min(max(line, 1), lineStarts.count), column: 1)
     }
 }

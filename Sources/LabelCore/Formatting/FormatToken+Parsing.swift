@@ -5,7 +5,7 @@ extension FormatToken {
     /// ``invalid(_:)`` (printed as CF does) or part of a ``literal(_:)``. This follows
     /// CF, so `"50% off"` holds the valid specifier `% o` (space flag, octal), and
     /// `%1#@name@` is a non-positional substitution with field width 1.
-    public static func tokens(in string: String) -> [FormatToken] {
+    package static func tokens(in string: String) -> [FormatToken] {
         var scanner = FormatScanner(bytes: Array(string.utf8))
         return scanner.scanAll()
     }

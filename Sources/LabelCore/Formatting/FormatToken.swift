@@ -4,7 +4,7 @@
 /// Produced by ``tokens(in:)``. The formatter renders these; the linter compares the
 /// specifiers of two languages through them. Concatenating every token's
 /// ``source`` gives back the original string.
-public enum FormatToken: Sendable, Hashable {
+package enum FormatToken: Sendable, Hashable {
     /// Text printed as is. `%%` arrives here already decoded to `%`.
     case literal(String)
     /// A conversion that consumes one argument (`%d`, `%1$@`, `%.2f`...).
@@ -19,7 +19,7 @@ public enum FormatToken: Sendable, Hashable {
     case invalid(String)
 
     /// The exact text this token was read from (`%%` for a decoded percent sign).
-    public var source: String {
+    package var source: String {
         switch self {
         case .literal(let text): text.replacingPercentSigns()
         case .specifier(let specifier): specifier.source
@@ -30,16 +30,16 @@ public enum FormatToken: Sendable, Hashable {
 }
 
 /// A `%#@name@` plural substitution in a format string or variant.
-public struct FormatSubstitution: Sendable, Hashable {
+package struct FormatSubstitution: Sendable, Hashable {
     /// The argument position from `%1$#@name@`; `nil` when not positional. In CF's
     /// `%1#@name@` the `1` is a field width, so that form is not positional.
-    public var position: Int?
+    package var position: Int?
     /// The variable name between the `@` signs.
-    public var name: String
+    package var name: String
     /// The exact source text, e.g. `%1$#@passwords@`.
-    public var source: String
+    package var source: String
 
-    public init(position: Int?, name: String, source: String) {
+    package init(position: Int?, name: String, source: String) {
         self.position = position
         self.name = name
         self.source = source

@@ -9,13 +9,13 @@
 /// ``Mark``s whose source text is, again, a range of the text. No dictionary: a
 /// string has a handful of texts at most, found by comparing the text (its
 /// storage is shared, so equal texts usually compare by identity).
-public struct FormatTokenTable: Sendable, Hashable {
+package struct FormatTokenTable: Sendable, Hashable {
     // Immutable once made and never handed out mutable: safe to share across threads
     // (ManagedBuffer itself is marked never-Sendable).
     nonisolated(unsafe) private let storage: Storage
 
     /// Tokenizes every text of `string` that contains a `%`.
-    public init(_ string: LocalizedString) {
+    package init(_ string: LocalizedString) {
         var builder = Builder()
         builder.add(string.template)
         for variable in string.variables.values {
@@ -48,7 +48,7 @@ public struct FormatTokenTable: Sendable, Hashable {
     }
 
     /// The tokens of `text`, if it is one of the string's texts.
-    public func tokens(for text: String) -> [FormatToken]? {
+    package func tokens(for text: String) -> [FormatToken]? {
         guard let compiled = compiled(for: text) else { return nil }
         var tokens: [FormatToken] = []
         try? compiled.forEachPiece(literal: { tokens.append(.literal(String($0))) }, token: { tokens.append($0) })
@@ -59,11 +59,11 @@ public struct FormatTokenTable: Sendable, Hashable {
         storage.compiled(for: text)
     }
 
-    public static func == (a: FormatTokenTable, b: FormatTokenTable) -> Bool {
+    package static func == (a: FormatTokenTable, b: FormatTokenTable) -> Bool {
         a.storage === b.storage || (a.storage.header.texts == b.storage.header.texts && a.storage.marks.elementsEqual(b.storage.marks))
     }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(storage.header.texts)
         for mark in storage.marks { hasher.combine(mark) }
     }

@@ -31,17 +31,17 @@
 ///   width is not supported (`%*d` prints `*d`). As in CF, `50% off` contains `% o`
 ///   (octal), which reads an argument. Corelibs CF also knows no `'` flag (`%'d`
 ///   prints `'d` there); the grouping flag is kept, as on Apple platforms.
-public enum LabelFormatter {
+package enum LabelFormatter {
     /// Deepest nesting of `%#@…@` inside variants before rendering gives up.
-    public static let maximumSubstitutionDepth = 8
+    package static let maximumSubstitutionDepth = 8
     /// Most `%#@…@` expansions in one rendering, so variants that each hold many
     /// nested substitutions cannot blow up exponentially.
-    public static let maximumSubstitutions = 256
+    package static let maximumSubstitutions = 256
 
     /// How many arguments the string reads: the highest argument number over the
     /// template and every variant of every variable it reaches, counting each
     /// `%#@var@`. Zero for a plain string.
-    public static func argumentCount(of string: LocalizedString) -> Int {
+    package static func argumentCount(of string: LocalizedString) -> Int {
         var counter = ArgumentCounter(variables: string.variables)
         counter.visit(string.template)
         return counter.maximum
@@ -58,7 +58,7 @@ public enum LabelFormatter {
     ///   so the request path does not scan format strings again.
     /// - Parameter numberLocale: The locale numbers are written in (see ``NumberLocale``);
     ///   `nil` uses `language`.
-    public static func render(
+    package static func render(
         _ string: LocalizedString, arguments: [String], language: String, numberLocale: String? = nil,
         tokens: FormatTokenTable? = nil
     ) throws(FormatError) -> RenderedLabel {

@@ -17,13 +17,13 @@
 /// Variants and other extensions never reach the result, and a region CLDR has no
 /// data for and a numbering system CLDR does not list as numeric (`-u-nu-xxxx`,
 /// `-u-nu-roman`) are dropped, so arbitrary request tags map onto few canonical locales.
-public enum NumberLocale {
+package enum NumberLocale {
     /// The canonical locale for numbers (`de-CH`, `en-CH`, `ar-EG-u-nu-latn`).
     ///
     /// - Parameters:
     ///   - requested: The client's tag; `nil` when it asked for none.
     ///   - valueLanguage: The language of the store folder the value came from.
-    public static func locale(requested: LanguageTag?, valueLanguage: LanguageTag) -> LanguageTag {
+    package static func locale(requested: LanguageTag?, valueLanguage: LanguageTag) -> LanguageTag {
         let key = Key(requested: requested, value: valueLanguage)
         if let cached = decisions.withLock({ $0[key] }) { return cached }
         let decided = decide(requested: requested, valueLanguage: valueLanguage)
@@ -35,13 +35,13 @@ public enum NumberLocale {
     }
 
     /// The symbols for ``locale(requested:valueLanguage:)``.
-    public static func symbols(requested: LanguageTag?, valueLanguage: LanguageTag) -> NumberSymbols {
+    package static func symbols(requested: LanguageTag?, valueLanguage: LanguageTag) -> NumberSymbols {
         NumberSymbols.forLanguage(locale(requested: requested, valueLanguage: valueLanguage).rawValue)
     }
 
     /// Most cached (request, value language) decisions; beyond it an arbitrary entry
     /// makes room, so 5,000 distinct request tags cannot grow memory.
-    public static let cacheCapacity = 4096
+    package static let cacheCapacity = 4096
 
     private struct Key: Hashable {
         var requested: LanguageTag?

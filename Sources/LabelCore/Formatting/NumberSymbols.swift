@@ -1,4 +1,4 @@
-public import Foundation
+package import Foundation
 
 /// The symbols and grouping rules one language uses to write numbers.
 ///
@@ -8,30 +8,30 @@ public import Foundation
 /// Foundation's `FormatStyle` and reads the symbols back, because on Linux
 /// `NumberFormatter` reports wrong grouping sizes (`hi` as `#,##0`, while ICU
 /// and `String(format:locale:)` write `12,34,567`).
-public struct NumberSymbols: Sendable, Hashable {
+package struct NumberSymbols: Sendable, Hashable {
     /// Between integer and fraction digits (`,` in German).
-    public var decimalSeparator: String
+    package var decimalSeparator: String
     /// Between digit groups (`.` in German, U+202F in French).
-    public var groupingSeparator: String
+    package var groupingSeparator: String
     /// Size of the rightmost digit group; 0 means the language does not group.
-    public var primaryGroupingSize: Int
+    package var primaryGroupingSize: Int
     /// Size of the other groups (2 for Hindi: `12,34,567`).
-    public var secondaryGroupingSize: Int
+    package var secondaryGroupingSize: Int
     /// CLDR `minimumGroupingDigits`: with 2 (Spanish, Polish), `1000` stays
     /// ungrouped and `10 000` is grouped.
-    public var minimumGroupingDigits: Int
+    package var minimumGroupingDigits: Int
     /// Written before a negative number (may include a bidi mark, as in Arabic).
-    public var minusSign: String
+    package var minusSign: String
     /// Written before a positive number when a `+` flag asks for a sign.
-    public var plusSign: String
+    package var plusSign: String
     /// The digits (CLDR's numbering system: `latn`, `arab`, `hanidec`).
-    public var numberingSystem: NumberingSystem
+    package var numberingSystem: NumberingSystem
     /// The language's zero digit.
-    public var zeroDigit: Unicode.Scalar { numberingSystem.zero }
+    package var zeroDigit: Unicode.Scalar { numberingSystem.zero }
     /// Between mantissa and exponent in `%e`/`%g` (`E`; `أس` in `ar-EG`), as ICU writes it.
-    public var exponentSymbol: String
+    package var exponentSymbol: String
 
-    public init(
+    package init(
         decimalSeparator: String, groupingSeparator: String, primaryGroupingSize: Int,
         secondaryGroupingSize: Int, minimumGroupingDigits: Int, minusSign: String,
         plusSign: String, numberingSystem: NumberingSystem = .latin, exponentSymbol: String = "E"
@@ -48,7 +48,7 @@ public struct NumberSymbols: Sendable, Hashable {
     }
 
     /// Plain C conventions: `1234567.5`, no grouping, ASCII digits.
-    public static let posix = NumberSymbols(
+    package static let posix = NumberSymbols(
         decimalSeparator: ".", groupingSeparator: ",", primaryGroupingSize: 0,
         secondaryGroupingSize: 0, minimumGroupingDigits: 1, minusSign: "-", plusSign: "+")
 
@@ -62,7 +62,7 @@ public struct NumberSymbols: Sendable, Hashable {
     /// lookup under a lock. The tag itself never reaches Foundation (see
     /// ``derived(for:)``). A tag that is not well-formed gets `und`'s symbols (as
     /// Foundation writes numbers for an unknown locale: ungrouped, ASCII digits).
-    public static func forLanguage(_ tag: String) -> NumberSymbols {
+    package static func forLanguage(_ tag: String) -> NumberSymbols {
         let canonical = LanguageTag(tag).map { LocaleParts($0).tag } ?? "und"
         return SymbolCache.shared.symbols(for: canonical)
     }
@@ -74,7 +74,7 @@ public struct NumberSymbols: Sendable, Hashable {
     }
 
     /// Most locales whose symbols are kept; beyond it an arbitrary one makes room.
-    public static let cacheCapacity = 1024
+    package static let cacheCapacity = 1024
 
     /// How many locales are cached now (for tests of the bound).
     static var cachedCount: Int { SymbolCache.shared.count }
@@ -94,7 +94,7 @@ public struct NumberSymbols: Sendable, Hashable {
     /// Derives the symbols from Foundation by formatting probe numbers. Pass only an
     /// identifier the product built (``LocaleParts/icuIdentifier``), never one from a
     /// request: corelibs Foundation traps on some well-formed BCP 47 tags.
-    public init(locale: Locale) {
+    package init(locale: Locale) {
         let integerStyle = IntegerFormatStyle<Int>(locale: locale)
         let zero = integerStyle.format(0).unicodeScalars.first { $0.properties.numericType != nil }
         let system = zero.flatMap(NumberingSystem.withZero) ?? .latin

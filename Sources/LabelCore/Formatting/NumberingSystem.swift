@@ -7,25 +7,25 @@
 /// traps on those in `String(format:locale:)`, so there is nothing to agree with).
 /// The digits are read from the table, never computed from the zero: `hanidec`'s are
 /// `〇一二三四五六七八九`, not ten consecutive code points.
-public struct NumberingSystem: Sendable, Hashable {
+package struct NumberingSystem: Sendable, Hashable {
     /// CLDR's identifier (`latn`).
-    public let identifier: String
+    package let identifier: String
     /// The digit for 0.
-    public let zero: Unicode.Scalar
+    package let zero: Unicode.Scalar
     /// All ten digits when they are not `zero` and the nine code points after it
     /// (`hanidec`); `nil` otherwise, so a digit is an addition.
     private let scatteredDigits: [Unicode.Scalar]?
 
     /// The ten digits, 0 to 9.
-    public var digits: [Unicode.Scalar] {
+    package var digits: [Unicode.Scalar] {
         scatteredDigits ?? (0...9).map { Unicode.Scalar(zero.value + $0)! }
     }
 
     /// ASCII digits.
-    public static let latin = NumberingSystem(identifier: "latn", digits: Array("0123456789".unicodeScalars))!
+    package static let latin = NumberingSystem(identifier: "latn", digits: Array("0123456789".unicodeScalars))!
 
     /// The system CLDR and ICU know by this identifier, or `nil` (see the type's note).
-    public init?(identifier: String) {
+    package init?(identifier: String) {
         if identifier == "latn" {
             self = .latin
             return

@@ -5,21 +5,21 @@
 /// decimal text (UTS #35, "Plural Operand Meanings"). The sign is ignored.
 /// Compact notation such as `1.2c3` (1200 written with exponent 3) shifts the
 /// decimal point first, then takes the operands, with `e` the exponent.
-public struct PluralOperands: Sendable, Hashable {
+package struct PluralOperands: Sendable, Hashable {
     /// The absolute value of the number.
-    public let n: Double
+    package let n: Double
     /// The integer digits of `n`.
-    public let i: UInt64
+    package let i: UInt64
     /// The number of visible fraction digits, with trailing zeros.
-    public let v: Int
+    package let v: Int
     /// The number of visible fraction digits, without trailing zeros.
-    public let w: Int
+    package let w: Int
     /// The visible fraction digits, with trailing zeros, as an integer.
-    public let f: UInt64
+    package let f: UInt64
     /// The visible fraction digits, without trailing zeros, as an integer.
-    public let t: UInt64
+    package let t: UInt64
     /// The compact decimal exponent (`6` for `1c6`), `0` when not compact.
-    public let e: Int
+    package let e: Int
 
     /// Digits allowed in the written mantissa; longer input is not a count.
     static let maximumDigits = 30
@@ -27,7 +27,7 @@ public struct PluralOperands: Sendable, Hashable {
     static let maximumPartDigits = 19
 
     /// Operands of an integer, which has no visible fraction digits.
-    public init(_ value: Int) {
+    package init(_ value: Int) {
         i = UInt64(value.magnitude)
         n = Double(i)
         v = 0
@@ -43,7 +43,7 @@ public struct PluralOperands: Sendable, Hashable {
     /// anything else (empty, `1.`, `.5`, `+1`, `1e`, spaces, letters) and for
     /// numbers whose integer or fraction part would exceed 19 digits after the
     /// exponent is applied, or whose mantissa has more than 30 digits.
-    public init?(_ written: String) {
+    package init?(_ written: String) {
         // The usual count (`3`, `-12`): plain digits, read without the general
         // path's arrays and its Double parse (a fifth of rendering a plural label).
         if let plain = Self.plainInteger(written.utf8) {

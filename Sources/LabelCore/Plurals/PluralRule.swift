@@ -5,28 +5,28 @@
 /// (`0..1, 3, 5..7`), `mod`/`%`, and `and` binding tighter than `or`.
 /// The `is`/`in`/`within`/`not` forms appear in no CLDR data and are rejected,
 /// so a condition either means exactly what CLDR means or does not parse.
-public struct PluralRule: Sendable, Hashable {
+package struct PluralRule: Sendable, Hashable {
     /// An operand of the rule language (see `PluralOperands`).
-    public enum Operand: Sendable, Hashable {
+    package enum Operand: Sendable, Hashable {
         case n, i, v, w, f, t, e
     }
 
     /// One comparison: `operand (% modulus)? (= | !=) ranges`.
-    public struct Relation: Sendable, Hashable {
-        public var operand: Operand
+    package struct Relation: Sendable, Hashable {
+        package var operand: Operand
         /// The `mod`/`%` divisor, if any; never zero.
-        public var modulus: UInt64?
+        package var modulus: UInt64?
         /// `!=` rather than `=`.
-        public var isNegated: Bool
+        package var isNegated: Bool
         /// The range list; single values are one-element ranges.
-        public var ranges: [ClosedRange<UInt64>]
+        package var ranges: [ClosedRange<UInt64>]
 
         /// Whether the operands satisfy this relation.
         ///
         /// As UTS #35 specifies for `=`, a non-integer `n` (such as 1.5) is in no
         /// range, so `=` fails and `!=` holds; `n % m` of a non-integer is also
         /// a non-integer.
-        public func matches(_ operands: PluralOperands) -> Bool {
+        package func matches(_ operands: PluralOperands) -> Bool {
             guard var value = integerValue(of: operand, in: operands) else { return isNegated }
             if let modulus { value %= modulus }
             let contained = ranges.contains { $0.contains(value) }
@@ -49,16 +49,16 @@ public struct PluralRule: Sendable, Hashable {
     }
 
     /// Alternatives joined by `or`, each a conjunction of relations joined by `and`.
-    public let alternatives: [[Relation]]
+    package let alternatives: [[Relation]]
 
     /// Parses a condition without samples (the text before `@integer`).
-    public init(parsing text: String) throws(PluralRuleSyntaxError) {
+    package init(parsing text: String) throws(PluralRuleSyntaxError) {
         var parser = Parser(text)
         alternatives = try parser.parseCondition()
     }
 
     /// Whether a number with these operands satisfies the condition.
-    public func matches(_ operands: PluralOperands) -> Bool {
+    package func matches(_ operands: PluralOperands) -> Bool {
         alternatives.contains { relations in relations.allSatisfy { $0.matches(operands) } }
     }
 }

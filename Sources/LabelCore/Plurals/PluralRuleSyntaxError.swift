@@ -1,7 +1,7 @@
 /// Why a CLDR plural condition could not be parsed, and where.
-public struct PluralRuleSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct PluralRuleSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What the parser expected or rejected.
-    public enum Reason: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         /// An operand (`n i v w f t e c`) was expected.
         case expectedOperand
         /// A non-negative integer was expected.
@@ -21,16 +21,16 @@ public struct PluralRuleSyntaxError: Error, Sendable, Hashable, CustomStringConv
     }
 
     /// The problem.
-    public let reason: Reason
+    package let reason: Reason
     /// UTF-8 offset in the condition text where the problem starts.
-    public let offset: Int
+    package let offset: Int
 
     /// An error for `reason` at UTF-8 `offset` in the condition text.
-    public init(_ reason: Reason, at offset: Int) {
+    package init(_ reason: Reason, at offset: Int) {
         self.reason = reason
         self.offset = offset
     }
 
     /// The reason and offset, for logs and test failures.
-    public var description: String { "plural rule syntax error at offset \(offset): \(reason)" }
+    package var description: String { "plural rule syntax error at offset \(offset): \(reason)" }
 }

@@ -2,11 +2,11 @@
 ///
 /// Rules for every CLDR locale come from `PluralRuleTable` (generated from CLDR), each
 /// locale's parsed once on its first use; `forLanguage` is a dictionary lookup after that.
-public struct PluralRules: Sendable {
+package struct PluralRules: Sendable {
     /// The CLDR locale id actually used (e.g. "pt-PT", "de", "und").
-    public let locale: String
+    package let locale: String
     /// Categories this locale distinguishes, in CLDR order, always ending with `.other`.
-    public let categories: [PluralCategory]
+    package let categories: [PluralCategory]
     /// The conditions of every category but `other`, in CLDR order.
     private let conditions: [(category: PluralCategory, rule: PluralRule)]
 
@@ -21,7 +21,7 @@ public struct PluralRules: Sendable {
     ///
     /// Case-insensitive, `_` accepted as `-`. Cheap after a locale's first call: its
     /// rules are parsed once, then this is a few dictionary lookups and no lock.
-    public static func forLanguage(_ tag: String) -> PluralRules {
+    package static func forLanguage(_ tag: String) -> PluralRules {
         var key = normalized(tag)
         while true {
             if let index = tableIndex[key] { return PluralRuleTable.rules(at: index) }
@@ -31,7 +31,7 @@ public struct PluralRules: Sendable {
     }
 
     /// The category of a number with these operands: the first whose condition holds, else `other`.
-    public func category(for operands: PluralOperands) -> PluralCategory {
+    package func category(for operands: PluralOperands) -> PluralCategory {
         for (category, rule) in conditions where rule.matches(operands) {
             return category
         }

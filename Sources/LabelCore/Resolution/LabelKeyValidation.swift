@@ -4,9 +4,9 @@
 /// One place, so that a key the API refuses can never enter the missing-key
 /// report by another door (a client report, an edited state file) and reach a
 /// translator's CSV or `.strings` stub as raw control bytes.
-public enum LabelKeyValidation {
+package enum LabelKeyValidation {
     /// Longest key in Unicode scalars (openapi.yaml's `maxLength`).
-    public static let maximumCharacters = 256
+    package static let maximumCharacters = 256
 
     /// Why `key` is refused, or nil when it is acceptable.
     ///
@@ -14,7 +14,7 @@ public enum LabelKeyValidation {
     /// `maximumBytes` UTF-8 bytes; NUL and the other C0 controls and DEL,
     /// except TAB, LF and CR, which real `.strings` keys contain (`"a\nb"`)
     /// and every renderer escapes or quotes.
-    public static func problem(_ key: String, maximumBytes: Int) -> Problem? {
+    package static func problem(_ key: String, maximumBytes: Int) -> Problem? {
         guard !key.isEmpty else { return .empty }
         let bytes = key.utf8.count
         // A scalar takes at least one byte: scalars are only counted when bytes allow too many.
@@ -44,12 +44,12 @@ public enum LabelKeyValidation {
         return copy.withUTF8(scan)
     }
 
-    public enum Problem: Sendable, Hashable, CustomStringConvertible {
+    package enum Problem: Sendable, Hashable, CustomStringConvertible {
         case empty
         case tooLong(characters: Int, bytes: Int)
         case controlCharacter(UInt8)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .empty: "is empty"
             case .tooLong(let characters, let bytes):

@@ -29,7 +29,7 @@ public struct LabelResolver: Sendable {
     }
 
     /// Looks `key` up language by language, bundle by bundle; first hit wins.
-    public func resolve(key: String, table: String, chain: LanguageChain) -> Resolution {
+    package func resolve(key: String, table: String, chain: LanguageChain) -> Resolution {
         var unused: Int?
         return lookUp(key: key, table: table, chain: chain, keySlot: &unused, wantsSlot: false)
     }
@@ -37,7 +37,7 @@ public struct LabelResolver: Sendable {
     /// ``resolve(key:table:chain:)``, and `keySlot` set to the key's slot in ``Catalog/keys``
     /// when an entry is found (else `nil`), from the same table probe: counting the key
     /// needs no second lookup by table and key.
-    public func resolve(key: String, table: String, chain: LanguageChain, keySlot: inout Int?) -> Resolution {
+    package func resolve(key: String, table: String, chain: LanguageChain, keySlot: inout Int?) -> Resolution {
         lookUp(key: key, table: table, chain: chain, keySlot: &keySlot, wantsSlot: true)
     }
 

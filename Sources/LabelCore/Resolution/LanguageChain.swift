@@ -25,7 +25,7 @@ public struct LanguageChain: Sendable, Hashable {
     ///     development language is the request.
     ///   - development: The development language, or `nil` when configured `none`.
     ///   - matcher: The store's folder matcher; `nil` tries truncations only.
-    public init(preferred: [LanguageTag], development: LanguageTag?, matcher: LanguageMatcher? = nil) {
+    package init(preferred: [LanguageTag], development: LanguageTag?, matcher: LanguageMatcher? = nil) {
         var languages: [LanguageTag] = []
         func add(_ tag: LanguageTag) { if !languages.contains(tag) { languages.append(tag) } }
         let requested = preferred.first ?? development

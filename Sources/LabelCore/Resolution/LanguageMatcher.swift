@@ -18,7 +18,7 @@
 /// only themselves; grandfathered ones (`i-klingon`) match as their replacement (`tlh`).
 ///
 /// Matches are cached per tag (bounded: requests can carry any well-formed tag).
-public final class LanguageMatcher: Sendable {
+package final class LanguageMatcher: Sendable {
     /// The store's languages by their maximized `language-Script-REGION`.
     private let byMaximized: [String: [LanguageTag]]
     /// The store's languages by maximized `language-Script`, default region first.
@@ -27,9 +27,9 @@ public final class LanguageMatcher: Sendable {
     private let cache = Locked<[LanguageTag: [LanguageTag]]>([:])
 
     /// Most cached tags; beyond it an arbitrary entry makes room.
-    public static let cacheCapacity = 4096
+    package static let cacheCapacity = 4096
 
-    public init(available: some Collection<LanguageTag>) {
+    package init(available: some Collection<LanguageTag>) {
         self.available = Set(available)
         var byMaximized: [String: [LanguageTag]] = [:]
         var byLanguageScript: [String: [(isDefault: Bool, tag: LanguageTag)]] = [:]
@@ -49,7 +49,7 @@ public final class LanguageMatcher: Sendable {
     /// The store languages that serve `requested`, best first (see the type's
     /// documentation). Truncations the store lacks are kept too: they cost a
     /// probe and keep the chain readable.
-    public func matches(for requested: LanguageTag) -> [LanguageTag] {
+    package func matches(for requested: LanguageTag) -> [LanguageTag] {
         if let cached = cache.withLock({ $0[requested] }) { return cached }
         let result = computeMatches(for: requested)
         cache.withLock { cache in

@@ -14,11 +14,11 @@ extension LanguageTag {
 
     /// Whether the tag is private use only (`x-klingon`): it names no language, so it
     /// matches only a folder of the same name and otherwise falls through the chain.
-    public var isPrivateUse: Bool { rawValue.hasPrefix("x-") }
+    package var isPrivateUse: Bool { rawValue.hasPrefix("x-") }
 
     /// Whether the tag is one of RFC 5646's grandfathered tags: matched as a whole,
     /// never truncated into its subtags (`zh-min-nan` is Min Nan, not `zh`).
-    public var isGrandfathered: Bool { Self.grandfathered[rawValue] != nil }
+    package var isGrandfathered: Bool { Self.grandfathered[rawValue] != nil }
 
     /// A grandfathered tag's registered replacement (`i-klingon` → `tlh`, `no-bok` → `nb`).
     var grandfatheredPreferredValue: LanguageTag? {

@@ -12,7 +12,7 @@ extension LanguageTag {
     /// parent; Babel's `localedata` applies it) extended to every folder the matcher
     /// considers. A tag that writes no script keeps `Bundle`'s literal truncation
     /// (`zh-TW` → `zh`).
-    public func mayFall(to folder: LanguageTag) -> Bool {
+    package func mayFall(to folder: LanguageTag) -> Bool {
         guard folder != self, let written = LocaleParts(self).aliased.script else { return true }
         guard let script = LocaleParts(folder).aliased.maximized.script else { return true }
         return script == written
@@ -20,7 +20,7 @@ extension LanguageTag {
 
     /// ``truncations`` without those that cross a written script (``mayFall(to:)``):
     /// `sr-Latn-RS` → `sr-Latn-RS`, `sr-Latn`.
-    public var fallbackTruncations: [LanguageTag] {
+    package var fallbackTruncations: [LanguageTag] {
         truncations.filter(mayFall(to:))
     }
 }

@@ -1,17 +1,17 @@
 /// The parts of a language tag that matching and number formatting use:
 /// language, script, region and the `-u-nu-` numbering system. Variants and
 /// other extensions are dropped (neither `Bundle` nor number formatting uses them).
-public struct LocaleParts: Sendable, Hashable {
+package struct LocaleParts: Sendable, Hashable {
     /// Lowercase language subtag (`de`, `und`).
-    public var language: String
+    package var language: String
     /// Titlecase script (`Hant`), if written.
-    public var script: String?
+    package var script: String?
     /// Uppercase region (`CH`) or UN M.49 code (`419`), if written.
-    public var region: String?
+    package var region: String?
     /// The `-u-nu-` numbering system (`arab`, `latn`), if written.
-    public var numberingSystem: String?
+    package var numberingSystem: String?
 
-    public init(language: String, script: String? = nil, region: String? = nil, numberingSystem: String? = nil) {
+    package init(language: String, script: String? = nil, region: String? = nil, numberingSystem: String? = nil) {
         self.language = language
         self.script = script
         self.region = region
@@ -20,7 +20,7 @@ public struct LocaleParts: Sendable, Hashable {
 
     /// Splits a canonical tag (``LanguageTag`` has fixed the case already). A
     /// grandfathered tag gives the parts of its registered replacement (`i-klingon` → `tlh`).
-    public init(_ tag: LanguageTag) {
+    package init(_ tag: LanguageTag) {
         self.init(splitting: tag.grandfatheredPreferredValue ?? tag)
     }
 
@@ -55,7 +55,7 @@ public struct LocaleParts: Sendable, Hashable {
     }
 
     /// `language-Script-REGION`, without the numbering system.
-    public var baseTag: String {
+    package var baseTag: String {
         var text = language
         if let script { text += "-" + script }
         if let region { text += "-" + region }
@@ -63,14 +63,14 @@ public struct LocaleParts: Sendable, Hashable {
     }
 
     /// The full tag, with `-u-nu-` when a numbering system is set.
-    public var tag: String {
+    package var tag: String {
         guard let numberingSystem else { return baseTag }
         return baseTag + "-u-nu-" + numberingSystem
     }
 
     /// The language with CLDR's legacy aliases replaced (`iw` → `he`, `no` → `nb`,
     /// `sh` → `sr-Latn`); a script or region the alias adds fills only what is unset.
-    public var aliased: LocaleParts {
+    package var aliased: LocaleParts {
         guard let replacement = LocaleData.languageAliases[language].flatMap({ LanguageTag($0) }) else { return self }
         let target = LocaleParts(replacement)
         return LocaleParts(language: target.language, script: script ?? target.script,
@@ -79,7 +79,7 @@ public struct LocaleParts: Sendable, Hashable {
 
     /// CLDR "add likely subtags" (UTS #35): `de` → `de-Latn-DE`, `zh-TW` → `zh-Hant-TW`.
     /// Unknown languages keep what they have.
-    public var maximized: LocaleParts {
+    package var maximized: LocaleParts {
         if script != nil, region != nil { return self }
         var keys: [String] = []
         if let script, let region { keys.append("\(language)-\(script)-\(region)") }
@@ -112,7 +112,7 @@ public struct LocaleParts: Sendable, Hashable {
     ///
     /// A bare language has none here: CLDR's `nb`/`nn` → `no` and `ht` → `fr-HT` name
     /// other languages, which a lookup treats as a missing translation, not a parent.
-    public var parent: LocaleParts? {
+    package var parent: LocaleParts? {
         let likely = Self.likelyScript(of: language)
         if let region {
             var keys: [String] = []

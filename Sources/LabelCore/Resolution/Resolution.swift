@@ -1,17 +1,17 @@
 /// The outcome of looking a key up through a language chain, before rendering.
-public struct Resolution: Sendable, Hashable {
-    public var key: String
-    public var table: String
+package struct Resolution: Sendable, Hashable {
+    package var key: String
+    package var table: String
     /// The tag the client asked for (canonical), or the development language
     /// when it asked for none; `nil` only when neither exists.
-    public var requested: LanguageTag?
+    package var requested: LanguageTag?
     /// The entry found; `nil` when the value is the key itself.
-    public var entry: CatalogEntry?
+    package var entry: CatalogEntry?
     /// The request was not satisfied in the requested language or one of its
     /// truncations: served from another language, or the key itself.
-    public var isMissing: Bool
+    package var isMissing: Bool
 
-    public init(key: String, table: String, requested: LanguageTag?, entry: CatalogEntry?, isMissing: Bool) {
+    package init(key: String, table: String, requested: LanguageTag?, entry: CatalogEntry?, isMissing: Bool) {
         self.key = key
         self.table = table
         self.requested = requested
@@ -20,11 +20,11 @@ public struct Resolution: Sendable, Hashable {
     }
 
     /// `app/de`, `framework/en`, or `key`.
-    public var source: String { entry?.source ?? "key" }
+    package var source: String { entry?.source ?? "key" }
 
     /// The language of the value: the entry's, or for the key itself the
     /// language keys are written in (the development language), else the request's.
-    public func language(development: LanguageTag?) -> LanguageTag? {
+    package func language(development: LanguageTag?) -> LanguageTag? {
         entry?.language ?? development ?? requested
     }
 }

@@ -26,7 +26,7 @@ public struct ResolvedLabel: Sendable, Hashable {
     /// The key itself is returned verbatim, never used as a format: format
     /// strings only ever come from the store.
     /// (`borrowing`: an initializer otherwise takes, and copies, the resolution.)
-    public init(resolution: borrowing Resolution, arguments: [String], development: LanguageTag?) throws(FormatError) {
+    package init(resolution: borrowing Resolution, arguments: [String], development: LanguageTag?) throws(FormatError) {
         key = resolution.key
         requested = resolution.requested
         table = resolution.table

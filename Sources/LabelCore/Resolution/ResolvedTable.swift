@@ -5,28 +5,28 @@ import Foundation
 ///
 /// Keys come from every language of the chain: a key the requested language
 /// lacks is filled from the next language (as a single lookup would).
-public struct ResolvedTable: Sendable {
-    public struct Item: Sendable {
-        public var key: String
-        public var entry: CatalogEntry
+package struct ResolvedTable: Sendable {
+    package struct Item: Sendable {
+        package var key: String
+        package var entry: CatalogEntry
     }
 
-    public let table: String
+    package let table: String
     /// The first language of the chain that has strings in this table: the
     /// language most values are in.
-    public let language: LanguageTag
+    package let language: LanguageTag
     /// The chain's languages that have strings in the table, in order.
-    public let languages: [LanguageTag]
+    package let languages: [LanguageTag]
     /// Every key, sorted, with the entry that wins.
-    public let items: [Item]
+    package let items: [Item]
     /// The catalog's development language (`nil` for `none`), so a client
     /// can build the same chain for the keys the table lacks.
-    public let developmentLanguage: LanguageTag?
+    package let developmentLanguage: LanguageTag?
 
     /// Resolves `table` for the languages in `chain` that the catalog has.
     ///
     /// - Returns: `nil` when no language of the chain has a file for the table.
-    public init?(catalog: Catalog, table: String, chain: LanguageChain) {
+    package init?(catalog: Catalog, table: String, chain: LanguageChain) {
         // A file with no strings (only comments) still makes the table exist: an empty table, not a 404.
         let present = chain.languages.filter { catalog.has(table: table, language: $0) }
         guard let first = present.first else { return nil }
@@ -45,7 +45,7 @@ public struct ResolvedTable: Sendable {
     /// variable expanded into the template (`%#@coins@ gesammelt` with
     /// one `%d Münze` gives `%d Münze gesammelt`). Other variables stay as
     /// `%#@name@`, to be expanded by the client's own stringsdict logic.
-    public static func pluralTemplates(_ string: LocalizedString) -> [PluralCategory: String]? {
+    package static func pluralTemplates(_ string: LocalizedString) -> [PluralCategory: String]? {
         for token in FormatToken.tokens(in: string.template) {
             guard case .substitution(let substitution) = token, let variable = string.variables[substitution.name] else { continue }
             var result: [PluralCategory: String] = [:]

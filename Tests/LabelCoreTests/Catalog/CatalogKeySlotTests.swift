@@ -1,5 +1,5 @@
 import Testing
-@testable import LabelCore
+import LabelCore
 
 /// Every key of a table has one index in ``Catalog/keys``, the same in every language,
 /// and a lookup gives it from the same table probe: what lets the server count a request

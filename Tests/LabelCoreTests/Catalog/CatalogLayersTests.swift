@@ -1,5 +1,5 @@
 import Testing
-@testable import LabelCore
+import LabelCore
 
 /// The catalog keeps one table per string (the merged one) and gives `layers` back
 /// from it: exactly the layers it was given, overlapping keys and all.

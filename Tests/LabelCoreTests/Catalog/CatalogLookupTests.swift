@@ -1,5 +1,5 @@
 import Testing
-@testable import LabelCore
+import LabelCore
 
 /// Lookups find a table by comparing names when the store has a few tables and by
 /// hashing when it has many: both must find exactly the tables and entries given.

@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-@testable import LabelCore
+import LabelCore
 
 /// `bplist00` reading against Foundation: files Foundation writes, every
 /// truncation and single-byte corruption of them, and hand-made hostile files

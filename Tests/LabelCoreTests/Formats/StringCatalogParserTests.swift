@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LabelCore
+import LabelCore
 
 /// `.xcstrings` reading, against the real catalogs of the corpus and small inline ones.
 struct StringCatalogParserTests {

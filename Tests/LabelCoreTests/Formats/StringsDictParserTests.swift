@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LabelCore
+import LabelCore
 
 /// `.stringsdict` reading, against the real files of the corpus and small inline plists.
 struct StringsDictParserTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LabelCore
+import LabelCore
 
 /// The real-world `.strings` files in Fixtures/corpus against EXPECTED.json
 /// (made by a port of CoreFoundation's parser) and against Foundation itself.

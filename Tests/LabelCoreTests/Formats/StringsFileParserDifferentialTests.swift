@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
-@testable import LabelCore
+import LabelCore
 
 /// Foundation's `PropertyListSerialization` on Linux runs CoreFoundation's own
 /// old-style parser, so it is an oracle for any text: both must produce the same

@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-@testable import LabelCore
+import LabelCore
 
 @Suite struct FormatTokenTests {
     private func specifiers(_ string: String) -> [FormatSpecifier] {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LabelCore
+import LabelCore
 
 @Suite struct LabelFormatterTests {
     private func render(

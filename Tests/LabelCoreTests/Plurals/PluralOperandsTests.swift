@@ -1,5 +1,5 @@
 import Testing
-@testable import LabelCore
+import LabelCore
 
 @Test func fractionOperandsKeepOrDropTrailingZeros() throws {
     let o = try #require(PluralOperands("1.50"))

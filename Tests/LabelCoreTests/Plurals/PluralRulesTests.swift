@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LabelCore
+import LabelCore
 
 /// The CLDR samples from `Fixtures/plural-samples.tsv`, generated with the rule table.
 private enum PluralSampleFixture {

@@ -1,5 +1,5 @@
 import Testing
-@testable import LabelCore
+import LabelCore
 
 @Suite struct LabelKeyValidationTests {
     /// What the rule says, byte by byte: C0 controls and DEL are refused, TAB, LF and CR are not.

@@ -1,5 +1,5 @@
 import Testing
-@testable import LabelCore
+import LabelCore
 
 @Suite struct LanguageTagTests {
     @Test(arguments: [

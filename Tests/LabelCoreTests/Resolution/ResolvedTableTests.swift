@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LabelCore
+import LabelCore
 
 /// ``ResolvedTable`` on its own, over the fixture store: which entry wins per key.
 /// (Its two renderings, `GET /labels`' bodies, are tested with the server that owns them.)

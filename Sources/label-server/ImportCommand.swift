@@ -1,6 +1,7 @@
 import Foundation
 import LabelCore
 import LabelImport
+import AtomicFile
 
 /// `label-server import FILE... --into DIR`: translated XLIFF back into the store.
 enum ImportCommand {

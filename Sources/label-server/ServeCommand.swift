@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import LabelCore
 import LabelServer
+import MissingKeys
 
 /// `label-server serve`: the HTTP API over the store.
 enum ServeCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Keep-alive, pipelining, HEAD, HTTP/1.0 and connection closing, over a real socket.
 @Suite(.serialized)

@@ -1,5 +1,6 @@
 import HTTP1
 import Testing
+import TestSupport
 
 /// Requests RFC 9112 says to reject, and requests over the configured limits: each gets its
 /// status, code and reason's message over the socket, then the connection closes (the

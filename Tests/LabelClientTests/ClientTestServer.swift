@@ -3,6 +3,7 @@ import HTTPServer
 import LabelCore
 import MissingKeys
 import LabelServer
+import HTTP1
 
 /// The real label server (``LabelService`` on ``EpollServer``) over the
 /// repository's `Strings/`, on an ephemeral 127.0.0.1 port, with a

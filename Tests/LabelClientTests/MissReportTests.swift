@@ -2,6 +2,7 @@ import Foundation
 import LabelClient
 import LabelCore
 import Testing
+import MissingKeys
 
 @Suite struct MissReportTests {
     @Test func missesAreQueuedDeduplicatedAndFlushedToTheRealServer() async throws {

@@ -1,6 +1,7 @@
 import TestSupport
 import Foundation
 import Testing
+import LabelServer
 
 /// The label API: the real ``LabelService`` over the bundled `Strings/`, answering in process
 /// through the server's parser and encoder; a few tests (a label, HEAD, the parser's

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Issue 21: one GET with a well-formed `-u-nu-` tag used to kill the process (corelibs
 /// `NumberFormatter` trapped inside `NumberSymbols(locale:)` on `de-u-nu-latn`). Each of

@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 import TestSupport
 @testable import LabelServer
+import HTTP1
 
 /// Reload runs on the reloader's worker, never on an event loop, and frees what it replaced.
 @Suite struct ReloadTests {

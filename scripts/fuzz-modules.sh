@@ -54,6 +54,5 @@ fuzz_module BackgroundWork
 fuzz_module HTTPServer
 fuzz_module LabelCore
 fuzz_module AtomicFile
-# Testable: the merge target reads state files through MissingReportStore.decode, as load does.
-fuzz_module MissingKeys -enable-testing
+fuzz_module MissingKeys
 fuzz_module LabelServer

@@ -16,7 +16,7 @@ import HTTP1
 import HTTPServer
 import LabelCore
 import LabelServer
-@testable import MissingKeys
+import MissingKeys
 import Synchronization
 
 /// What the in-process peer answers (the current input).

@@ -216,7 +216,7 @@ package final class MissingKeyRecorder: Sendable {
     /// Every count is clamped to `0...MissingReport.maximumCount` and every sum saturates
     /// there, so a file at the documented maximum never makes a later recording trap.
     @discardableResult
-    func restore(_ report: MissingReport) -> UInt64 {
+    package func restore(_ report: MissingReport) -> UInt64 {
         var restored = State(since: report.since)
         restored.dropped = MissingReport.Dropped(newEntries: report.dropped.newEntries.clampedCount,
                                                  longKeys: report.dropped.longKeys.clampedCount,
@@ -285,12 +285,12 @@ package final class MissingKeyRecorder: Sendable {
 }
 
 extension MissingKeyRecorder {
-    struct EntryID: Hashable, Sendable {
-        var table: String
-        var key: String
-        var requested: String
+    package struct EntryID: Hashable, Sendable {
+        package var table: String
+        package var key: String
+        package var requested: String
         /// A plural miss is its own entry: translators owe that form separately.
-        var plural: PluralMiss?
+        package var plural: PluralMiss?
     }
 
     struct Stats: Sendable {
@@ -397,7 +397,7 @@ extension MissingKeyRecorder {
     }
 
     /// Validates a reported body into `(table, key, requested)` triples.
-    static func parseReported(_ body: [UInt8], defaultTable: String) throws(MissingReportError) -> [EntryID] {
+    package static func parseReported(_ body: [UInt8], defaultTable: String) throws(MissingReportError) -> [EntryID] {
         guard body.count <= maximumReportedBodyBytes else {
             throw .bodyTooLarge(bytes: body.count, limit: maximumReportedBodyBytes)
         }

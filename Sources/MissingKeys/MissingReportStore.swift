@@ -245,28 +245,28 @@ package final class MissingReportStore: Sendable {
         }
     }
 
-    struct DecodeError: Error {
-        var reason: String
+    package struct DecodeError: Error {
+        package var reason: String
     }
 
     /// What a state file held: the valid entries, and why the others were dropped.
-    struct Decoded {
-        var report: MissingReport
+    package struct Decoded {
+        package var report: MissingReport
         /// Entries dropped as invalid.
-        var invalidEntries: Int
+        package var invalidEntries: Int
         /// One line per problem (entry index and reason; also a bad `since`).
-        var problems: [String]
+        package var problems: [String]
     }
 
     /// The largest hit count read back: JSON numbers are exact up to 2^53.
-    static let maximumHits = MissingReport.maximumCount
+    package static let maximumHits = MissingReport.maximumCount
 
     /// Reads back what ``MissingReport/jsonBytes()`` wrote, entry by entry.
     ///
     /// Only a file that is not a JSON object with an `entries` array is a
     /// ``DecodeError``; an invalid entry is dropped and described in
     /// ``Decoded/problems``, and a bad `since` becomes `now`.
-    static func decode(_ bytes: [UInt8], now: Date = Date()) throws(DecodeError) -> Decoded {
+    package static func decode(_ bytes: [UInt8], now: Date = Date()) throws(DecodeError) -> Decoded {
         let parsed: Any
         do {
             parsed = try JSONSerialization.jsonObject(with: Data(bytes))

@@ -3,6 +3,7 @@ import HTTPServer
 import LabelCore
 import MissingKeys
 import LabelServer
+import HTTP1
 
 /// The running parts of `serve`, wired together from its configuration and the
 /// loaded store: the service, the server it is handed to, and what they share.

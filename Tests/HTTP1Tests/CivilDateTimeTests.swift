@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import HTTP1
+@testable import HTTP1
 
 @Suite struct CivilDateTimeTests {
     @Test func iso8601IsFoundationsForInstantsAcrossCenturies() {

@@ -1,3 +1,4 @@
+import Foundation
 /// A model of how aapt2 decodes a `<string>` element's text (XML entities, then its
 /// `StringBuilder`: `"` toggles quoting, ASCII whitespace collapses to one space and is
 /// trimmed at the ends outside quotes, `\` escapes, an unescaped `'` outside quotes is an

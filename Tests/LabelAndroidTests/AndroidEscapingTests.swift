@@ -1,5 +1,5 @@
 import Testing
-import LabelAndroid
+@testable import LabelAndroid
 
 /// What naive converters get wrong, each as aapt2 must read it back.
 let hostileValues = [

@@ -1,7 +1,7 @@
 import Foundation
 import LabelCore
 import Testing
-import LabelAndroid
+@testable import LabelAndroid
 
 /// A store written to a temporary folder: `files` maps `bundle/lang.lproj/File` to text.
 private func export(_ files: [String: String], development: String = "en") throws -> AndroidExport {

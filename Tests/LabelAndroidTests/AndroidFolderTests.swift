@@ -1,6 +1,6 @@
 import LabelCore
 import Testing
-import LabelAndroid
+@testable import LabelAndroid
 
 @Test(arguments: [
     ("en", "values"), ("de", "values-de"), ("de-AT", "values-de-rAT"), ("zh-TW", "values-zh-rTW"),

@@ -1,6 +1,6 @@
 import LabelCore
 import Testing
-import LabelAndroid
+@testable import LabelAndroid
 
 private let english = LanguageTag("en")!
 

@@ -1,6 +1,6 @@
 import LabelCore
 import Testing
-import LabelAndroid
+@testable import LabelAndroid
 
 private func plural(_ template: String, _ variants: [PluralCategory: String], valueType: String = "d") -> LocalizedString {
     LocalizedString(template: template, variables: ["n": PluralVariable(valueType: valueType, variants: variants)])

@@ -1,5 +1,5 @@
 import Testing
-import LabelAndroid
+@testable import LabelAndroid
 
 @Test func keysBecomeResourceNames() {
     #expect(AndroidResourceName.name(for: "control.close.label") == "control_close_label")

@@ -1,5 +1,5 @@
 import Foundation
-import LabelClient
+@testable import LabelClient
 import LabelCore
 import Testing
 

@@ -1,6 +1,6 @@
 import Testing
-import LabelCore
-import LabelServer
+@testable import LabelCore
+@testable import LabelServer
 
 /// `GET /labels?format=android`: the resolved table as strings.xml, named as the export names it.
 @Suite struct AndroidBundleTests {

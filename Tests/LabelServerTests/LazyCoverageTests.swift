@@ -1,7 +1,7 @@
 import Foundation
 import HTTPServer
 import LabelCore
-import LabelServer
+@testable import LabelServer
 import TestSupport
 import Testing
 

@@ -5,8 +5,8 @@ import HTTP1
 import HTTPServer
 import MissingKeys
 import Testing
-import LabelCore
-import LabelServer
+@testable import LabelCore
+@testable import LabelServer
 
 /// "A responder never blocks", in code: every blocking function refuses to run on a thread
 /// marked as an event loop's, and the dispatcher sends every blocking request to a worker.

@@ -1,7 +1,7 @@
 import Foundation
 import HTTP1
 import Testing
-import LabelServer
+@testable import LabelServer
 
 /// `openapi.yaml` against the code: its paths and operations are the route table's rows and
 /// methods (HEAD included), each operation documents the statuses its row can answer and

@@ -2,8 +2,8 @@ import Foundation
 import HTTP1
 import HTTPServer
 import Testing
-import LabelCore
-import LabelServer
+@testable import LabelCore
+@testable import LabelServer
 
 /// `GET /labels?format=stringsdict`: the table's plurals as an Apple `.stringsdict`,
 /// checked with Foundation's own property-list reader and read back with the

@@ -42,6 +42,9 @@ let package = Package(
         // `label-server lint`: Apple's label rules and cross-language checks over the
         // files LabelCore's loader finds and reads.
         .target(name: "LabelLint", dependencies: ["LabelCore"]),
+        // `label-server scan`: a lexer-level scanner of Swift and Objective-C sources for
+        // the keys the code asks for, joined with the store per language.
+        .target(name: "LabelScan", dependencies: ["LabelCore"]),
         // The server's one mechanism for periodic work off the event loops (PeriodicTask).
         // Not in LabelCore: apps embed the engine, and it has no background work.
         .target(name: "BackgroundWork"),
@@ -61,7 +64,7 @@ let package = Package(
         .target(name: "LabelClient", dependencies: ["LabelCore"]),
         .executableTarget(
             name: "label-server",
-            dependencies: ["LabelCore", "LabelLint", "LabelImport", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1"]
+            dependencies: ["LabelCore", "LabelLint", "LabelImport", "LabelScan", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1"]
         ),
         .testTarget(
             name: "LabelCoreTests",
@@ -75,6 +78,7 @@ let package = Package(
         ),
         .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "AtomicFile", "LabelCore", "LabelLint", "LabelServer", "MissingKeys", "TestSupport"]),
         .testTarget(name: "label-serverTests", dependencies: ["label-server"]),
+        .testTarget(name: "LabelScanTests", dependencies: ["LabelScan", "LabelCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
         .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport"]),

@@ -1,0 +1,114 @@
+import Foundation
+package import LabelCore
+
+/// The strings the scan joins with: the server's store layout, or an app's resources
+/// as Xcode collects them (every `*.lproj` and `*.xcstrings` under a folder).
+package struct ScanStore: Sendable {
+    package var catalog: Catalog
+    /// Oddities worth a line on standard error (a key in two places, a skipped folder).
+    package var warnings: [String]
+
+    package struct LoadError: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// No store: every key is listed, none is missing.
+    package static let empty = ScanStore(catalog: Catalog(bundles: [], developmentLanguage: nil, layers: []), warnings: [])
+
+    /// The server's layout (`--strings DIR --bundles LIST`), read as `lint` and `serve` read it.
+    package static func load(_ configuration: StoreConfiguration) throws(LoadError) -> ScanStore {
+        do {
+            let loaded = try StoreLoader.load(configuration)
+            return ScanStore(catalog: loaded.catalog, warnings: loaded.warnings.map { "\($0.location.file): \($0.message)" })
+        } catch {
+            throw LoadError(description: error.problems.map { "\($0.file): \($0.message)" }.joined(separator: "; "))
+        }
+    }
+
+    /// Every `*.lproj` folder and `*.xcstrings` file under the folders; a table is its
+    /// file name wherever it sits, `Base.lproj` is the development language.
+    package static func resources(_ directories: [String], developmentLanguage: LanguageTag?) throws(LoadError) -> ScanStore {
+        var layers: [StoreLoader.LayerKey: CatalogLayer] = [:]
+        var warnings: [String] = []
+        var origins: [StoreLoader.LayerKey: [String: String]] = [:]
+        func add(_ entries: [String: LocalizedString], table: String, language: LanguageTag, file: String) {
+            let id = StoreLoader.LayerKey(bundle: "resources", table: table, language: language)
+            var layer = layers[id] ?? CatalogLayer(bundle: "resources", language: language, table: table)
+            for (key, value) in entries {
+                if let other = origins[id]?[key], other != file {
+                    // A .stringsdict entry beats a .strings one, as Bundle reads them; two of a kind is a mistake.
+                    if (other as NSString).pathExtension == (file as NSString).pathExtension || !file.hasSuffix(".stringsdict") {
+                        warnings.append("\(file): key \"\(key)\" of table \(table) (\(language.rawValue)) is also in \(other)")
+                        continue
+                    }
+                }
+                origins[id, default: [:]][key] = file
+                layer.entries[key] = CatalogEntry(string: value, bundle: "resources", language: language, folder: language.rawValue,
+                                                  location: nil)
+            }
+            layer.files.append(file)
+            layers[id] = layer
+        }
+        for directory in directories {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw LoadError(description: "--resources \(directory): not a folder")
+            }
+            for path in resourceFiles(under: directory) {
+                do {
+                    try read(path, developmentLanguage: developmentLanguage, warnings: &warnings, add: add)
+                } catch {
+                    throw LoadError(description: "\(path): \(error)")
+                }
+            }
+        }
+        let catalog = Catalog(bundles: ["resources"], developmentLanguage: developmentLanguage,
+                              layers: layers.sorted { $0.key < $1.key }.map(\.value))
+        return ScanStore(catalog: catalog, warnings: warnings)
+    }
+
+    static func resourceFiles(under directory: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") || SourceWalker.skipped.contains(name) {
+                enumerator.skipDescendants()
+                continue
+            }
+            let parent = ((relative as NSString).deletingLastPathComponent as NSString).lastPathComponent
+            if name.hasSuffix(".xcstrings")
+                || (parent.hasSuffix(".lproj") && (name.hasSuffix(".strings") || name.hasSuffix(".stringsdict"))) {
+                files.append(directory + "/" + relative)
+            }
+        }
+        return files.sorted()
+    }
+
+    static func read(_ path: String, developmentLanguage: LanguageTag?, warnings: inout [String],
+                     add: (_ entries: [String: LocalizedString], _ table: String, _ language: LanguageTag, _ file: String) -> Void) throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let name = (path as NSString).lastPathComponent
+        if name.hasSuffix(".xcstrings") {
+            let catalog = try StringCatalogParser.parse(data, file: path)
+            for (tag, entries) in catalog.localizations.sorted(by: { $0.key < $1.key }) {
+                guard let language = LanguageTag(tag) else { continue }
+                add(entries, String(name.dropLast(".xcstrings".count)), language, path)
+            }
+            return
+        }
+        let folder = String(((path as NSString).deletingLastPathComponent as NSString).lastPathComponent.dropLast(".lproj".count))
+        let tag = folder == "Base" ? developmentLanguage : LanguageTag(folder)
+        guard let language = tag else {
+            warnings.append("\(path): folder \(folder).lproj is not a language; skipped")
+            return
+        }
+        if name.hasSuffix(".stringsdict") {
+            add(try StringsDictParser.parse(data, file: path).entries, String(name.dropLast(".stringsdict".count)), language, path)
+        } else {
+            let file = try StringsFileParser.parse(data, file: path)
+            add(Dictionary(file.entries.map { ($0.key, LocalizedString(template: $0.value)) }) { _, later in later },
+                String(name.dropLast(".strings".count)), language, path)
+        }
+    }
+}

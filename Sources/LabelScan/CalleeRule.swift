@@ -30,11 +30,13 @@ struct CalleeRule: Sendable {
     var defaultTable = "Localizable"
     /// The argument is an array literal of keys (`.accessibilityInputLabels`, `phrases:`).
     var array = false
+    /// Interpolations are App Intents parameters, spelled `${name}` in the key.
+    var placeholders = false
     /// Shown as the site's callee (`.accessibilityLabel`, `@Parameter`).
     var display: String
 
     init(_ name: String, _ form: Form, key: Argument, table: Argument? = nil, comment: Argument? = nil,
-         dynamic: Bool, defaultTable: String = "Localizable", array: Bool = false) {
+         dynamic: Bool, defaultTable: String = "Localizable", array: Bool = false, placeholders: Bool = false) {
         self.name = name
         self.form = form
         self.key = key
@@ -43,6 +45,7 @@ struct CalleeRule: Sendable {
         self.dynamic = dynamic
         self.defaultTable = defaultTable
         self.array = array
+        self.placeholders = placeholders
         switch form {
         case .member: display = "." + name
         case .attribute: display = "@" + name

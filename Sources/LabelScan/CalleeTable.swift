@@ -6,6 +6,11 @@ package struct CalleeTable: Sendable {
         /// The labelled argument holding the key; nil for the first argument.
         package var label: String?
 
+        package init(name: String, label: String?) {
+            self.name = name
+            self.label = label
+        }
+
         /// Parses `NAME`, `NAME:LABEL` or `NAME(_:)`; nil when NAME is not an identifier.
         package init?(_ text: String) {
             var name = Substring(text)
@@ -28,7 +33,7 @@ package struct CalleeTable: Sendable {
     }
 
     /// Rules by callee name, for Swift and for Objective-C.
-    let swift: [String: [CalleeRule]]
+    var swift: [String: [CalleeRule]]
     let objectiveC: [String: [CalleeRule]]
     /// Names usable as `"key".name`.
     let literalMembers: Set<String>
@@ -38,12 +43,25 @@ package struct CalleeTable: Sendable {
         var objectiveC = Dictionary(grouping: Self.objectiveCRules, by: \.name)
         for wrapper in wrappers {
             let key: CalleeRule.Argument = wrapper.label.map { .label($0) } ?? .first
-            swift[wrapper.name, default: []].append(CalleeRule(wrapper.name, .wrapper, key: key, dynamic: true))
+            swift[wrapper.name, default: []].append(CalleeRule(wrapper.name, .wrapper, key: key, table: .label("tableName"),
+                                                                comment: .label("comment"), dynamic: true))
             objectiveC[wrapper.name, default: []].append(CalleeRule(wrapper.name, .wrapper, key: .position(0), dynamic: true))
         }
         self.swift = swift
         self.objectiveC = objectiveC
         literalMembers = Set(wrappers.filter { $0.label == nil }.map(\.name))
+    }
+
+    /// With the callees an app declares (parameters typed `LocalizedStringKey`…): a
+    /// literal passed to one is a key; anything else is no site.
+    package func adding(_ declared: [Wrapper]) -> CalleeTable {
+        var table = self
+        for wrapper in Set(declared) {
+            let key: CalleeRule.Argument = wrapper.label.map { .label($0) } ?? .first
+            if table.swift[wrapper.name]?.contains(where: { $0.key == key }) == true { continue }
+            table.swift[wrapper.name, default: []].append(CalleeRule(wrapper.name, .wrapper, key: key, dynamic: false))
+        }
+        return table
     }
 
     /// SwiftUI initializers whose first argument is a `LocalizedStringKey`.
@@ -71,7 +89,9 @@ package struct CalleeTable: Sendable {
             CalleeRule("searchable", .member, key: .label("prompt"), dynamic: false),
             CalleeRule("Parameter", .attribute, key: .label("title"), dynamic: false),
             CalleeRule("Parameter", .attribute, key: .label("description"), dynamic: false),
-            CalleeRule("AppShortcut", .call, key: .label("phrases"), dynamic: false, defaultTable: "AppShortcuts", array: true),
+            CalleeRule("AppShortcut", .call, key: .label("phrases"), dynamic: false, defaultTable: "AppShortcuts", array: true,
+                       placeholders: true),
+            CalleeRule("Summary", .call, key: .first, dynamic: false, placeholders: true),
             CalleeRule("AppShortcut", .call, key: .label("shortTitle"), dynamic: false),
             CalleeRule("DisplayRepresentation", .call, key: .label("title"), table: .label("table"), dynamic: false),
             CalleeRule("DisplayRepresentation", .call, key: .label("subtitle"), table: .label("table"), dynamic: false),

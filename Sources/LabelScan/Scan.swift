@@ -25,19 +25,36 @@ package enum Scan {
             }
         }
         let sources = contents.withLock { $0 }
-        // SwiftGen accessors first: their uses can be in any file.
-        var swiftGen = SwiftGenMap()
-        for (index, bytes) in sources.sorted(by: { $0.key < $1.key })
-        where files[index].language == .swift && SwiftGenMap.mayDefine(bytes) {
-            swiftGen.merge(SiteScanner.scan(bytes, file: files[index].path, language: .swift, callees: options.callees).swiftGen)
-        }
-        let results = Locked<[Int: [ScanSite]]>([:])
         let indices = sources.keys.sorted()
-        let map = swiftGen
+        // First pass: lex every file once, and collect what calls elsewhere depend on.
+        let firstPass = Locked<[Int: (tokens: SourceTokens, declarations: SiteScanner.Result)]>([:])
         DispatchQueue.concurrentPerform(iterations: indices.count) { position in
             let index = indices[position]
-            let found = SiteScanner.scan(sources[index]!, file: files[index].path, language: files[index].language,
-                                         callees: options.callees, swiftGen: map).sites
+            let file = files[index]
+            let outcome = sources[index]!.withUnsafeBufferPointer { bytes in
+                let tokens = SourceLexer.tokenize(bytes, language: file.language)
+                let declarations = SiteScanner.scan(bytes, tokens, file: file.path, language: file.language, pass: .declarations,
+                                                    callees: options.callees, swiftGen: SwiftGenMap())
+                return (tokens, declarations)
+            }
+            firstPass.withLock { $0[index] = outcome }
+        }
+        let lexed = firstPass.withLock { $0 }
+        var swiftGen = SwiftGenMap()
+        var declared: [CalleeTable.Wrapper] = []
+        for index in indices {
+            swiftGen.merge(lexed[index]!.declarations.swiftGen)
+            declared += lexed[index]!.declarations.declared
+        }
+        let callees = options.callees.adding(declared)
+        let map = swiftGen
+        let results = Locked<[Int: [ScanSite]]>([:])
+        DispatchQueue.concurrentPerform(iterations: indices.count) { position in
+            let index = indices[position]
+            let found = sources[index]!.withUnsafeBufferPointer { bytes in
+                SiteScanner.scan(bytes, lexed[index]!.tokens, file: files[index].path, language: files[index].language,
+                                 pass: .sites, callees: callees, swiftGen: map).sites
+            }
             results.withLock { $0[index] = found }
         }
         let sites = results.withLock { $0 }.sorted { $0.key < $1.key }.flatMap(\.value)

@@ -40,24 +40,42 @@ extension SiteScanner {
             guard let arguments, let argument = select(rule.key, in: arguments) else { continue }
             let table = select(rule.table, in: arguments, default: rule.defaultTable)
             let comment = rule.comment.flatMap { select($0, in: arguments) }.flatMap(plainLiteral)
-            if rule.array {
-                for element in elements(of: argument.range) {
-                    if let literal = literal(in: element) {
-                        add(at: tokens[element.lowerBound], callee: rule.display, table: table,
-                            literal: rule.defaultTable == "AppShortcuts" ? Self.shortcutPhrase(literal) : literal, comment: comment)
-                    }
-                }
-                continue
-            }
-            guard !argument.range.isEmpty else { continue }
-            let literal = literal(in: argument.range)
+            let ranges = rule.array ? elements(of: argument.range) : [argument.range]
             let stringTyped = language == .objectiveC || name == "NSLocalizedString" || name == "localizedString"
-            if let literal, !(stringTyped && literal.isInterpolated) {
-                add(at: tokens[argument.range.lowerBound], callee: rule.display, table: table, literal: literal, comment: comment)
-            } else if rule.dynamic {
-                add(at: tokens[argument.range.lowerBound], callee: rule.display, table: table, literal: nil, comment: comment)
+            for range in ranges where !range.isEmpty {
+                let literals = literal(in: range).map { [(range.lowerBound, $0)] } ?? branches(in: range)
+                if literals.isEmpty {
+                    if rule.dynamic { add(at: tokens[range.lowerBound], callee: rule.display, table: table, literal: nil, comment: comment) }
+                    continue
+                }
+                for (start, literal) in literals {
+                    let value = rule.placeholders ? Self.shortcutPhrase(literal) : literal
+                    add(at: tokens[start], callee: rule.display, table: table,
+                        literal: stringTyped && value.isInterpolated ? nil : value, comment: comment)
+                }
             }
         }
+    }
+
+    /// `condition ? "a" : "b"`: both literals, each a key (nothing when a branch is not a literal).
+    func branches(in range: Range<Int>) -> [(Int, SourceLiteral)] {
+        var depth = 0
+        var question: Int?
+        var colon: Int?
+        for index in range {
+            let token = tokens[index]
+            guard token.kind == .punctuation else { continue }
+            switch token.byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            case UInt8(ascii: "?") where depth == 0 && question == nil: question = index
+            case UInt8(ascii: ":") where depth == 0 && question != nil && colon == nil: colon = index
+            default: break
+            }
+        }
+        guard let question, let colon, question > range.lowerBound,
+              let first = literal(in: (question + 1)..<colon), let second = literal(in: (colon + 1)..<range.upperBound) else { return [] }
+        return [(question + 1, first), (colon + 1, second)]
     }
 
     func select(_ selector: CalleeRule.Argument, in arguments: [Argument]) -> Argument? {

@@ -12,29 +12,50 @@ package struct SiteScanner {
     var lineStarts: [Int] = [0]
     var sites: [ScanSite] = []
     var accessors = SwiftGenMap()
+    var declared: [CalleeTable.Wrapper] = []
 
-    /// What one file yields: its sites, and the SwiftGen accessors it defines.
+    /// What one file yields: its sites, and the SwiftGen accessors and key-typed
+    /// parameters it declares.
     package struct Result: Sendable {
         package var sites: [ScanSite]
         package var swiftGen: SwiftGenMap
+        package var declared: [CalleeTable.Wrapper]
     }
 
+    /// What a pass looks for: the declarations every file's calls depend on (SwiftGen
+    /// accessors, parameters typed `LocalizedStringKey`), or the sites.
+    package enum Pass: Sendable { case declarations, sites }
+
+    /// Lexes and scans in one go (declarations of this file only).
     package static func scan(_ source: [UInt8], file: String, language: SourceLanguage, callees: CalleeTable,
                              swiftGen: SwiftGenMap = SwiftGenMap()) -> Result {
         source.withUnsafeBufferPointer { bytes in
             let lexed = SourceLexer.tokenize(bytes, language: language)
-            var scanner = SiteScanner(bytes: bytes, tokens: lexed.tokens, literals: lexed.literals, language: language,
-                                      callees: callees, file: file, swiftGen: swiftGen, roots: swiftGen.roots)
-            scanner.run()
-            return Result(sites: scanner.sites, swiftGen: scanner.accessors)
+            let declared = scan(bytes, lexed, file: file, language: language, pass: .declarations, callees: callees, swiftGen: swiftGen)
+            var own = swiftGen
+            own.merge(declared.swiftGen)
+            var result = scan(bytes, lexed, file: file, language: language, pass: .sites,
+                              callees: callees.adding(declared.declared), swiftGen: own)
+            result.swiftGen = declared.swiftGen
+            result.declared = declared.declared
+            return result
         }
+    }
+
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ lexed: SourceTokens, file: String, language: SourceLanguage,
+                     pass: Pass, callees: CalleeTable, swiftGen: SwiftGenMap) -> Result {
+        var scanner = SiteScanner(bytes: bytes, tokens: lexed.tokens, literals: lexed.literals, language: language,
+                                  callees: callees, file: file, swiftGen: swiftGen, roots: swiftGen.roots)
+        if pass == .declarations {
+            if language == .swift { scanner.declarations() }
+        } else {
+            scanner.run()
+        }
+        return Result(sites: scanner.sites, swiftGen: scanner.accessors, declared: scanner.declared)
     }
 
     mutating func run() {
         for index in bytes.indices where bytes[index] == 0x0A { lineStarts.append(index + 1) }
-        var enums: [(name: String, depth: Int)] = []
-        var pendingEnum: String?
-        var depth = 0
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
@@ -42,11 +63,7 @@ package struct SiteScanner {
             case .identifier:
                 let next = index + 1 < tokens.count ? tokens[index + 1] : nil
                 if let next, next.kind == .punctuation, next.byte == UInt8(ascii: "("), !next.newlineBefore {
-                    let name = text(token)
-                    if language == .swift, name == "tr", !enums.isEmpty { defineAccessor(at: index, enums: enums.map(\.name)) }
-                    call(at: index, name: name)
-                } else if language == .swift, isWord(token, "enum"), let next, next.kind == .identifier {
-                    pendingEnum = text(next)
+                    call(at: index, name: text(token))
                 } else if language == .swift, !roots.isEmpty, let next, isPunctuation(next, "."), roots.contains(text(token)) {
                     accessorChain(at: index)
                 } else if language == .objectiveC, let next, isPunctuation(next, ":"), isWord(token, "localizedStringForKey") {
@@ -54,20 +71,8 @@ package struct SiteScanner {
                 }
             case .string where language == .swift:
                 literalMember(at: index)
-            case .punctuation:
-                switch token.byte {
-                case UInt8(ascii: "{"):
-                    depth += 1
-                    if let name = pendingEnum { enums.append((name, depth)) }
-                    pendingEnum = nil
-                case UInt8(ascii: "}"):
-                    if let last = enums.last, last.depth == depth { enums.removeLast() }
-                    depth -= 1
-                case UInt8(ascii: ":") where language == .swift:
-                    typeAnnotation(at: index)
-                default:
-                    break
-                }
+            case .punctuation where language == .swift && token.byte == UInt8(ascii: ":"):
+                typeAnnotation(at: index)
             default:
                 break
             }

@@ -50,6 +50,10 @@ package struct SiteScanner {
             if language == .swift { scanner.declarations() }
         } else {
             scanner.run()
+            // Several rules of one call (a title and a subtitle) add in rule order: sort by position.
+            scanner.sites.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+            var seen: Set<ScanSite> = []
+            scanner.sites.removeAll { !seen.insert($0).inserted }
         }
         return Result(sites: scanner.sites, swiftGen: scanner.accessors, declared: scanner.declared)
     }

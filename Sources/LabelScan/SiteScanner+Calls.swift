@@ -68,7 +68,7 @@ extension SiteScanner {
             switch token.byte {
             case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            case UInt8(ascii: "?") where depth == 0 && question == nil: question = index
+            case UInt8(ascii: "?") where depth == 0 && colon == nil: question = index
             case UInt8(ascii: ":") where depth == 0 && question != nil && colon == nil: colon = index
             default: break
             }

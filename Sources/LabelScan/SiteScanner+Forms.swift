@@ -34,7 +34,7 @@ extension SiteScanner {
             if isBody && !isPunctuation(after, "}") { return }
             if isPunctuation(after, ".") || (isPunctuation(after, "(") && !after.newlineBefore) { return }
         }
-        add(at: tokens[cursor + 2], callee: typeName, table: "Localizable", literal: literal, comment: nil)
+        add(at: tokens[cursor + 2], callee: ": " + typeName, table: "Localizable", literal: literal, comment: nil)
     }
 
     /// `[bundle localizedStringForKey:@"key" value:… table:@"Table"]`.

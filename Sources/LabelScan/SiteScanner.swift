@@ -50,6 +50,17 @@ package struct SiteScanner {
             if language == .swift { scanner.declarations() }
         } else {
             scanner.run()
+            // Code inside interpolations, lexed and scanned on its own (bounded nesting).
+            var pending = lexed.interpolations.map { ($0, 1) }
+            while let (range, level) = pending.popLast(), level <= 8 {
+                let inner = SourceLexer.tokenize(bytes, language: language, range: range)
+                var nested = SiteScanner(bytes: bytes, tokens: inner.tokens, literals: inner.literals, language: language,
+                                         callees: callees, file: file, swiftGen: swiftGen, roots: scanner.roots)
+                nested.lineStarts = scanner.lineStarts
+                nested.scan()
+                scanner.sites += nested.sites
+                pending += inner.interpolations.map { ($0, level + 1) }
+            }
             // Several rules of one call (a title and a subtitle) add in rule order: sort by position.
             scanner.sites.sort { ($0.line, $0.column) < ($1.line, $1.column) }
             var seen: Set<ScanSite> = []
@@ -60,6 +71,10 @@ package struct SiteScanner {
 
     mutating func run() {
         for index in bytes.indices where bytes[index] == 0x0A { lineStarts.append(index + 1) }
+        scan()
+    }
+
+    mutating func scan() {
         var index = 0
         while index < tokens.count {
             let token = tokens[index]

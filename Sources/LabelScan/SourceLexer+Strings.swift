@@ -70,7 +70,10 @@ extension SourceLexer {
         switch byte {
         case UInt8(ascii: "("):
             let open = index
+            nesting += 1
             skipBalanced()
+            nesting -= 1
+            if nesting == 0 { output.interpolations.append((base + open)..<(base + max(open, index - 1))) }
             builder.interpolate(String(decoding: bytes[open..<max(open, index - 1)], as: UTF8.self))
         case UInt8(ascii: "n"): builder.bytes.append(0x0A)
         case UInt8(ascii: "t"): builder.bytes.append(0x09)

@@ -11,9 +11,15 @@ struct SourceLexer {
     var index = 0
     var newline = true
     var output = SourceTokens()
+    /// Where `bytes` starts in the file (an interpolation is lexed on its own).
+    var base = 0
+    /// Inside an interpolation's nested literals, whose interpolations the outer one holds.
+    var nesting = 0
 
-    static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>, language: SourceLanguage) -> SourceTokens {
-        var lexer = SourceLexer(bytes: bytes, language: language)
+    static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>, language: SourceLanguage, range: Range<Int>? = nil) -> SourceTokens {
+        let range = range.map { $0.clamped(to: 0..<bytes.count) } ?? 0..<bytes.count
+        var lexer = SourceLexer(bytes: UnsafeBufferPointer(rebasing: bytes[range]), language: language)
+        lexer.base = range.lowerBound
         lexer.output.tokens.reserveCapacity(bytes.count / 5)
         lexer.run()
         return lexer.output
@@ -30,8 +36,9 @@ struct SourceLexer {
     }
 
     mutating func emit(_ kind: SourceToken.Kind, start: Int, byte: UInt8 = 0, payload: Int32 = 0) {
-        output.tokens.append(SourceToken(kind: kind, newlineBefore: newline, byte: byte, start: Int32(truncatingIfNeeded: start),
-                                         end: Int32(truncatingIfNeeded: index), payload: payload))
+        output.tokens.append(SourceToken(kind: kind, newlineBefore: newline, byte: byte,
+                                         start: Int32(truncatingIfNeeded: base + start),
+                                         end: Int32(truncatingIfNeeded: base + index), payload: payload))
         newline = false
     }
 

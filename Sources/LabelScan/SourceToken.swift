@@ -30,4 +30,7 @@ struct SourceToken: Sendable {
 struct SourceTokens: Sendable {
     var tokens: [SourceToken] = []
     var literals: [SourceLiteral] = []
+    /// Byte ranges of the interpolations of this stream's literals: code, lexed and
+    /// scanned on their own (`"\(NSLocalizedString("a", comment: ""))"`).
+    var interpolations: [Range<Int>] = []
 }

@@ -11,7 +11,9 @@ the literal (Xcode marks a key stale when it no longer extracts it, e.g. after a
 callee's type changed; a key whose literal is still in a recognised call is used).
 
 usage: scan-apple-oracle.py LABEL_SERVER APP_DIR[=--function NAME,...] ...
-Fetched apps are not part of the repository; see docs/scan.md for the apps measured.
+Keys of tables named after a .xib or .storyboard file were extracted from Interface
+Builder, not code: they are counted apart. Fetched apps are not part of the repository;
+docs/scan.md lists the apps measured and the figures.
 """
 import json
 import os
@@ -20,6 +22,17 @@ import subprocess
 import sys
 
 SPECIFIER = r"%(?:\d+\$)?[-+ #0']*\d*(?:\.\d+)?(?:hh|h|ll|l|q|L|z|t|j)*[@dDiuUxXoOfFeEgGcCsSpaA]"
+
+
+def interface_builder_tables(app):
+    """Tables Xcode extracts from .xib and .storyboard files (named after them): not code."""
+    tables = set()
+    for root, dirs, files in os.walk(app):
+        dirs[:] = [d for d in dirs if not d.startswith(".")]
+        for name in files:
+            if name.endswith((".xib", ".storyboard")):
+                tables.add(name.rsplit(".", 1)[0])
+    return tables
 
 
 def catalog_keys(app):
@@ -95,7 +108,9 @@ def main():
         keys = catalog_keys(app)
         report = scan(binary, app, extra)
         literal, patterns = found(report)
-        extracted = [k for k, s in keys.items() if s == "extracted"]
+        nibs = interface_builder_tables(app)
+        from_nibs = [k for k, s in keys.items() if s == "extracted" and k[0] in nibs]
+        extracted = [k for k, s in keys.items() if s == "extracted" and k[0] not in nibs]
         hits = [k for k in extracted if is_found(*k, literal, patterns)]
         stale = [k for k, s in keys.items() if s == "stale"]
         stale_used = [k for k in stale if is_found(*k, literal, patterns)]
@@ -105,6 +120,7 @@ def main():
         print(f"{os.path.basename(app.rstrip('/'))}: {report['summary']['files']} files, {len(report['sites'])} sites; "
               f"extracted keys found {len(hits)}/{len(extracted)} = {share:.1f}%; "
               f"manual {sum(1 for s in keys.values() if s == 'manual')}; "
+              f"from Interface Builder (not code) {len(from_nibs)}; "
               f"stale {len(stale)}, reported used {len(stale_used)} (literal still in code: {len(still_in_code)})")
         if os.environ.get("VERBOSE"):
             for k in sorted(set(extracted) - set(hits)):

@@ -37,6 +37,7 @@ scan = json.load(open(sys.argv[1]))
 oracle = [json.loads(line) for line in open(sys.argv[2]) if line.strip()]
 callees = {site["callee"] for site in oracle}
 builtin = set("""NSLocalizedString String LocalizedStringResource LocalizedStringKey .localizedString IntentDescription
+IntentDialog .result ColorPicker
 .accessibilityInputLabels .accessibilityAction .searchable @Parameter AppShortcut Summary DisplayRepresentation
 TypeDisplayRepresentation Text Button Label Toggle Section Picker TextField SecureField Link Menu NavigationLink
 LabeledContent Stepper Slider DatePicker ProgressView GroupBox ControlGroup Tab ContentUnavailableView

@@ -67,13 +67,14 @@ package struct CalleeTable: Sendable {
     /// SwiftUI initializers whose first argument is a `LocalizedStringKey`.
     static let views = ["Text", "Button", "Label", "Toggle", "Section", "Picker", "TextField", "SecureField", "Link",
                         "Menu", "NavigationLink", "LabeledContent", "Stepper", "Slider", "DatePicker", "ProgressView",
-                        "GroupBox", "ControlGroup", "Tab", "ContentUnavailableView"]
+                        "GroupBox", "ControlGroup", "Tab", "ContentUnavailableView", "ColorPicker"]
     /// SwiftUI modifiers whose first argument is a `LocalizedStringKey`.
     static let modifiers = ["accessibilityLabel", "accessibilityHint", "accessibilityValue", "navigationTitle",
                             "navigationBarTitle", "help", "alert", "confirmationDialog"]
     /// Declared types whose literal initial value is a key (`: LocalizedStringResource = "…"`).
     static let keyTypes: Set<String> = ["LocalizedStringResource", "LocalizedStringKey", "IntentDescription",
-                                        "LocalizationValue"]
+                                        "LocalizationValue", "IntentDialog", "DisplayRepresentation",
+                                        "TypeDisplayRepresentation"]
 
     static let swiftRules: [CalleeRule] = {
         var rules = [
@@ -84,6 +85,8 @@ package struct CalleeTable: Sendable {
             CalleeRule("LocalizedStringKey", .call, key: .first, dynamic: true),
             CalleeRule("localizedString", .member, key: .label("forKey"), table: .label("table"), dynamic: true),
             CalleeRule("IntentDescription", .call, key: .first, table: .label("table"), dynamic: false),
+            CalleeRule("IntentDialog", .call, key: .first, dynamic: false),
+            CalleeRule("result", .member, key: .label("dialog"), dynamic: false),
             CalleeRule("accessibilityInputLabels", .member, key: .first, dynamic: false, array: true),
             CalleeRule("accessibilityAction", .member, key: .label("named"), dynamic: false),
             CalleeRule("searchable", .member, key: .label("prompt"), dynamic: false),

@@ -92,6 +92,8 @@ package struct SiteScanner {
                 literalMember(at: index)
             case .punctuation where language == .swift && token.byte == UInt8(ascii: ":"):
                 typeAnnotation(at: index)
+            case .operator where language == .swift && token.end - token.start == 2:
+                returnType(at: index)
             default:
                 break
             }

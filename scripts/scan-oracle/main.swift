@@ -21,7 +21,7 @@ struct Rule {
 
 let views = ["Text", "Button", "Label", "Toggle", "Section", "Picker", "TextField", "SecureField", "Link", "Menu",
              "NavigationLink", "LabeledContent", "Stepper", "Slider", "DatePicker", "ProgressView", "GroupBox",
-             "ControlGroup", "Tab", "ContentUnavailableView"]
+             "ControlGroup", "Tab", "ContentUnavailableView", "ColorPicker"]
 let modifiers = ["accessibilityLabel", "accessibilityHint", "accessibilityValue", "navigationTitle", "navigationBarTitle",
                  "help", "alert", "confirmationDialog"]
 var rules: [String: [Rule]] = [
@@ -31,6 +31,8 @@ var rules: [String: [Rule]] = [
     "LocalizedStringKey": [Rule(form: .call, key: .first, table: nil, dynamic: true)],
     "localizedString": [Rule(form: .member, key: .label("forKey"), table: "table", dynamic: true)],
     "IntentDescription": [Rule(form: .call, key: .first, table: "table", dynamic: false)],
+    "IntentDialog": [Rule(form: .call, key: .first, table: nil, dynamic: false)],
+    "result": [Rule(form: .member, key: .label("dialog"), table: nil, dynamic: false)],
     "accessibilityInputLabels": [Rule(form: .member, key: .first, table: nil, dynamic: false, array: true)],
     "accessibilityAction": [Rule(form: .member, key: .label("named"), table: nil, dynamic: false)],
     "searchable": [Rule(form: .member, key: .label("prompt"), table: nil, dynamic: false)],

@@ -7,7 +7,7 @@
 #
 # usage: scripts/scan-oracle.sh [PATH...]   (default: Examples and the scan test fixtures)
 # env:   LABEL_SERVER (default .build/debug/label-server, built when missing), ORACLE_MIN (99.5),
-#        BENCH=1 prints both tools' wall times (used by Benchmarks/scan.sh).
+#        ORACLE_BUILD_ONLY=1 builds .build/scan-oracle/scan-oracle and stops (Benchmarks/scan.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -gt 0 ] || set -- Examples Tests/LabelScanTests/Fixtures
@@ -21,16 +21,14 @@ if [ ! -x "$oracle" ] || [ scripts/scan-oracle/main.swift -nt "$oracle" ]; then
         -Xlinker -rpath -Xlinker "$host" scripts/scan-oracle/main.swift -o "$oracle" 2>&1 | grep -v '^$' || true
     [ -x "$oracle" ] || { echo "scan-oracle: cannot build the swift-syntax visitor" >&2; exit 2; }
 fi
+[ "${ORACLE_BUILD_ONLY:-}" = 1 ] && exit 0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # The same files for both: every .swift file the scan would read.
 "$LABEL_SERVER" scan "$@" --format json > "$work/scan.json"
 find "$@" \( -name .build -o -name Pods -o -name Carthage -o -name DerivedData -o -name '.*' ! -name . \) -prune -o -name '*.swift' -print \
     | sort > "$work/files"
-start=$(date +%s.%N)
 xargs -a "$work/files" -d '\n' "$oracle" > "$work/oracle.jsonl"
-end=$(date +%s.%N)
-if [ "${BENCH:-}" = 1 ]; then echo "oracle_seconds $(echo "$end - $start" | bc)"; fi
 python3 - "$work/scan.json" "$work/oracle.jsonl" "${ORACLE_MIN:-99.5}" <<'PY'
 import json, sys
 scan = json.load(open(sys.argv[1]))

@@ -8,8 +8,13 @@ package struct KeyPattern: Sendable {
     }
 
     package func matches(_ key: String) -> Bool {
-        let bytes = Array(key.utf8)
-        guard let first = segments.first, bytes.starts(with: first) else { return false }
+        matches(bytes: Array(key.utf8))
+    }
+
+    /// `matches` on a key's UTF-8 bytes (a table's keys are converted once, not per site).
+    package func matches(bytes: [UInt8]) -> Bool {
+        guard let first = segments.first, let last = segments.last, bytes.count >= first.count + last.count + 2,
+              bytes.starts(with: first), bytes[(bytes.count - last.count)...].elementsEqual(last) else { return false }
         return match(bytes, at: first.count, segment: 1)
     }
 

@@ -51,8 +51,12 @@ package struct ScanReport: Sendable {
         let languages = store.languages
         self.languages = languages.map(\.rawValue)
         developmentLanguage = store.developmentLanguage?.rawValue
-        var storeKeys: [String: [String]] = [:]
-        for key in store.keys { storeKeys[key.table, default: []].append(key.key) }
+        // Only interpolated sites need the tables' keys, as bytes, once per table.
+        var storeKeys: [String: [(key: String, bytes: [UInt8])]] = [:]
+        let patternTables = Set(sites.filter { $0.kind == .interpolated }.compactMap(\.table))
+        for key in store.keys where patternTables.contains(key.table) {
+            storeKeys[key.table, default: []].append((key.key, Array(key.key.utf8)))
+        }
 
         var uses: [Catalog.Key: (count: Int, first: ScanSite)] = [:]
         var order: [Catalog.Key] = []
@@ -74,9 +78,9 @@ package struct ScanReport: Sendable {
                 use(Catalog.Key(table: table, key: site.key ?? ""), site)
             case .interpolated:
                 let pattern = KeyPattern(segments: site.segments)
-                let matches = (storeKeys[table] ?? []).filter(pattern.matches)
+                let matches = (storeKeys[table] ?? []).filter { pattern.matches(bytes: $0.bytes) }
                 if matches.isEmpty { use(Catalog.Key(table: table, key: site.key ?? ""), site) }
-                for match in matches { use(Catalog.Key(table: table, key: match), site) }
+                for match in matches { use(Catalog.Key(table: table, key: match.key), site) }
             }
         }
         keys = order.sorted { ($0.table, $0.key) < ($1.table, $1.key) }.map { id in

@@ -55,10 +55,18 @@ package struct ScanStore: Sendable {
                 throw LoadError(description: "--resources \(directory): not a folder")
             }
             for path in resourceFiles(under: directory) {
+                let tables: [Table]
                 do {
-                    try read(path, developmentLanguage: developmentLanguage, warnings: &warnings, add: add)
+                    tables = try read(path, developmentLanguage: developmentLanguage)
                 } catch {
                     throw LoadError(description: "\(path): \(error)")
+                }
+                for table in tables {
+                    guard let language = table.language else {
+                        warnings.append("\(path): folder is not a language; skipped")
+                        continue
+                    }
+                    add(table.entries, table: table.name, language: language, file: path)
                 }
             }
         }
@@ -85,30 +93,30 @@ package struct ScanStore: Sendable {
         return files.sorted()
     }
 
-    static func read(_ path: String, developmentLanguage: LanguageTag?, warnings: inout [String],
-                     add: (_ entries: [String: LocalizedString], _ table: String, _ language: LanguageTag, _ file: String) -> Void) throws {
+    /// One table of one language read from a file (`language` nil: not a language folder).
+    struct Table {
+        var entries: [String: LocalizedString]
+        var name: String
+        var language: LanguageTag?
+    }
+
+    static func read(_ path: String, developmentLanguage: LanguageTag?) throws -> [Table] {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let name = (path as NSString).lastPathComponent
         if name.hasSuffix(".xcstrings") {
             let catalog = try StringCatalogParser.parse(data, file: path)
-            for (tag, entries) in catalog.localizations.sorted(by: { $0.key < $1.key }) {
-                guard let language = LanguageTag(tag) else { continue }
-                add(entries, String(name.dropLast(".xcstrings".count)), language, path)
+            return catalog.localizations.sorted(by: { $0.key < $1.key }).compactMap { tag, entries in
+                LanguageTag(tag).map { Table(entries: entries, name: String(name.dropLast(".xcstrings".count)), language: $0) }
             }
-            return
         }
         let folder = String(((path as NSString).deletingLastPathComponent as NSString).lastPathComponent.dropLast(".lproj".count))
-        let tag = folder == "Base" ? developmentLanguage : LanguageTag(folder)
-        guard let language = tag else {
-            warnings.append("\(path): folder \(folder).lproj is not a language; skipped")
-            return
-        }
+        let language = folder == "Base" ? developmentLanguage : LanguageTag(folder)
         if name.hasSuffix(".stringsdict") {
-            add(try StringsDictParser.parse(data, file: path).entries, String(name.dropLast(".stringsdict".count)), language, path)
-        } else {
-            let file = try StringsFileParser.parse(data, file: path)
-            add(Dictionary(file.entries.map { ($0.key, LocalizedString(template: $0.value)) }) { _, later in later },
-                String(name.dropLast(".strings".count)), language, path)
+            return [Table(entries: try StringsDictParser.parse(data, file: path).entries,
+                          name: String(name.dropLast(".stringsdict".count)), language: language)]
         }
+        let file = try StringsFileParser.parse(data, file: path)
+        return [Table(entries: Dictionary(file.entries.map { ($0.key, LocalizedString(template: $0.value)) }) { _, later in later },
+                      name: String(name.dropLast(".strings".count)), language: language)]
     }
 }

@@ -104,4 +104,17 @@ import Testing
         #expect(store.catalog.languages.map(\.rawValue) == ["de", "en", "es"])
         #expect(store.catalog.entry(key: "Settings", table: "Localizable", language: LanguageTag("es")!)?.string.template == "Ajustes")
     }
+
+    @Test func aKeyInTwoResourceFilesIsAWarning() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for sub in ["A/en.lproj", "B/en.lproj"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+            try Data(#""same" = "Same";"#.utf8).write(to: folder.appendingPathComponent("\(sub)/Localizable.strings"))
+        }
+        let store = try ScanStore.resources([folder.path], developmentLanguage: LanguageTag("en"))
+        #expect(store.warnings.count == 1)
+        #expect(store.warnings.first?.contains("is also in") == true)
+        #expect(store.catalog.entry(key: "same", table: "Localizable", language: LanguageTag("en")!) != nil)
+    }
 }

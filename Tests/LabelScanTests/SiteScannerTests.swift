@@ -201,4 +201,43 @@ import Testing
         #expect(sites.map(\.table) == ["Localizable", "Localizable", "Alerts"])
         #expect(sites.map(\.callee) == ["L10n", "L10n", "L10n"])
     }
+
+    @Test func literalsReturnedByBodiesTypedAsKeys() {
+        let source = """
+            enum Tab {
+                var title: LocalizedStringKey {
+                    switch self {
+                    case .home: "tab.home"
+                    case .settings: return "tab.settings"
+                    }
+                }
+                func subtitle() -> LocalizedStringResource { flag ? "on" : "off" }
+                var plain: String { "not.a.key" }
+                var format: LocalizedStringKey { "a".uppercased() }
+            }
+            """
+        #expect(scanKeys(source) == ["tab.home", "tab.settings", "on", "off"])
+    }
+
+    @Test func appEnumCaseRepresentationsAndDialogs() {
+        let source = """
+            static var caseDisplayRepresentations: [Visibility: DisplayRepresentation] = [
+                .pub: "Public",
+                .priv: .init(title: "Followers Only"),
+                .other: DisplayRepresentation(title: "Other", subtitle: "More"),
+            ]
+            static let typeDisplayRepresentation: TypeDisplayRepresentation = "Account"
+            @Parameter(title: "Text", requestValueDialog: IntentDialog("What text?")) var text: String
+            return .result(dialog: "Posted \\(count) items")
+            """
+        #expect(scanKeys(source) == ["Public", "Followers Only", "Other", "More", "Account", "Text", "What text?", "Posted %@ items"])
+    }
+
+    @Test func callsInsideInterpolationsAreSites() {
+        let sites = scanSites(#"let s = cond ? "\(NSLocalizedString("Starred", comment: "")), " : "";"# + "
+"
+            + #"Text("\(Text("inner \("deep".localized)")) outer")"#, functions: ["localized"])
+        #expect(sites.map(\.key) == ["Starred", "%@ outer", "inner %@", "deep"])
+        #expect(sites.map(\.column) == [37, 6, 14, 23])
+    }
 }

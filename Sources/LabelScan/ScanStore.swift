@@ -37,7 +37,7 @@ package struct ScanStore: Sendable {
             for (key, value) in entries {
                 if let other = origins[id]?[key], other != file {
                     // A .stringsdict entry beats a .strings one, as Bundle reads them; two of a kind is a mistake.
-                    if (other as NSString).pathExtension == (file as NSString).pathExtension || !file.hasSuffix(".stringsdict") {
+                    if other.hasSuffix(".stringsdict") == file.hasSuffix(".stringsdict") || !file.hasSuffix(".stringsdict") {
                         warnings.append("\(file): key \"\(key)\" of table \(table) (\(language.rawValue)) is also in \(other)")
                         continue
                     }
@@ -79,12 +79,15 @@ package struct ScanStore: Sendable {
         guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
         var files: [String] = []
         while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
+            // Split by hand: Foundation's NSString path methods trap on some short paths on Linux.
+            let components = relative.split(separator: "/", omittingEmptySubsequences: true)
+            guard let last = components.last else { continue }
+            let name = String(last)
             if name.hasPrefix(".") || SourceWalker.skipped.contains(name) {
                 enumerator.skipDescendants()
                 continue
             }
-            let parent = ((relative as NSString).deletingLastPathComponent as NSString).lastPathComponent
+            let parent = components.count >= 2 ? String(components[components.count - 2]) : ""
             if name.hasSuffix(".xcstrings")
                 || (parent.hasSuffix(".lproj") && (name.hasSuffix(".strings") || name.hasSuffix(".stringsdict"))) {
                 files.append(directory + "/" + relative)
@@ -102,14 +105,15 @@ package struct ScanStore: Sendable {
 
     static func read(_ path: String, developmentLanguage: LanguageTag?) throws -> [Table] {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let name = (path as NSString).lastPathComponent
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        let name = parts.last.map(String.init) ?? path
         if name.hasSuffix(".xcstrings") {
             let catalog = try StringCatalogParser.parse(data, file: path)
             return catalog.localizations.sorted(by: { $0.key < $1.key }).compactMap { tag, entries in
                 LanguageTag(tag).map { Table(entries: entries, name: String(name.dropLast(".xcstrings".count)), language: $0) }
             }
         }
-        let folder = String(((path as NSString).deletingLastPathComponent as NSString).lastPathComponent.dropLast(".lproj".count))
+        let folder = String((parts.count >= 2 ? parts[parts.count - 2] : "").dropLast(".lproj".count))
         let language = folder == "Base" ? developmentLanguage : LanguageTag(folder)
         if name.hasSuffix(".stringsdict") {
             return [Table(entries: try StringsDictParser.parse(data, file: path).entries,

@@ -16,16 +16,16 @@ extension SiteScanner {
     /// whose declared type makes its literal a key (App Intents' `title`, a parameter
     /// default, a computed property's returned literals).
     mutating func typeAnnotation(at index: Int) {
+        if let previous = token(index - 1), isWord(previous, "caseDisplayRepresentations") {
+            caseDisplayRepresentations(after: index + 1)
+            return
+        }
         var cursor = index + 1
         guard let first = token(cursor), first.kind == .identifier else { return }
         var typeName = text(first)
         while let dot = token(cursor + 1), isPunctuation(dot, "."), let part = token(cursor + 2), part.kind == .identifier {
             typeName = text(part)
             cursor += 2
-        }
-        if isPunctuation(tokens[index], ":"), let previous = token(index - 1), isWord(previous, "caseDisplayRepresentations") {
-            caseDisplayRepresentations(after: cursor + 1)
-            return
         }
         guard CalleeTable.keyTypes.contains(typeName), let introducer = token(cursor + 1) else { return }
         let callee = ": " + typeName

@@ -234,8 +234,7 @@ import Testing
     }
 
     @Test func callsInsideInterpolationsAreSites() {
-        let sites = scanSites(#"let s = cond ? "\(NSLocalizedString("Starred", comment: "")), " : "";"# + "
-"
+        let sites = scanSites(#"let s = cond ? "\(NSLocalizedString("Starred", comment: "")), " : "";"# + "\n"
             + #"Text("\(Text("inner \("deep".localized)")) outer")"#, functions: ["localized"])
         #expect(sites.map(\.key) == ["Starred", "%@ outer", "inner %@", "deep"])
         #expect(sites.map(\.column) == [37, 6, 14, 23])

@@ -121,7 +121,7 @@ extension SiteScanner {
                 value = title.range
             }
             if !value.isEmpty, let literal = literal(in: value) {
-                add(at: tokens[value.lowerBound], callee: "DisplayRepresentation", table: "Localizable", literal: literal, comment: nil)
+                add(at: tokens[value.lowerBound], callee: "caseDisplayRepresentations", table: "Localizable", literal: literal, comment: nil)
             }
         }
     }

@@ -48,6 +48,9 @@ let package = Package(
         // Android (TalkBack): a resolved table as strings.xml, a store as a res/ tree,
         // with the report of what Android cannot express. Pure: no files, no sockets.
         .target(name: "LabelAndroid", dependencies: ["LabelCore"]),
+        // `label-server scan`: a lexer-level scanner of Swift and Objective-C sources for
+        // the keys the code asks for, joined with the store per language.
+        .target(name: "LabelScan", dependencies: ["LabelCore"]),
         // The server's one mechanism for periodic work off the event loops (PeriodicTask),
         // and the mark of an event loop's thread that blocking code checks (EventLoopThread).
         // Not in LabelCore: apps embed the engine, and it has no background work.
@@ -68,7 +71,7 @@ let package = Package(
         .target(name: "LabelClient", dependencies: ["LabelCore"]),
         .executableTarget(
             name: "label-server",
-            dependencies: ["LabelCore", "LabelLint", "LabelImport", "LabelAndroid", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1"]
+            dependencies: ["LabelCore", "LabelLint", "LabelImport", "LabelAndroid", "LabelScan", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1"]
         ),
         .testTarget(
             name: "LabelCoreTests",
@@ -83,6 +86,7 @@ let package = Package(
         .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "AtomicFile", "LabelCore", "LabelLint", "LabelServer", "MissingKeys", "TestSupport"]),
         .testTarget(name: "LabelAndroidTests", dependencies: ["LabelAndroid", "LabelCore"]),
         .testTarget(name: "label-serverTests", dependencies: ["label-server"]),
+        .testTarget(name: "LabelScanTests", dependencies: ["LabelScan", "LabelCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
         .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport", "BackgroundWork", "AtomicFile"]),

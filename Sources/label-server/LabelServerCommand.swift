@@ -13,6 +13,7 @@ enum LabelServerCommand {
           label-server lint [DIR] [--max-words N] [--format text|json] [--strict]
           label-server import FILE... --into DIR [--only ORIGINAL]... [--dev-lang TAG] [--dry-run] [--format text|json] [--strict]
           label-server export android --out RES [--table NAME]... [--format text|json]
+          label-server scan [PATH...] [--strings DIR | --resources DIR...] [--function NAME[:LABEL]]... [--format text|json|xliff|strings] [--strict]
 
         DESCRIPTION
           Reads Apple string files (.strings, .stringsdict, .xcstrings) from a store folder,
@@ -25,12 +26,14 @@ enum LabelServerCommand {
           lint [DIR]     check a store for app teams' CI (see `label-server lint --help`)
           import FILE... write translated XLIFF into a bundle folder (see `label-server import --help`)
           export android write the store as Android res/values*/strings.xml (see `label-server export --help`)
+          scan [PATH...] the keys an app's code uses, against the store (see `label-server scan --help`)
 
         EXAMPLES
           label-server serve --port 8080 --strings Strings
           label-server resolve coins.count --lang de --count 3
           label-server lint Strings --max-words 7
           label-server import ru.xliff --into Strings/app
+          label-server scan App --strings Strings --function platformButton:label --strict
         """
 
     static func main() {
@@ -51,6 +54,8 @@ enum LabelServerCommand {
             status = ImportCommand.run(arguments)
         case "export":
             status = ExportCommand.run(arguments)
+        case "scan":
+            status = ScanCommand.run(arguments)
         case "serve":
             status = ServeCommand.run(arguments)
         case "help":

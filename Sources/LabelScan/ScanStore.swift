@@ -1,0 +1,126 @@
+import Foundation
+package import LabelCore
+
+/// The strings the scan joins with: the server's store layout, or an app's resources
+/// as Xcode collects them (every `*.lproj` and `*.xcstrings` under a folder).
+package struct ScanStore: Sendable {
+    package var catalog: Catalog
+    /// Oddities worth a line on standard error (a key in two places, a skipped folder).
+    package var warnings: [String]
+
+    package struct LoadError: Error, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// No store: every key is listed, none is missing.
+    package static let empty = ScanStore(catalog: Catalog(bundles: [], developmentLanguage: nil, layers: []), warnings: [])
+
+    /// The server's layout (`--strings DIR --bundles LIST`), read as `lint` and `serve` read it.
+    package static func load(_ configuration: StoreConfiguration) throws(LoadError) -> ScanStore {
+        do {
+            let loaded = try StoreLoader.load(configuration)
+            return ScanStore(catalog: loaded.catalog, warnings: loaded.warnings.map { "\($0.location.file): \($0.message)" })
+        } catch {
+            throw LoadError(description: error.problems.map { "\($0.file): \($0.message)" }.joined(separator: "; "))
+        }
+    }
+
+    /// Every `*.lproj` folder and `*.xcstrings` file under the folders; a table is its
+    /// file name wherever it sits, `Base.lproj` is the development language.
+    package static func resources(_ directories: [String], developmentLanguage: LanguageTag?) throws(LoadError) -> ScanStore {
+        var layers: [StoreLoader.LayerKey: CatalogLayer] = [:]
+        var warnings: [String] = []
+        var origins: [StoreLoader.LayerKey: [String: String]] = [:]
+        func add(_ entries: [String: LocalizedString], table: String, language: LanguageTag, file: String) {
+            let id = StoreLoader.LayerKey(bundle: "resources", table: table, language: language)
+            var layer = layers[id] ?? CatalogLayer(bundle: "resources", language: language, table: table)
+            for (key, value) in entries {
+                if let other = origins[id]?[key], other != file {
+                    // A .stringsdict entry beats a .strings one, as Bundle reads them; two of a kind is a mistake.
+                    if other.hasSuffix(".stringsdict") == file.hasSuffix(".stringsdict") || !file.hasSuffix(".stringsdict") {
+                        warnings.append("\(file): key \"\(key)\" of table \(table) (\(language.rawValue)) is also in \(other)")
+                        continue
+                    }
+                }
+                origins[id, default: [:]][key] = file
+                layer.entries[key] = CatalogEntry(string: value, bundle: "resources", language: language, folder: language.rawValue,
+                                                  location: nil)
+            }
+            layer.files.append(file)
+            layers[id] = layer
+        }
+        for directory in directories {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw LoadError(description: "--resources \(directory): not a folder")
+            }
+            for path in resourceFiles(under: directory) {
+                let tables: [Table]
+                do {
+                    tables = try read(path, developmentLanguage: developmentLanguage)
+                } catch {
+                    throw LoadError(description: "\(path): \(error)")
+                }
+                for table in tables {
+                    guard let language = table.language else {
+                        warnings.append("\(path): folder is not a language; skipped")
+                        continue
+                    }
+                    add(table.entries, table: table.name, language: language, file: path)
+                }
+            }
+        }
+        let catalog = Catalog(bundles: ["resources"], developmentLanguage: developmentLanguage,
+                              layers: layers.sorted { $0.key < $1.key }.map(\.value))
+        return ScanStore(catalog: catalog, warnings: warnings)
+    }
+
+    static func resourceFiles(under directory: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            // Split by hand: Foundation's NSString path methods trap on some short paths on Linux.
+            let components = relative.split(separator: "/", omittingEmptySubsequences: true)
+            guard let last = components.last else { continue }
+            let name = String(last)
+            if name.hasPrefix(".") || SourceWalker.skipped.contains(name) {
+                enumerator.skipDescendants()
+                continue
+            }
+            let parent = components.count >= 2 ? String(components[components.count - 2]) : ""
+            if name.hasSuffix(".xcstrings")
+                || (parent.hasSuffix(".lproj") && (name.hasSuffix(".strings") || name.hasSuffix(".stringsdict"))) {
+                files.append(directory + "/" + relative)
+            }
+        }
+        return files.sorted()
+    }
+
+    /// One table of one language read from a file (`language` nil: not a language folder).
+    struct Table {
+        var entries: [String: LocalizedString]
+        var name: String
+        var language: LanguageTag?
+    }
+
+    static func read(_ path: String, developmentLanguage: LanguageTag?) throws -> [Table] {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true)
+        let name = parts.last.map(String.init) ?? path
+        if name.hasSuffix(".xcstrings") {
+            let catalog = try StringCatalogParser.parse(data, file: path)
+            return catalog.localizations.sorted(by: { $0.key < $1.key }).compactMap { tag, entries in
+                LanguageTag(tag).map { Table(entries: entries, name: String(name.dropLast(".xcstrings".count)), language: $0) }
+            }
+        }
+        let folder = String((parts.count >= 2 ? parts[parts.count - 2] : "").dropLast(".lproj".count))
+        let language = folder == "Base" ? developmentLanguage : LanguageTag(folder)
+        if name.hasSuffix(".stringsdict") {
+            return [Table(entries: try StringsDictParser.parse(data, file: path).entries,
+                          name: String(name.dropLast(".stringsdict".count)), language: language)]
+        }
+        let file = try StringsFileParser.parse(data, file: path)
+        return [Table(entries: Dictionary(file.entries.map { ($0.key, LocalizedString(template: $0.value)) }) { _, later in later },
+                      name: String(name.dropLast(".strings".count)), language: language)]
+    }
+}

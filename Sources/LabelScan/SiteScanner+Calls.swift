@@ -1,0 +1,195 @@
+/// Calls of recognised callees: their arguments, keys, tables and comments.
+extension SiteScanner {
+    /// One argument: its label (Swift) and the token range of its expression.
+    struct Argument {
+        var label: String?
+        var range: Range<Int>
+    }
+
+    /// Module names that may qualify a callee (`SwiftUI.Text(…)`).
+    static let modules: Set<String> = ["SwiftUI", "Foundation", "AppIntents", "UIKit"]
+
+    /// Whether the token before `index` allows `form` (`.name(` for members, `@Name(` for attributes).
+    func formMatches(_ form: CalleeRule.Form, at index: Int) -> Bool {
+        let previous = token(index - 1)
+        let isMember = previous.map { isPunctuation($0, ".") } ?? false
+        let isAttribute = previous.map { isPunctuation($0, "@") } ?? false
+        let isDeclaration = previous.map { isWord($0, "func") || isWord($0, "case") } ?? false
+        switch form {
+        case .member:
+            return isMember
+        case .attribute:
+            return isAttribute
+        case .wrapper:
+            return !isAttribute && !isDeclaration
+        case .call:
+            if isMember {
+                guard let qualifier = token(index - 2), qualifier.kind == .identifier,
+                      !(token(index - 3).map { isPunctuation($0, ".") } ?? false) else { return false }
+                return Self.modules.contains(text(qualifier))
+            }
+            return !isAttribute && !isDeclaration
+        }
+    }
+
+    mutating func call(at index: Int, name: String) {
+        guard let rules = (language == .swift ? callees.swift : callees.objectiveC)[name] else { return }
+        var arguments: [Argument]?
+        for rule in rules where formMatches(rule.form, at: index) {
+            if arguments == nil { arguments = parseArguments(open: index + 1) }
+            guard let arguments, let argument = select(rule.key, in: arguments) else { continue }
+            let table = select(rule.table, in: arguments, default: rule.defaultTable)
+            let comment = rule.comment.flatMap { select($0, in: arguments) }.flatMap(plainLiteral)
+            let ranges = rule.array ? elements(of: argument.range) : [argument.range]
+            let stringTyped = language == .objectiveC || name == "NSLocalizedString" || name == "localizedString"
+            for range in ranges where !range.isEmpty {
+                let literals = literal(in: range).map { [(range.lowerBound, $0)] } ?? branches(in: range)
+                if literals.isEmpty {
+                    if rule.dynamic { add(at: tokens[range.lowerBound], callee: rule.display, table: table, literal: nil, comment: comment) }
+                    continue
+                }
+                for (start, literal) in literals {
+                    let value = rule.placeholders ? Self.shortcutPhrase(literal) : literal
+                    add(at: tokens[start], callee: rule.display, table: table,
+                        literal: stringTyped && value.isInterpolated ? nil : value, comment: comment)
+                }
+            }
+        }
+    }
+
+    /// `condition ? "a" : "b"`: both literals, each a key (nothing when a branch is not a literal).
+    func branches(in range: Range<Int>) -> [(Int, SourceLiteral)] {
+        var depth = 0
+        var question: Int?
+        var colon: Int?
+        for index in range {
+            let token = tokens[index]
+            guard token.kind == .punctuation else { continue }
+            switch token.byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            case UInt8(ascii: "?") where depth == 0 && colon == nil: question = index
+            case UInt8(ascii: ":") where depth == 0 && question != nil && colon == nil: colon = index
+            default: break
+            }
+        }
+        guard let question, let colon, question > range.lowerBound,
+              let first = literal(in: (question + 1)..<colon), let second = literal(in: (colon + 1)..<range.upperBound) else { return [] }
+        return [(question + 1, first), (colon + 1, second)]
+    }
+
+    func select(_ selector: CalleeRule.Argument, in arguments: [Argument]) -> Argument? {
+        switch selector {
+        case .first:
+            return arguments.first.flatMap { $0.label == nil ? $0 : nil }
+        case .label(let label):
+            return arguments.first { $0.label == label }
+        case .position(let position):
+            return position < arguments.count ? arguments[position] : nil
+        }
+    }
+
+    /// The table an argument names: its literal, the default when absent, nil when computed.
+    func select(_ selector: CalleeRule.Argument?, in arguments: [Argument], default table: String) -> String? {
+        guard let selector, let argument = select(selector, in: arguments) else { return table }
+        return plainLiteral(argument)
+    }
+
+    func plainLiteral(_ argument: Argument) -> String? {
+        guard let literal = literal(in: argument.range), !literal.isInterpolated else { return nil }
+        return literal.segments[0]
+    }
+
+    /// The arguments between the `(` at `open` and its `)`.
+    func parseArguments(open: Int) -> [Argument] {
+        var arguments: [Argument] = []
+        var depth = 0
+        var start = open + 1
+        var index = open + 1
+        func finish(_ end: Int) -> Argument {
+            var label: String?
+            var range = start..<end
+            if language == .swift, end - start >= 2, tokens[start].kind == .identifier, isPunctuation(tokens[start + 1], ":") {
+                label = text(tokens[start])
+                range = (start + 2)..<end
+            }
+            return Argument(label: label, range: range)
+        }
+        while index < tokens.count {
+            let token = tokens[index]
+            if token.kind == .punctuation {
+                switch token.byte {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                    depth += 1
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    if depth == 0 {
+                        if index > start || !arguments.isEmpty { arguments.append(finish(index)) }
+                        return arguments
+                    }
+                    depth -= 1
+                case UInt8(ascii: ",") where depth == 0:
+                    arguments.append(finish(index))
+                    start = index + 1
+                default:
+                    break
+                }
+            }
+            index += 1
+        }
+        return arguments
+    }
+
+    /// The elements of an array literal `[a, b]` spanning `range`.
+    func elements(of range: Range<Int>) -> [Range<Int>] {
+        guard range.count >= 2, isPunctuation(tokens[range.lowerBound], "["),
+              isPunctuation(tokens[range.upperBound - 1], "]") else { return [] }
+        var result: [Range<Int>] = []
+        var depth = 0
+        var start = range.lowerBound + 1
+        for index in (range.lowerBound + 1)..<(range.upperBound - 1) {
+            let token = tokens[index]
+            guard token.kind == .punctuation else { continue }
+            switch token.byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            case UInt8(ascii: ",") where depth == 0:
+                result.append(start..<index)
+                start = index + 1
+            default: break
+            }
+        }
+        if start < range.upperBound - 1 { result.append(start..<(range.upperBound - 1)) }
+        return result
+    }
+
+    /// The literal an expression is: one literal, or literals joined by `+` (Swift) or
+    /// written side by side (Objective-C); nil for anything else.
+    func literal(in range: Range<Int>) -> SourceLiteral? {
+        guard !range.isEmpty, tokens[range.lowerBound].kind == .string else { return nil }
+        var value = literals[Int(tokens[range.lowerBound].payload)]
+        var index = range.lowerBound + 1
+        while index < range.upperBound {
+            if language == .swift {
+                guard tokens[index].kind == .operator, tokens[index].byte == 1, index + 1 < range.upperBound,
+                      tokens[index + 1].kind == .string else { return nil }
+                index += 1
+            } else if tokens[index].kind != .string {
+                return nil
+            }
+            value = value + literals[Int(tokens[index].payload)]
+            index += 1
+        }
+        return value
+    }
+
+    /// An App Shortcut phrase as its catalog spells it: `\(.applicationName)` is
+    /// `${applicationName}`, `\(\.$parameter)` is `${parameter}`.
+    static func shortcutPhrase(_ literal: SourceLiteral) -> SourceLiteral {
+        var text = literal.segments[0]
+        for (index, source) in literal.interpolations.enumerated() {
+            let name = source.filter { $0 != "." && $0 != "\\" && $0 != "$" && $0 != " " }
+            text += "${\(name)}" + literal.segments[index + 1]
+        }
+        return SourceLiteral(text: text)
+    }
+}

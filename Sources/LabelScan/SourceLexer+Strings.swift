@@ -1,0 +1,134 @@
+/// String literals: Swift's single-line, multi-line (`"""`) and raw (`#"…"#`) forms
+/// with escapes, `\u{…}` and interpolations; Objective-C's `@"…"` and C literals.
+extension SourceLexer {
+    /// Collects a literal's decoded bytes, split at interpolations.
+    struct LiteralBuilder {
+        var bytes: [UInt8] = []
+        var segments: [String] = []
+        var interpolations: [String] = []
+
+        mutating func interpolate(_ source: String) {
+            segments.append(String(decoding: bytes, as: UTF8.self))
+            bytes.removeAll(keepingCapacity: true)
+            interpolations.append(source)
+        }
+
+        mutating func append(scalar value: UInt32) {
+            guard let scalar = Unicode.Scalar(value) else { return }
+            bytes += Array(String(Character(scalar)).utf8)
+        }
+
+        var literal: SourceLiteral {
+            SourceLiteral(segments: segments + [String(decoding: bytes, as: UTF8.self)], interpolations: interpolations)
+        }
+    }
+
+    /// `start` is the token's first byte (`#`, `@` or `"`); `index` is at the opening `"`.
+    mutating func lexString(start: Int, pounds: Int) {
+        let literal = readString(pounds: pounds)
+        let payload = Int32(truncatingIfNeeded: output.literals.count)
+        output.literals.append(literal)
+        emit(.string, start: start, payload: payload)
+    }
+
+    /// Reads the literal whose opening `"` is at `index`, leaving `index` after its end.
+    mutating func readString(pounds: Int) -> SourceLiteral {
+        if language == .objectiveC { return readCString() }
+        if peek(1) == UInt8(ascii: "\""), peek(2) == UInt8(ascii: "\"") { return readMultiline(pounds: pounds) }
+        index += 1
+        var builder = LiteralBuilder()
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\""), poundsFollow(at: index + 1, pounds) {
+                index += 1 + pounds
+                return builder.literal
+            }
+            if byte == 0x0A { return builder.literal }
+            if byte == UInt8(ascii: "\\"), poundsFollow(at: index + 1, pounds) {
+                index += 1 + pounds
+                readEscape(into: &builder, pounds: pounds)
+                continue
+            }
+            builder.bytes.append(byte)
+            index += 1
+        }
+        return builder.literal
+    }
+
+    func poundsFollow(at position: Int, _ pounds: Int) -> Bool {
+        guard pounds > 0 else { return true }
+        guard position + pounds <= bytes.count else { return false }
+        for offset in 0..<pounds where bytes[position + offset] != UInt8(ascii: "#") { return false }
+        return true
+    }
+
+    /// After `\` (and its `#`s): an escape, an interpolation, or a backslash kept as written.
+    mutating func readEscape(into builder: inout LiteralBuilder, pounds: Int) {
+        guard index < bytes.count else { return }
+        let byte = bytes[index]
+        index += 1
+        switch byte {
+        case UInt8(ascii: "("):
+            let open = index
+            nesting += 1
+            skipBalanced()
+            nesting -= 1
+            if nesting == 0 { output.interpolations.append((base + open)..<(base + max(open, index - 1))) }
+            builder.interpolate(String(decoding: bytes[open..<max(open, index - 1)], as: UTF8.self))
+        case UInt8(ascii: "n"): builder.bytes.append(0x0A)
+        case UInt8(ascii: "t"): builder.bytes.append(0x09)
+        case UInt8(ascii: "r"): builder.bytes.append(0x0D)
+        case UInt8(ascii: "0"): builder.bytes.append(0x00)
+        case UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): builder.bytes.append(byte)
+        case UInt8(ascii: "u") where peek(0) == UInt8(ascii: "{"):
+            var value: UInt32 = 0
+            var cursor = index + 1
+            var digits = 0
+            while cursor < bytes.count, let digit = Self.hexValue(bytes[cursor]), digits < 8 {
+                value = value &* 16 &+ UInt32(digit)
+                cursor += 1
+                digits += 1
+            }
+            if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "}"), digits > 0 {
+                builder.append(scalar: value)
+                index = cursor + 1
+            } else {
+                builder.bytes += [UInt8(ascii: "\\"), byte]
+            }
+        default:
+            builder.bytes += [UInt8(ascii: "\\"), byte]
+        }
+    }
+
+    /// Skips an interpolation's expression up to and past its closing `)`, stepping over
+    /// nested literals and parentheses.
+    mutating func skipBalanced() {
+        var depth = 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                _ = readString(pounds: 0)
+            } else if byte == UInt8(ascii: "#"), rawStringPounds() > 0 {
+                let pounds = rawStringPounds()
+                index += pounds
+                _ = readString(pounds: pounds)
+            } else {
+                index += 1
+                if byte == UInt8(ascii: "(") { depth += 1 }
+                if byte == UInt8(ascii: ")") {
+                    depth -= 1
+                    if depth == 0 { return }
+                }
+            }
+        }
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

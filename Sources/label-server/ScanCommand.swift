@@ -1,0 +1,150 @@
+import Foundation
+import LabelCore
+import LabelScan
+import LabelServer
+import MissingKeys
+
+/// `label-server scan [PATH...]`: the keys an app's code asks for, against the store.
+enum ScanCommand {
+    static let help = """
+        NAME
+          label-server scan — the keys an app's code asks for, against the store, per language
+
+        SYNOPSIS
+          label-server scan [PATH...] [--strings DIR --bundles LIST | --resources DIR...] [--dev-lang TAG]
+                            [--function NAME[:LABEL]]... [--exclude GLOB]... [--format text|json|xliff|strings]
+                            [--lang TAG] [--strict]
+
+        DESCRIPTION
+        Scans .swift, .m, .mm and .h files under each PATH (default .; .build, Pods,
+        Carthage, DerivedData and hidden folders skipped unless named) for the keys
+        the code asks for: NSLocalizedString and its Objective-C forms,
+        String(localized:), LocalizedStringResource, LocalizedStringKey,
+        Bundle.localizedString(forKey:value:table:), SwiftUI views and modifiers
+        taking a LocalizedStringKey (Text, Button, .accessibilityLabel, …), App
+        Intents' @Parameter(title:), declarations typed LocalizedStringResource,
+        AppShortcut phrases, and SwiftGen accessors (L10n.Settings.title) when the
+        generated file is scanned. Then reports, per language of the store, the keys
+        it lacks, and the development-language keys no code uses.
+
+        An interpolated literal (Text("\\(n) items")) is matched against the store
+        by pattern (any specifier where an interpolation stands); a computed key
+        (NSLocalizedString(name, comment: "")) is a dynamic site: listed, never guessed.
+        docs/scan.md has the JSON schema and every recognised form.
+
+        OPTIONS:
+          --function NAME[:LABEL]  an app's own wrapper: platformButton:label (the argument
+                                   labelled label is a key), L (its first argument),
+                                   localized (also "key".localized); repeatable
+          --exclude GLOB           skip files and folders matching GLOB (repeatable)
+          --resources DIR          the store as an app's resources: every *.lproj and
+                                   *.xcstrings under DIR (repeatable; instead of --strings)
+          --format FORMAT          text (default), json, or xliff / strings: the keys --lang
+                                   lacks, in exactly the files GET /missing exports
+          --lang TAG               the language for xliff and strings
+          --strict                 exit 1 when a used key is missing in some language
+        \(StoreOptions.help)
+          -h, --help               show this help
+
+        Without --strings, --resources or LABEL_SERVER_STRINGS, no store is read: the
+        sites and keys are listed and nothing is missing.
+
+        EXIT STATUS
+          0 (with --strict: when no used key is missing), 1 with --strict when a used key
+          is missing in some language, 2 on bad usage or an unreadable store. A source file
+          that cannot be read or is not UTF-8 is a warning on standard error.
+
+        EXAMPLES
+          label-server scan App --resources App --format json > scan.json
+          label-server scan Sources --strings Strings --function platformButton:label --strict
+          label-server scan Sources --strings Strings --format xliff --lang es > es.xliff
+        """
+
+    static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+        do throws(ArgumentScanner.UsageError) {
+            let scanner = try ArgumentScanner(
+                arguments,
+                valued: StoreOptions.valued.union(["--resources", "--function", "--exclude", "--format", "--lang"]),
+                flags: ["--strict", "--help", "-h"]
+            )
+            if scanner.has("--help") || scanner.has("-h") {
+                print(help)
+                return 0
+            }
+            let format = scanner.value("--format") ?? "text"
+            guard ["text", "json", "xliff", "strings"].contains(format) else {
+                throw ArgumentScanner.UsageError(description: "--format must be text, json, xliff or strings")
+            }
+            let language = try exportLanguage(scanner, format: format)
+            var options = Scan.Options()
+            if !scanner.positionals.isEmpty { options.paths = scanner.positionals }
+            options.excludes = scanner.all("--exclude")
+            options.callees = CalleeTable(wrappers: try scanner.all("--function").map { text throws(ArgumentScanner.UsageError) in
+                guard let wrapper = CalleeTable.Wrapper(text) else {
+                    throw ArgumentScanner.UsageError(description: "--function \(text): expected NAME or NAME:LABEL (identifiers)")
+                }
+                return wrapper
+            })
+            let store = try loadStore(scanner, environment: environment)
+            for warning in store.warnings { FileHandle.standardError.write(text: "label-server: warning: \(warning)\n") }
+            let scanned = Scan.sites(options)
+            for warning in scanned.warnings { FileHandle.standardError.write(text: "label-server: warning: \(warning)\n") }
+            let report = ScanReport(files: scanned.files, sites: scanned.sites, store: store.catalog)
+            switch format {
+            case "json": print(report.json())
+            case "xliff", "strings": FileHandle.standardOutput.write(text: export(report, format: format, language: language!,
+                                                                                 catalog: store.catalog))
+            default: print(report.text())
+            }
+            return scanner.has("--strict") && report.hasMissing ? 1 : 0
+        } catch {
+            CommandLine.fail(error.description)
+            return 2
+        }
+    }
+
+    static func exportLanguage(_ scanner: ArgumentScanner, format: String) throws(ArgumentScanner.UsageError) -> LanguageTag? {
+        guard format == "xliff" || format == "strings" else { return nil }
+        guard let text = scanner.value("--lang") else {
+            throw ArgumentScanner.UsageError(description: "--format \(format) needs --lang TAG")
+        }
+        guard let tag = LanguageTag(text) else {
+            throw ArgumentScanner.UsageError(description: "--lang: \"\(text)\" is not a language tag")
+        }
+        return tag
+    }
+
+    /// `--resources`, else the server's layout when `--strings` (or its variable) is given, else no store.
+    static func loadStore(_ scanner: ArgumentScanner, environment: [String: String]) throws(ArgumentScanner.UsageError) -> ScanStore {
+        let configuration = try StoreOptions(scanner, environment: environment).configuration
+        let resources = scanner.all("--resources")
+        let hasStrings = scanner.value("--strings") != nil || environment["LABEL_SERVER_STRINGS"] != nil
+        if !resources.isEmpty && scanner.value("--strings") != nil {
+            throw ArgumentScanner.UsageError(description: "--resources and --strings are two stores: give one")
+        }
+        do {
+            if !resources.isEmpty {
+                return try ScanStore.resources(resources, developmentLanguage: configuration.developmentLanguage)
+            }
+            return hasStrings ? try ScanStore.load(configuration) : ScanStore.empty
+        } catch {
+            throw ArgumentScanner.UsageError(description: "cannot read the store: \(error.description)")
+        }
+    }
+
+    /// The keys `language` lacks as `/missing` exports them: one entry per key, its hits
+    /// the number of sites, served from the development language when it has the key.
+    static func export(_ report: ScanReport, format: String, language: LanguageTag, catalog: Catalog, now: Date = Date()) -> String {
+        let development = catalog.developmentLanguage
+        let entries = report.keys.filter { $0.missing.contains(language.rawValue) }.map { key in
+            let served = development.flatMap { tag in
+                catalog.entry(key: key.key, table: key.table, language: tag).map { "\($0.bundle)/\(tag.rawValue)" }
+            } ?? "key"
+            return MissingReport.Entry(key: key.key, table: key.table, requested: language.rawValue, servedFrom: served,
+                                       hits: key.sites, firstSeen: now, lastSeen: now)
+        }
+        let missing = MissingReport(entries: entries, since: now)
+        let bytes = format == "xliff" ? MissingExport.xliff(missing, catalog: catalog) : MissingExport.strings(missing, catalog: catalog)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+import LabelScan
+
+/// Scans one in-memory file with the built-in callees plus `functions` (`--function` values).
+func scanSites(_ source: String, language: SourceLanguage = .swift, functions: [String] = []) -> [ScanSite] {
+    let table = CalleeTable(wrappers: functions.compactMap(CalleeTable.Wrapper.init))
+    return SiteScanner.scan(Array(source.utf8), file: language == .swift ? "t.swift" : "t.m", language: language,
+                            callees: table).sites
+}
+
+/// The keys of the sites, in order (`nil` for dynamic ones).
+func scanKeys(_ source: String, language: SourceLanguage = .swift, functions: [String] = []) -> [String?] {
+    scanSites(source, language: language, functions: functions).map(\.key)
+}
+
+/// The fixture folder copied into the test bundle.
+func fixture(_ path: String) -> String {
+    Bundle.module.resourceURL!.appendingPathComponent("Fixtures").appendingPathComponent(path).path
+}

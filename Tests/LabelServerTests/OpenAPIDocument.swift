@@ -6,9 +6,13 @@ import Foundation
 /// everything under them are skipped; flow collections (`[a, b]`) stay text. Enough to
 /// read paths, operations, responses and descriptions; not a YAML parser.
 struct OpenAPIDocument {
-    struct Node {
+    /// A class, not a struct: a struct holding an array of tuples of itself is a "circular
+    /// reference" to the compiler once the module is built for testing.
+    final class Node {
         var value: String?
         var children: [(key: String, node: Node)] = []
+
+        init(value: String? = nil) { self.value = value }
 
         subscript(key: String) -> Node? { children.first { $0.key == key }?.node }
 
@@ -34,7 +38,7 @@ struct OpenAPIDocument {
 
     /// Reads the lines indented exactly `indent` (and what they contain) as one mapping.
     private static func mapping(_ lines: inout ArraySlice<String>, indent: Int) -> Node {
-        var node = Node()
+        let node = Node()
         while let line = lines.first {
             if isBlank(line) { lines.removeFirst(); continue }
             let level = indentation(line)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# step: no function over 80 lines outside generated code; README's target arrows match Package.swift
+# step: no function over 80 lines outside generated code; docs/architecture.md's target arrows match Package.swift
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 

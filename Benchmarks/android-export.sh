@@ -2,7 +2,7 @@
 # `label-server export android` on a 110,000-string store (scripts/generate-store.py,
 # 10 languages × 11,000: 80% .strings, 10% plurals, 10% framework), release build:
 # wall time of the whole command (load, convert, write every folder), median of N runs.
-# The budget is 2 s (issue 26); exits 1 over it.
+# The budget is 2 s (Android export); exits 1 over it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${RUNS:-3}

@@ -5,7 +5,7 @@
 # tight loop (0.2 ms apart) from just before the exec. With PEER_BIN set, the
 # Hummingbird peer is measured the same way for comparison; with ANCHOR_BIN and
 # ANCHOR_BODY set, the raw SwiftNIO anchor (Sources/NIOAnchor, serving ANCHOR_BODY's
-# bytes) too: the anchor of issue 15's cold-start target. All interleaved.
+# bytes) too: the anchor of the cold-start target. All interleaved.
 #
 # Env: RUNS (5), LABEL_SERVER_BIN (default: build it in release as the Dockerfile ships it),
 #      PEER_BIN, ANCHOR_BIN, ANCHOR_BODY (optional), BASELINE_BIN (optional:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every figure of issue 15, each against its anchor measured in the same run:
+# Every performance figure, each against its anchor measured in the same run:
 # throughput, latency and CPU per request of label-server against nginx serving the
 # same bytes as a static file (and a Hummingbird 2 server doing the same lookups, and a
 # raw SwiftNIO server answering the same bytes), idle-connection memory, cold start
@@ -277,6 +277,6 @@ for name in bundle text-plain random-miss; do
     [[ -f $results/route-$name.json ]] && summary_args+=(--route "$name=$results/route-$name.json")
 done
 echo
-echo "Summary (issue 15: every figure against its anchor from this run; -c64 for the wrk figures)"
+echo "Summary (every figure against its anchor from this run; -c64 for the wrk figures)"
 echo
 python3 "$bench/summary.py" "${summary_args[@]}"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Label latency while clients read the missing-key report (issue 9).
+"""Label latency while clients read the missing-key report.
 
 Starts `label-server serve` on a free 127.0.0.1 port with a temporary state
 directory, fills the report with ENTRIES distinct misses, then measures the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Android oracle (issue 26): `label-server export android` trees for Strings/, every
+# Android oracle (Android export): `label-server export android` trees for Strings/, every
 # store of ../shared/corpus (when present beside the clone) and a generated store of
 # hostile values must compile and link with aapt2 against framework-res.apk with zero
 # errors and zero "without required default value" warnings; every key and folder of

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""End-to-end check of the fleet (issue 14): three real replicas on loopback with --peers.
+"""End-to-end check of the fleet: three real replicas on loopback with --peers.
 
 Checks: merged GET /missing (JSON, CSV, .strings) through any replica; a killed replica
 is left out within the peer timeout (200, "partial", "unreachable", Label-Server-Partial);

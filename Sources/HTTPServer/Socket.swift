@@ -8,7 +8,7 @@ import Glibc
 package final class Socket {
     package private(set) var descriptor: Int32
 
-    init(descriptor: Int32) { self.descriptor = descriptor }
+    package init(descriptor: Int32) { self.descriptor = descriptor }
 
     deinit { close() }
 

@@ -1,5 +1,4 @@
-import CLabelSystem
-import Glibc
+package import Glibc
 
 /// An IPv4 or IPv6 address and port, as bound or connected to.
 package struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
@@ -33,7 +32,7 @@ package struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Calls `body` with the address as a `sockaddr` pointer and its length.
-    func withSockaddr<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
+    package func withSockaddr<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
         switch family {
         case .ipv4:
             var address = sockaddr_in()

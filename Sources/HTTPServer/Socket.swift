@@ -127,6 +127,12 @@ package final class Socket {
         }
     }
 
+    /// Starts connecting to `address`: `connect(2)`'s result, with `errno` left for the caller
+    /// (a non-blocking socket answers -1 and `EINPROGRESS` while the handshake runs).
+    package func connect(to address: SocketAddress) -> Int32 {
+        address.withSockaddr { Glibc.connect(descriptor, $0, $1) }
+    }
+
     /// Closes the descriptor once; later calls do nothing.
     package func close() {
         guard descriptor >= 0 else { return }

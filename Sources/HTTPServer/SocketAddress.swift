@@ -1,4 +1,5 @@
-package import Glibc
+import CLabelSystem
+import Glibc
 
 /// An IPv4 or IPv6 address and port, as bound or connected to.
 package struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
@@ -32,7 +33,7 @@ package struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Calls `body` with the address as a `sockaddr` pointer and its length.
-    package func withSockaddr<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
+    func withSockaddr<R>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> R) -> R {
         switch family {
         case .ipv4:
             var address = sockaddr_in()

@@ -129,7 +129,7 @@ package enum HTTPClient {
         let socket = Socket(descriptor: fd)
         call.socket = socket
         try? socket.setOption(Int32(IPPROTO_TCP), TCP_NODELAY, 1)
-        let result = address.withSockaddr { Glibc.connect(fd, $0, $1) }
+        let result = socket.connect(to: address)
         if result == 0 {
             call.connected = true
         } else if csystem_errno() != EINPROGRESS {

@@ -51,6 +51,9 @@ let package = Package(
         // `label-server scan`: a lexer-level scanner of Swift and Objective-C sources for
         // the keys the code asks for, joined with the store per language.
         .target(name: "LabelScan", dependencies: ["LabelCore"]),
+        // The translator pages (/missing, /coverage, /usage) and the XLIFF and .strings
+        // exports: report, coverage and usage values in, bytes out. No HTTP, no I/O.
+        .target(name: "LabelTranslators", dependencies: ["LabelCore", "MissingKeys"]),
         // The server's one mechanism for periodic work off the event loops (PeriodicTask),
         // and the mark of an event loop's thread that blocking code checks (EventLoopThread).
         // Not in LabelCore: apps embed the engine, and it has no background work.
@@ -64,14 +67,17 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Sockets, epoll loops, connections, gzip: the server's system calls.
         .target(name: "HTTPServer", dependencies: ["CLabelSystem", "CZlib", "HTTP1", "BackgroundWork"]),
+        // The fleet's HTTP/1.1 client for calls between replicas: concurrent exchanges
+        // from one thread under a shared deadline, responses parsed strictly.
+        .target(name: "PeerClient", dependencies: ["CLabelSystem", "HTTP1", "HTTPServer"]),
         // Routes and handlers joining the catalog to the server.
-        .target(name: "LabelServer", dependencies: ["LabelCore", "LabelAndroid", "MissingKeys", "BackgroundWork", "HTTP1", "HTTPServer"]),
+        .target(name: "LabelServer", dependencies: ["LabelCore", "LabelAndroid", "LabelTranslators", "MissingKeys", "BackgroundWork", "HTTP1", "HTTPServer", "PeerClient"]),
         // What apps link: launch fetch, disk cache, offline fallback, rendering
         // with LabelCore's engine, miss reports. URLSession only; never the server.
         .target(name: "LabelClient", dependencies: ["LabelCore"]),
         .executableTarget(
             name: "label-server",
-            dependencies: ["LabelCore", "LabelLint", "LabelImport", "LabelAndroid", "LabelScan", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1"]
+            dependencies: ["LabelCore", "LabelLint", "LabelImport", "LabelAndroid", "LabelScan", "LabelTranslators", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1"]
         ),
         .testTarget(
             name: "LabelCoreTests",
@@ -88,8 +94,10 @@ let package = Package(
         .testTarget(name: "label-serverTests", dependencies: ["label-server"]),
         .testTarget(name: "LabelScanTests", dependencies: ["LabelScan", "LabelCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
+        .testTarget(name: "PeerClientTests", dependencies: ["PeerClient", "HTTPServer", "HTTP1"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
-        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport", "BackgroundWork", "AtomicFile"]),
+        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelTranslators", "PeerClient", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport", "BackgroundWork", "AtomicFile"]),
+        .testTarget(name: "LabelTranslatorsTests", dependencies: ["LabelTranslators", "LabelCore", "MissingKeys"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "TestSupport"]),
         .testTarget(name: "MissingKeysTests", dependencies: ["MissingKeys", "LabelCore", "TestSupport"]),
         .testTarget(name: "LabelClientTests", dependencies: ["LabelClient", "LabelCore", "LabelServer", "HTTPServer", "TestSupport"]),

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Sourced by scripts/fuzz-requests.sh and scripts/fuzz-merge.sh: compiles the package's
-# library modules (CLabelSystem, HTTP1, BackgroundWork, HTTPServer, LabelCore, AtomicFile, MissingKeys,
-# LabelServer) with libFuzzer coverage and AddressSanitizer into .build/fuzz/modules, one
-# whole-module object each, in dependency order. A module is rebuilt only when its sources
-# (or an earlier module) changed, so the second fuzz script in a CI run reuses the first's.
+# library modules (CLabelSystem, HTTP1, BackgroundWork, HTTPServer, PeerClient, LabelCore,
+# LabelAndroid, AtomicFile, MissingKeys, LabelTranslators, LabelServer) with libFuzzer coverage
+# and AddressSanitizer into .build/fuzz/modules, one whole-module object each, in dependency
+# order. A module is rebuilt only when its sources (or an earlier module) changed, so the
+# second fuzz script in a CI run reuses the first's.
 # Afterwards: $fuzz_modules (the directory), fuzz_swiftc (the compiler invocation every
 # module and target shares) and fuzz_objects (the objects to link).
 set -euo pipefail
@@ -52,7 +53,10 @@ fuzz_module() {
 fuzz_module HTTP1
 fuzz_module BackgroundWork
 fuzz_module HTTPServer
+fuzz_module PeerClient
 fuzz_module LabelCore
+fuzz_module LabelAndroid
 fuzz_module AtomicFile
 fuzz_module MissingKeys
+fuzz_module LabelTranslators
 fuzz_module LabelServer

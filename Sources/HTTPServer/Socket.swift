@@ -8,7 +8,7 @@ import Glibc
 package final class Socket {
     package private(set) var descriptor: Int32
 
-    init(descriptor: Int32) { self.descriptor = descriptor }
+    package init(descriptor: Int32) { self.descriptor = descriptor }
 
     deinit { close() }
 
@@ -125,6 +125,12 @@ package final class Socket {
         guard setsockopt(descriptor, level, name, &value, socklen_t(MemoryLayout<Int32>.size)) == 0 else {
             throw SystemError("setsockopt \(name)")
         }
+    }
+
+    /// Starts connecting to `address`: `connect(2)`'s result, with `errno` left for the caller
+    /// (a non-blocking socket answers -1 and `EINPROGRESS` while the handshake runs).
+    package func connect(to address: SocketAddress) -> Int32 {
+        address.withSockaddr { Glibc.connect(descriptor, $0, $1) }
     }
 
     /// Closes the descriptor once; later calls do nothing.

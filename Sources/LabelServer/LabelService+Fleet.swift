@@ -3,7 +3,9 @@ import Foundation
 import HTTP1
 import HTTPServer
 import LabelCore
+import LabelTranslators
 import MissingKeys
+import PeerClient
 
 /// Answers that span the fleet (`--peers`): merged reads and fleet-wide writes.
 ///

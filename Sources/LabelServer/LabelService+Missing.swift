@@ -3,6 +3,7 @@ import Foundation
 import HTTP1
 import HTTPServer
 import LabelCore
+import LabelTranslators
 import MissingKeys
 
 extension LabelService {

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP1
 import LabelCore
+import LabelTranslators
 import MissingKeys
 
 extension LabelService {

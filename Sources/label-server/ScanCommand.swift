@@ -2,6 +2,7 @@ import Foundation
 import LabelCore
 import LabelScan
 import LabelServer
+import LabelTranslators
 import MissingKeys
 
 /// `label-server scan [PATH...]`: the keys an app's code asks for, against the store.

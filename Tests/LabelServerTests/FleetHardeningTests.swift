@@ -6,6 +6,7 @@ import HTTP1
 import HTTPServer
 import LabelCore
 import MissingKeys
+import PeerClient
 @testable import LabelServer
 import Synchronization
 import Testing

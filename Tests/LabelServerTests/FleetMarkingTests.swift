@@ -39,13 +39,4 @@ import Testing
         #expect(marked.body == page.body)
         #expect(marked.headers.first(name: "Label-Server-Partial") == "a<b>:1")
     }
-
-    @Test func thePageBannerIsRenderedInsideMainAndEscaped() {
-        let text = String(decoding: TranslatorPage.document(title: "T", current: "/missing", unreachable: ["a<b>:1", "c&d:2"]) { html in
-            html.element("p", text: "content")
-        }, as: UTF8.self)
-        #expect(text.contains(#"<main><p role="alert" class="partial">Partial report: a&lt;b&gt;:1, c&amp;d:2 did not answer in time.</p><p>content</p></main>"#))
-        let complete = String(decoding: TranslatorPage.document(title: "T", current: "/missing") { _ in }, as: UTF8.self)
-        #expect(!complete.contains(#"class="partial""#))
-    }
 }

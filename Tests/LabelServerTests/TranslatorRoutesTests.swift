@@ -6,6 +6,7 @@ import FoundationXML
 import LabelCore
 import MissingKeys
 @testable import LabelServer
+@testable import LabelTranslators
 import TestSupport
 import Testing
 
@@ -327,26 +328,6 @@ import Testing
         #expect(counters.drain().isEmpty, "a drain resets the counts")
     }
 
-    @Test func styleHashIsTheSHA256OfTheStyle() throws {
-        // The outside oracle: coreutils' sha256sum (shasum where there is none).
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "if command -v sha256sum >/dev/null; then sha256sum; else shasum -a 256; fi"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(TranslatorPage.styleBytes))
-        try input.fileHandleForWriting.close()
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let hex = Array(String(decoding: printed, as: UTF8.self).utf8.prefix(64))
-        try #require(process.terminationStatus == 0 && hex.count == 64)
-        let digest = stride(from: 0, to: 64, by: 2).map { UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)! }
-        #expect(TranslatorPage.styleHash == "sha256-" + Data(digest).base64EncodedString())
-    }
-
     @Test func browsersPreferHTMLAndScriptsDoNot() {
         #expect(MediaNegotiation.prefersHTML("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"))
         #expect(!MediaNegotiation.prefersHTML("*/*"))
@@ -379,31 +360,5 @@ import Testing
                 #expect(response.json?["error"] as? String == code, "\(target)")
             }
         }
-    }
-
-    @Test func theWriterEscapesAttributesAndTextAndRevealsControls() {
-        var html = HTMLWriter()
-        html.open("a", ["href": TranslatorPage.href("/missing", [("q", "\"><script>x</script>"), ("lang", "javascript:alert(1)")])])
-        html.data("a\u{202E}b\u{0}c<")
-        html.close("a")
-        let text = String(decoding: html.bytes, as: UTF8.self)
-        #expect(text == #"<a href="/missing?q=%22%3E%3Cscript%3Ex%3C%2Fscript%3E&amp;lang=javascript%3Aalert%281%29">a⟨U+202E⟩b⟨U+0000⟩c&lt;</a>"#)
-    }
-
-    @Test func thePagePagesWithPreviousAndNextLinksKeepingTheFilters() {
-        let at = Date(timeIntervalSince1970: 1_735_787_045)
-        let entries = (0..<5).map { index in
-            MissingReport.Entry(key: "key.\(index)", table: "Localizable", requested: "ru", servedFrom: "key",
-                                hits: 10 - index, firstSeen: at, lastSeen: at)
-        }
-        let report = MissingReport(entries: entries, since: at)
-        let query = MissingQuery(lang: "ru", limit: 2, offset: 2)
-        let page = String(decoding: MissingPage.render(report: report, query: query, coverage: [], languages: ["ru"],
-                                                       tables: ["Localizable"]) { _, _, _ in nil }, as: UTF8.self)
-        #expect(page.contains("Missing strings 3–4 of 5, most hits first"))
-        #expect(page.contains("<code>key.2</code>") && page.contains("<code>key.3</code>"))
-        #expect(!page.contains("<code>key.1</code>") && !page.contains("<code>key.4</code>"))
-        #expect(page.contains(#"href="/missing?lang=ru&amp;format=html&amp;limit=2&amp;offset=0" rel="prev""#))
-        #expect(page.contains(#"href="/missing?lang=ru&amp;format=html&amp;limit=2&amp;offset=4" rel="next""#))
     }
 }

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 package import HTTP1
 package import HTTPServer
+package import PeerClient
 import Synchronization
 
 /// The other replicas (`--peers`) and the calls to them.

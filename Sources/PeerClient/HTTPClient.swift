@@ -1,6 +1,7 @@
 import CLabelSystem
 import Glibc
 package import HTTP1
+package import HTTPServer
 
 /// A small HTTP/1.1 client for calls between replicas: several requests at once from one
 /// thread (non-blocking sockets and `poll`), one request per connection, a shared deadline,
@@ -128,7 +129,7 @@ package enum HTTPClient {
         let socket = Socket(descriptor: fd)
         call.socket = socket
         try? socket.setOption(Int32(IPPROTO_TCP), TCP_NODELAY, 1)
-        let result = address.withSockaddr { Glibc.connect(fd, $0, $1) }
+        let result = socket.connect(to: address)
         if result == 0 {
             call.connected = true
         } else if csystem_errno() != EINPROGRESS {

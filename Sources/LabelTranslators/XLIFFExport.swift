@@ -1,5 +1,5 @@
-import LabelCore
-import MissingKeys
+package import LabelCore
+package import MissingKeys
 
 /// `GET /missing?format=xliff`: the report as XLIFF 1.2 for Xcode and CAT tools.
 ///
@@ -18,15 +18,15 @@ import MissingKeys
 /// `/files.count:dict/files:dict/few:dict/:string` gets a unit in the `.strings` file,
 /// and the real plural units keep their ids in the `.stringsdict` one. XLIFF 1.2 asks ids
 /// to be unique within a `<file>`, and they are (docs/decisions/xliff-files-per-source.md).
-enum XLIFFExport {
-    static let contentType = "application/xliff+xml; charset=utf-8"
+package enum XLIFFExport {
+    package static let contentType = "application/xliff+xml; charset=utf-8"
 
     /// - Parameters:
     ///   - report: Already filtered, in report order.
     ///   - developmentLanguage: `source-language` (`en` when the store has none configured).
     ///   - string: The store's string for `(table, key, language)`, exactly that language.
-    static func render(report: MissingReport, developmentLanguage: String,
-                       string: (_ table: String, _ key: String, _ language: String) -> LocalizedString?) -> [UInt8] {
+    package static func render(report: MissingReport, developmentLanguage: String,
+                               string: (_ table: String, _ key: String, _ language: String) -> LocalizedString?) -> [UInt8] {
         var xml = XMLWriter(capacity: 512 + report.entries.count * 400)
         xml.markup(#"<?xml version="1.0" encoding="UTF-8"?>"#)
         xml.markup("\n")

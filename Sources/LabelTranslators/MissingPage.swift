@@ -1,12 +1,12 @@
-import LabelCore
-import MissingKeys
+package import LabelCore
+package import MissingKeys
 
 /// The `/missing` page for translators: coverage summary, filter form,
 /// downloads for the current filter, and the entries table.
 ///
 /// A pure function of its inputs, so a fleet can merge reports at the entry
 /// level and render the merged one with the same code.
-enum MissingPage {
+package enum MissingPage {
     /// - Parameters:
     ///   - report: Already filtered with `query` (``MissingQuery/apply(to:sourceText:)``), in report order.
     ///   - query: The filters (kept in the form and the links) and the page.
@@ -14,9 +14,9 @@ enum MissingPage {
     ///   - languages, tables: Choices of the filter form.
     ///   - unreachable: Fleet peers whose entries are not in `report` (a banner names them).
     ///   - sourceText: The development-language text of `(table, key)`, or of one plural form.
-    static func render(report: MissingReport, query: MissingQuery, coverage: [Coverage.Row],
-                       languages: [String], tables: [String], unreachable: [String] = [],
-                       sourceText: (_ table: String, _ key: String, _ plural: PluralMiss?) -> String?) -> [UInt8] {
+    package static func render(report: MissingReport, query: MissingQuery, coverage: [Coverage.Row],
+                               languages: [String], tables: [String], unreachable: [String] = [],
+                               sourceText: (_ table: String, _ key: String, _ plural: PluralMiss?) -> String?) -> [UInt8] {
         TranslatorPage.document(title: "Missing strings", current: "/missing", unreachable: unreachable) { html in
             coverageSummary(&html, coverage)
             filterForm(&html, query: query, languages: languages, tables: tables)

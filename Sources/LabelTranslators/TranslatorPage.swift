@@ -1,12 +1,11 @@
 import Foundation
-import HTTP1
 
 /// What the three translator pages (`/missing`, `/coverage`, `/usage`) share:
 /// the document frame, the one inline style and the security headers.
 ///
 /// Pure: a page is a function from values to bytes, so a fleet can merge
 /// reports first and render with the same code.
-enum TranslatorPage {
+package enum TranslatorPage {
     /// The pages' only style, inline so a page is one self-contained response;
     /// allowed by its hash in the CSP, which permits nothing else.
     static let style: StaticString = """
@@ -31,7 +30,7 @@ enum TranslatorPage {
     """
 
     /// `sha256-` and the base64 of ``style``'s SHA-256, as the CSP names an inline style;
-    /// written out, and recomputed by `sha256sum` in `TranslatorRoutesTests`
+    /// written out, and recomputed by `sha256sum` in `TranslatorPageTests`
     /// (`styleHashIsTheSHA256OfTheStyle`), which fails whenever the style changes without it.
     static let styleHash = "sha256-qeoBrU4PfpnjvAKN7DemU7YiQJG3DVsu911zuSaWkww="
 
@@ -40,7 +39,7 @@ enum TranslatorPage {
     }
 
     /// Nothing but the inline style and same-origin form submissions.
-    static let contentSecurityPolicy =
+    package static let contentSecurityPolicy =
         "default-src 'none'; style-src '\(styleHash)'; img-src 'none'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
     /// The frame: doctype, `lang`, viewport, title, style, site navigation, then `body`.
@@ -90,18 +89,6 @@ enum TranslatorPage {
         html.close("html")
         html.markup("\n")
         return html.bytes
-    }
-
-    /// A page response with the security headers every page carries (`X-Content-Type-Options`
-    /// is not among them: `LabelService.recorded` adds it to every answer, exactly once).
-    static func response(_ body: [UInt8]) -> HTTPResponse {
-        var headers: HTTPHeaders = [:]
-        headers.add(name: "Content-Type", value: "text/html; charset=utf-8")
-        headers.add(name: "Content-Security-Policy", value: contentSecurityPolicy)
-        headers.add(name: "Referrer-Policy", value: "no-referrer")
-        headers.add(name: "Cache-Control", value: "no-store")
-        headers.add(name: "Vary", value: "Accept")
-        return HTTPResponse(status: .ok, headers: headers, body: body)
     }
 
     /// `path?name=value&…` with values percent-encoded (RFC 3986 unreserved kept);

@@ -1,6 +1,7 @@
 import Foundation
 import HTTP1
 import HTTPServer
+import PeerClient
 import Testing
 
 /// ``HTTPClient``'s deadline (issue 21: the fleet's `--peer-timeout` is a deadline for the
@@ -32,10 +33,27 @@ import Testing
 
     @Test(arguments: [Double.infinity, 1e300, Double.greatestFiniteMagnitude])
     func anAbsurdTimeoutIsClampedNotATrap(timeout: Double) throws {
-        try TestServer.with { server in
-            let results = HTTPClient.perform([exchange(port: server.port)], timeout: timeout)
-            #expect(results.count == 1)
-            if case .success(let response)? = results.first { #expect(response.status == .ok) } else { Issue.record("\(results)") }
+        let server = EpollServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1,
+                                                                          linger: .milliseconds(500)),
+                                 responder: OKResponder())
+        let address = try server.start()
+        defer {
+            server.shutdown()
+            #expect(server.wait(seconds: 3), "the server did not finish within 3 s of shutdown()")
         }
+        let results = HTTPClient.perform([exchange(port: address.port)], timeout: timeout)
+        #expect(results.count == 1)
+        if case .success(let response)? = results.first { #expect(response.status == .ok) } else { Issue.record("\(results)") }
+    }
+}
+
+/// A peer that answers every request 200.
+private struct OKResponder: HTTPResponder {
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain"], body: Array("ok".utf8))
+    }
+
+    func respond(to error: HTTPParseError) -> HTTPResponse {
+        HTTPResponse(status: error.status, headers: ["Content-Type": "text/plain"], body: Array(error.message.utf8))
     }
 }

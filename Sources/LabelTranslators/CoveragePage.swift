@@ -1,10 +1,10 @@
-import LabelCore
+package import LabelCore
 
 /// `GET /coverage` as JSON and as a page; the table is shared with `/missing`.
-enum CoveragePage {
+package enum CoveragePage {
     /// `{"developmentLanguage", "languages": [{"lang","table","total","translated","missing":[keys],
     /// "incompletePlurals":[{"key","categories"}],"percent"}]}`.
-    static func json(developmentLanguage: String?, rows: [Coverage.Row]) -> [UInt8] {
+    package static func json(developmentLanguage: String?, rows: [Coverage.Row]) -> [UInt8] {
         var list: [UInt8] = [UInt8(ascii: "[")]
         for (index, row) in rows.enumerated() {
             if index > 0 { list.append(UInt8(ascii: ",")) }
@@ -51,7 +51,7 @@ enum CoveragePage {
     }
 
     /// The full page: the table, then per row the keys still missing and the incomplete plurals.
-    static func html(developmentLanguage: String?, rows: [Coverage.Row]) -> [UInt8] {
+    package static func html(developmentLanguage: String?, rows: [Coverage.Row]) -> [UInt8] {
         TranslatorPage.document(title: "Coverage", current: "/coverage") { html in
             html.element("p", text: "Each language compared with the development language (\(developmentLanguage ?? "none: the union of all languages")), table by table, as loaded.")
             guard !rows.isEmpty else {

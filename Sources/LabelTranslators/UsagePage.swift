@@ -1,10 +1,10 @@
-import Foundation
+package import Foundation
 import LabelCore
-import MissingKeys
+package import MissingKeys
 
 /// `GET /usage` as JSON and as a page: per catalog key, requests and the last one.
-enum UsagePage {
-    struct Entry: Sendable, Hashable {
+package enum UsagePage {
+    package struct Entry: Sendable, Hashable {
         var table: String
         var key: String
         var hits: UInt64
@@ -14,8 +14,8 @@ enum UsagePage {
 
     /// Every key of the catalog with its totals: most requested first, then
     /// table and key; `unused` keeps only keys never requested.
-    static func entries(keys: [UsageCounters.Key], totals: [UsageCounters.Key: UsageStore.Totals],
-                        table: String?, unused: Bool) -> [Entry] {
+    package static func entries(keys: [UsageCounters.Key], totals: [UsageCounters.Key: UsageStore.Totals],
+                                table: String?, unused: Bool) -> [Entry] {
         var list: [Entry] = []
         list.reserveCapacity(keys.count)
         for key in keys where table == nil || key.table == table {
@@ -36,7 +36,7 @@ enum UsagePage {
     }
 
     /// `{"since","total","unused","entries":[{"table","key","hits","lastRequested"}]}`.
-    static func json(since: Date, entries: [Entry]) -> [UInt8] {
+    package static func json(since: Date, entries: [Entry]) -> [UInt8] {
         var list: [UInt8] = [UInt8(ascii: "[")]
         var unused = 0
         for (index, entry) in entries.enumerated() {
@@ -62,8 +62,8 @@ enum UsagePage {
         return json.bytes
     }
 
-    static func html(since: Date, entries: [Entry], table: String?, tables: [String], unused: Bool,
-                     unreachable: [String] = []) -> [UInt8] {
+    package static func html(since: Date, entries: [Entry], table: String?, tables: [String], unused: Bool,
+                             unreachable: [String] = []) -> [UInt8] {
         TranslatorPage.document(title: "Key usage", current: "/usage", unreachable: unreachable) { html in
             html.element("p", text: "Requests of GET /labels/{key} per catalog key since \(MissingReport.timestamp(since, fractional: false)). Keys never requested may be dead strings.")
             html.open("form", ["method": "get", "action": "/usage", "role": "search"])

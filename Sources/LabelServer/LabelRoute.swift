@@ -32,6 +32,12 @@ final class LabelRoute: Sendable {
         /// Inline when what the request reads is built; otherwise the handler, called with
         /// ``Call/mayBlock`` false, throws ``NotBuilt`` and is called again on the worker.
         case loopWhenBuilt(LabelWorker)
+
+        /// A worker row answers from the state it finds when it runs, not a snapshot.
+        var readsCurrentState: Bool {
+            if case .worker = self { return true }
+            return false
+        }
     }
 
     /// What a handler is given: the request, the path's captured part (empty for `.exact`),
@@ -40,7 +46,13 @@ final class LabelRoute: Sendable {
     struct Call: Sendable {
         var request: HTTPRequest
         var parameter: Substring
-        var state: ServiceState
+        /// The snapshot the dispatcher matched against, or `nil` for a worker row that
+        /// answers from the state it finds (a reload: holding the old state would keep
+        /// its catalog alive past the swap, so the reloader could neither free it nor trim).
+        var snapshot: ServiceState?
+        var holder: CatalogHolder
+        /// The state to answer from: the snapshot, else the one served now.
+        var state: ServiceState { snapshot ?? holder.state }
         /// False on an event loop: a `.loopWhenBuilt` handler throws ``NotBuilt`` instead of building.
         var mayBlock: Bool
     }

@@ -30,6 +30,10 @@ extension LabelService {
         }
         let state = holder.state
         let worker: LabelWorker
+        // What the worker answers from: the snapshot when the answer must be the one this
+        // request matched (a build); none for a worker that reads the state it runs against
+        // (a reload must find the old catalog unreferenced, to free it and trim the heap).
+        let snapshot: ServiceState?
         switch route.placement(for: request.method) {
         case .loop:
             return recorded(request, route: matched.index, started: started,
@@ -39,11 +43,13 @@ extension LabelService {
                 return answered(request, matched: matched, state: state, mayBlock: false, started: started)
             }
             worker = named
+            snapshot = nil
         case .afterCoverage:
             guard !state.coverageIsReady else {
                 return answered(request, matched: matched, state: state, mayBlock: false, started: started)
             }
             worker = .builds
+            snapshot = state
         case .loopWhenBuilt(let named):
             var notBuilt = false
             let response = Self.answer {
@@ -56,10 +62,11 @@ extension LabelService {
             }
             guard notBuilt else { return recorded(request, route: matched.index, started: started, response: response) }
             worker = named
+            snapshot = state
         }
         let promise = context.deferResponse()
         run(on: worker) {
-            promise.succeed(answered(request, matched: matched, state: state, mayBlock: true, started: started))
+            promise.succeed(answered(request, matched: matched, state: snapshot, mayBlock: true, started: started))
         }
         return nil
     }
@@ -90,14 +97,18 @@ extension LabelService {
         guard route.methods.contains(request.method) else {
             throw APIError.methodNotAllowed(request.method, allow: route.allow)
         }
-        return try handle(route, request, matched.parameter, state: state ?? holder.state, mayBlock: mayBlock)
+        // One snapshot for the whole answer, except where a worker row reads the state it finds.
+        var snapshot = state
+        if snapshot == nil, !route.placement(for: request.method).readsCurrentState { snapshot = holder.state }
+        return try handle(route, request, matched.parameter, state: snapshot, mayBlock: mayBlock)
     }
 
     /// The row's handler, for a method it takes.
     @inline(__always)
-    private func handle(_ route: LabelRoute, _ request: HTTPRequest, _ parameter: Substring, state: ServiceState,
+    private func handle(_ route: LabelRoute, _ request: HTTPRequest, _ parameter: Substring, state: ServiceState?,
                         mayBlock: Bool) throws -> HTTPResponse {
-        try route.handler(self, LabelRoute.Call(request: request, parameter: parameter, state: state, mayBlock: mayBlock))
+        try route.handler(self, LabelRoute.Call(request: request, parameter: parameter, snapshot: state, holder: holder,
+                                                mayBlock: mayBlock))
     }
 
     /// Runs `work` on `worker`'s thread.

@@ -59,7 +59,6 @@ package enum AndroidConverter {
         }
     }
 
-
     private static func problem(_ unsupported: JavaFormat.Unsupported, category: PluralCategory?) -> Problem {
         Problem(severity: .error, reason: .unsupportedSpecifier, category: category,
                 message: "\(unsupported.specifier): \(unsupported.why)")

@@ -41,7 +41,7 @@ package struct AndroidStringsFile: Sendable {
     /// every one of `categories` (a format, as `getQuantityString` with arguments reads it).
     package mutating func promote(keys: Set<String>, categories: [PluralCategory]) {
         for index in values.indices where keys.contains(values[index].key) {
-            guard case let .string(text, formatted) = values[index].value else { continue }
+            guard case .string(let text, let formatted) = values[index].value else { continue }
             let format = formatted ? text : JavaFormat.literal(text)
             values[index].value = .plurals(categories.map { ($0, format) })
         }
@@ -59,7 +59,7 @@ package struct AndroidStringsFile: Sendable {
         out += "<resources>\n"
         for (name, _, value) in values {
             switch value {
-            case let .string(text, formatted):
+            case .string(let text, let formatted):
                 out += "    <string name=\"\(name)\""
                 if !formatted { out += " formatted=\"false\"" }
                 out += ">" + AndroidEscaping.elementText(text) + "</string>\n"

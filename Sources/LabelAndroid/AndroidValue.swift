@@ -11,18 +11,18 @@ package enum AndroidValue: Sendable, Hashable {
 
     package static func == (a: AndroidValue, b: AndroidValue) -> Bool {
         switch (a, b) {
-        case let (.string(x, f), .string(y, g)): x == y && f == g
-        case let (.plurals(x), .plurals(y)): x.elementsEqual(y) { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.string(let x, let f), .string(let y, let g)): x == y && f == g
+        case (.plurals(let x), .plurals(let y)): x.elementsEqual(y) { $0.0 == $1.0 && $0.1 == $1.1 }
         default: false
         }
     }
 
     package func hash(into hasher: inout Hasher) {
         switch self {
-        case let .string(text, formatted):
+        case .string(let text, let formatted):
             hasher.combine(text)
             hasher.combine(formatted)
-        case let .plurals(items):
+        case .plurals(let items):
             for (category, text) in items {
                 hasher.combine(category)
                 hasher.combine(text)

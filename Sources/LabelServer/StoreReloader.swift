@@ -25,6 +25,10 @@ package final class StoreReloader: Sendable {
     /// How long the worker waits for requests still holding the previous state to
     /// finish before it lets go of it anyway (each holds it for microseconds).
     static let releaseWait: Duration = .seconds(2)
+    /// Reloads whose previous state was still held when ``releaseWait`` ran out: its
+    /// catalog was then freed later, wherever the last holder let go, after the trim.
+    private let releasesLeftHeld = Atomic<Int>(0)
+    package var previousStatesLeftHeld: Int { releasesLeftHeld.load(ordering: .relaxed) }
 
     /// Reads the store: ``StoreLoader/load(_:expectedBundles:)``; tests put a gate in front of it.
     typealias Load = @Sendable (StoreConfiguration, Set<String>) throws(StoreLoadError) -> LoadedStore
@@ -93,6 +97,7 @@ package final class StoreReloader: Sendable {
         while !previous.isOnlyReference(), ContinuousClock.now < deadline {
             usleep(1_000)
         }
+        if !previous.isOnlyReference() { releasesLeftHeld.add(1, ordering: .relaxed) }
         // `previous` ends here: freed now if it was the last reference.
     }
 

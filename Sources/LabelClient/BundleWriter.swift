@@ -23,27 +23,46 @@ final class BundleWriter: Sendable {
         self.directory = directory
     }
 
-    /// The bundle of `resolved`, written if no bundle of the same content exists.
-    /// `fingerprint` names the content (the bundle's ETag); `nil`: a hash of the files.
-    func bundle(_ resolved: ResolvedTable, fingerprint: String?) -> Bundle? {
+    /// The bundle of a set of `table` in `language`, written if no bundle of the same
+    /// content exists. `fingerprint` names the content (the bundle's ETag): a bundle
+    /// already written under it is opened without resolving or serializing the table,
+    /// so a launch with an unchanged set pays only for `Bundle(url:)`. `nil`: the name
+    /// is a hash of the files, and `resolve` runs every time.
+    func bundle(table: String, language: String, fingerprint: String?, resolve: () -> ResolvedTable?) -> Bundle? {
+        if let fingerprint {
+            let url = url(table: table, language: language, hash: ContentHash.fnv1a64(Array(fingerprint.utf8)))
+            if let bundle = Self.opened.withLock({ $0[url.path] }) { return bundle }
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Info.plist").path) {
+                return open(url, table: table, language: language)
+            }
+        }
+        guard let resolved = resolve() else { return nil }
         let files = Self.files(resolved)
         let hash = fingerprint.map { ContentHash.fnv1a64(Array($0.utf8)) }
             ?? ContentHash.fnv1a64(files.strings, seed: ContentHash.fnv1a64(files.stringsdict))
-        let prefix = "\(resolved.table).\(resolved.language.rawValue)."
-        let name = prefix + ContentHash.hex(hash) + ".bundle"
-        let url = directory.appendingPathComponent(name, isDirectory: true)
+        let url = url(table: resolved.table, language: resolved.language.rawValue, hash: hash)
         if let bundle = Self.opened.withLock({ $0[url.path] }) { return bundle }
         do {
             if !FileManager.default.fileExists(atPath: url.appendingPathComponent("Info.plist").path) {
                 try write(files, language: resolved.language.rawValue, table: resolved.table, to: url)
             }
         } catch {
-            LabelClientLog.write("could not write the bundle \(name): \(error)")
+            LabelClientLog.write("could not write the bundle \(url.lastPathComponent): \(error)")
             return nil
         }
+        return open(url, table: resolved.table, language: resolved.language.rawValue)
+    }
+
+    /// `<table>.<language>.<hash>.bundle` in the folder.
+    private func url(table: String, language: String, hash: UInt64) -> URL {
+        directory.appendingPathComponent("\(table).\(language).\(ContentHash.hex(hash)).bundle", isDirectory: true)
+    }
+
+    /// Opens a written bundle, keeps it for the process and removes older ones.
+    private func open(_ url: URL, table: String, language: String) -> Bundle? {
         guard let bundle = Bundle(url: url) else { return nil }
         Self.opened.withLock { $0[url.path] = bundle }
-        removeOlder(prefix: prefix, keeping: name)
+        removeOlder(prefix: "\(table).\(language).", keeping: url.lastPathComponent)
         return bundle
     }
 

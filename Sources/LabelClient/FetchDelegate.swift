@@ -51,10 +51,12 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         // Counted as delivered: decompressed when the body is gzip.
         let over: Int? = downloads.withLock { downloads in
-            guard var download = downloads[dataTask.taskIdentifier] else { return nil }
-            guard data.count <= download.limit - download.body.count else { return download.limit }
-            download.body.append(data)
-            downloads[dataTask.taskIdentifier] = download
+            // In place: a copy taken out and stored back would share the body's storage
+            // with the dictionary, so every append would copy the whole body so far.
+            guard let index = downloads.index(forKey: dataTask.taskIdentifier) else { return nil }
+            let limit = downloads.values[index].limit
+            guard data.count <= limit - downloads.values[index].body.count else { return limit }
+            downloads.values[index].body.append(data)
             return nil
         }
         if let over { refuse(dataTask, .malformedBundle(LabelClientError.bodyLimitMessage(over))) }

@@ -105,6 +105,9 @@ public actor LabelClient {
                 return local
             }
         }
+        // A launch that goes to the network supersedes an earlier background refresh:
+        // ``refreshed(language:)`` must not hand back a set older than this one.
+        refreshes[tag] = nil
         let networkFailure: LabelClientError
         switch await fetchResult(tag, cached: cached) {
         case .success(let set): return set
@@ -120,7 +123,7 @@ public actor LabelClient {
     /// launch in `language` got (`200`), once it has finished; `nil` when the
     /// server confirmed the copy served (`304`), could not be reached within
     /// `timeout`, answered an error or a bundle that was refused, or when no
-    /// refresh was started for `language`. A refreshed set is cached, so the
+    /// refresh was started for `language` since its last launch from the network. A refreshed set is cached, so the
     /// next launch starts from it.
     public func refreshed(language: String) async -> LabelSet? {
         guard let tag = LanguageTag(language), let refresh = refreshes[tag] else { return nil }

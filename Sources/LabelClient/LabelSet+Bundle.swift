@@ -29,8 +29,9 @@ extension LabelSet {
         func bundle(_ set: LabelSet) -> Bundle? {
             made.withLock { made in
                 if let made { return made }
-                let resolved = ResolvedTable(catalog: set.resolver.catalog, table: set.table, chain: set.chain)
-                let bundle = resolved.flatMap { writer.bundle($0, fingerprint: set.etag) }
+                let bundle = writer.bundle(table: set.table, language: set.language, fingerprint: set.etag) {
+                    ResolvedTable(catalog: set.resolver.catalog, table: set.table, chain: set.chain)
+                }
                 made = .some(bundle)
                 return bundle
             }

@@ -73,12 +73,12 @@ import TestSupport
         defer { server.stop() }
         let catalog = store.catalog
         let resolver = LabelResolver(catalog: catalog)
-        let connection = UncheckedBox(try RawClient(port: server.port, timeout: 30))
+        let connection = UncheckedBox(try RawClient(port: server.port, timeout: ClientTestServer.patience))
         var sweep = Sweep()
         for table in catalog.tables {
             let keys = Set(catalog.languages(table: table).flatMap { catalog.entries(table: table, language: $0).keys }).sorted()
             for language in languages {
-                let client = LabelClient(baseURL: server.baseURL, table: table, cacheDirectory: nil, fallbackStore: nil, timeout: 30)
+                let client = LabelClient(baseURL: server.baseURL, table: table, cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience)
                 guard let labels = try? await client.labels(language: language) else {
                     // The table has no strings in this chain: the server says 404 too.
                     let response = try connection.value.exchange("GET /labels?lang=\(language)&table=\(table) HTTP/1.1\r\nHost: test\r\n\r\n")

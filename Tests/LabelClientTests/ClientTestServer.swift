@@ -16,6 +16,12 @@ final class ClientTestServer: Sendable {
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
+    /// The `timeout` of a launch that must reach the server, in seconds. Swift Testing
+    /// starts every suite at once: on two cores a launch can wait seconds for a thread
+    /// while the parity sweeps run, so a short timeout would fail for load, not for a bug.
+    /// Tests of the deadline itself use a stalled server and a short timeout of their own.
+    static let patience: TimeInterval = 120
+
     /// The repository's own `Strings/`, found from this file's path.
     static var bundledStore: URL {
         URL(fileURLWithPath: #filePath)

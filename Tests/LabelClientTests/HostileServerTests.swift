@@ -47,7 +47,7 @@ import Testing
             Thread.sleep(forTimeInterval: 5)
         }
         defer { server.stop() }
-        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: 30)
+        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience)
         #expect(client.bodyLimit == 32 * Self.mebibyte)
         #expect(await Self.networkFailure(client) == "\(LabelClientError.malformedBundle(LabelClientError.bodyLimitMessage(32 * Self.mebibyte)))")
     }
@@ -66,7 +66,7 @@ import Testing
         }
         defer { server.stop() }
         let cache = temporaryDirectory()
-        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: 10,
+        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: ClientTestServer.patience,
                                  bodyLimit: 4 * Self.mebibyte)
         #expect(try await client.labels(language: "de").origin == .network)
         let cachedFile = try #require(FileManager.default.enumerator(atPath: cache.path)?.allObjects
@@ -77,7 +77,7 @@ import Testing
         #expect(labels.origin == .cache)
         #expect(labels.string("coins.count", count: 3) == "3 Münzen")
         #expect(try Data(contentsOf: cache.appendingPathComponent(cachedFile)) == before)
-        let bare = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: 10,
+        let bare = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience,
                                bodyLimit: 4 * Self.mebibyte)
         #expect(await Self.networkFailure(bare) == "\(LabelClientError.malformedBundle(LabelClientError.bodyLimitMessage(4 * Self.mebibyte)))")
     }
@@ -92,7 +92,7 @@ import Testing
             _ = write(Array(head.utf8) + compressed)
         }
         defer { server.stop() }
-        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: 10,
+        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience,
                                  bodyLimit: 4 * Self.mebibyte)
         #expect(await Self.networkFailure(client) == "\(LabelClientError.malformedBundle(LabelClientError.bodyLimitMessage(4 * Self.mebibyte)))")
     }
@@ -102,7 +102,7 @@ import Testing
         let server = try ScriptedServer { _ in (0, ScriptedServer.response("200 OK", headers: ["ETag: \"v1\""], body: body)) }
         defer { server.stop() }
         // Exactly the body's size: the limit is "more than", not "as much as".
-        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: 10,
+        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience,
                                  bodyLimit: body.utf8.count)
         #expect(try await client.labels(language: "de").origin == .network)
     }
@@ -161,13 +161,13 @@ import Testing
         defer { server.stop() }
         let cache = temporaryDirectory()
         let client = LabelClient(baseURL: server.baseURL, cacheDirectory: cache,
-                                 fallbackStore: ClientTestServer.bundledStore, timeout: 10)
+                                 fallbackStore: ClientTestServer.bundledStore, timeout: ClientTestServer.patience)
         let labels = try await client.labels(language: "de-AT")
         #expect(labels.origin == .fallback)
         #expect(labels.table == "Localizable")
         let files = FileManager.default.enumerator(atPath: cache.path)?.allObjects.compactMap { $0 as? String } ?? []
         #expect(!files.contains { $0.hasSuffix(".labels") })
-        let bare = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: 10)
+        let bare = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience)
         let reason = try #require(await Self.networkFailure(bare, language: "de-AT"))
         #expect(reason.hasPrefix("malformedBundle("))
         #expect(reason.contains(table == "Localizable" ? "language \(lang)" : "table \(table)"))
@@ -176,7 +176,7 @@ import Testing
     @Test func fallbackLanguagesTheServerMayAnswerAreAccepted() async throws {
         let server = try ClientTestServer()
         defer { server.stop() }
-        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: temporaryDirectory(), fallbackStore: nil, timeout: 10)
+        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: temporaryDirectory(), fallbackStore: nil, timeout: ClientTestServer.patience)
         // A region falls to its language; a language the store lacks to the development language.
         #expect(try await client.labels(language: "de-AT").language == "de")
         #expect(try await client.labels(language: "de-CH-1996").language == "de")

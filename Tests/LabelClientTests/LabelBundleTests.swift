@@ -24,7 +24,7 @@ import TestSupport
         let server = try ClientTestServer()
         defer { server.stop() }
         let cache = temporaryDirectory()
-        let labels = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, timeout: 30).labels(language: "de-AT")
+        let labels = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, timeout: ClientTestServer.patience).labels(language: "de-AT")
         let bundle = try #require(labels.bundle)
         #expect(bundle.localizations == ["de"])
         #expect(bundle.developmentLocalization == "de")
@@ -37,7 +37,7 @@ import TestSupport
                 == ["Localizable.strings", "Localizable.stringsdict"])
 
         // Once per set: another launch with the same ETag opens the same folder.
-        let again = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, timeout: 30).labels(language: "de")
+        let again = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, timeout: ClientTestServer.patience).labels(language: "de")
         #expect(again.bundle?.bundleURL == bundle.bundleURL)
         #expect(labels.bundle === bundle)
         let folders = try FileManager.default.contentsOfDirectory(atPath: bundle.bundleURL.deletingLastPathComponent().path)
@@ -47,13 +47,13 @@ import TestSupport
     @Test func noCacheDirectoryMeansNoBundle() async throws {
         let server = try ClientTestServer()
         defer { server.stop() }
-        let labels = try await LabelClient(baseURL: server.baseURL, timeout: 30).labels(language: "de")
+        let labels = try await LabelClient(baseURL: server.baseURL, timeout: ClientTestServer.patience).labels(language: "de")
         #expect(labels.bundle == nil)
     }
 
     @Test func theBundledStoreAlsoGivesABundle() async throws {
         let client = LabelClient(baseURL: try OfflineTests.deadURL(), cacheDirectory: temporaryDirectory(),
-                                 fallbackStore: ClientTestServer.bundledStore, timeout: 10)
+                                 fallbackStore: ClientTestServer.bundledStore, timeout: ClientTestServer.patience)
         let labels = try await client.labels(language: "fr", policy: .localFirst)
         #expect(labels.origin == .fallback)
         #expect(labels.bundle?.localizedString(forKey: "control.close.label", value: nil, table: nil) == "Fermer")
@@ -72,7 +72,7 @@ import TestSupport
         var total = Sweep()
         for table in store.catalog.tables {
             for language in store.catalog.languages(table: table) {
-                let client = LabelClient(baseURL: server.baseURL, table: table, cacheDirectory: temporaryDirectory(), timeout: 30)
+                let client = LabelClient(baseURL: server.baseURL, table: table, cacheDirectory: temporaryDirectory(), timeout: ClientTestServer.patience)
                 let labels = try await client.labels(language: language.rawValue)
                 let bundle = try #require(labels.bundle)
                 let sweep = try await offPool {
@@ -166,7 +166,7 @@ import TestSupport
         defer { server.stop() }
         let store = try ClientTestServer.loaded.get()
         for language in store.catalog.languages(table: "Localizable") {
-            let labels = try await LabelClient(baseURL: server.baseURL, cacheDirectory: temporaryDirectory(), timeout: 30)
+            let labels = try await LabelClient(baseURL: server.baseURL, cacheDirectory: temporaryDirectory(), timeout: ClientTestServer.patience)
                 .labels(language: language.rawValue)
             let bundle = try #require(labels.bundle)
             for key in labels.keys where store.catalog.entries(table: "Localizable", language: language)[key]?.string.isPlural == true {
@@ -177,7 +177,7 @@ import TestSupport
                 }
             }
         }
-        let de = try await LabelClient(baseURL: server.baseURL, cacheDirectory: temporaryDirectory(), timeout: 30).labels(language: "de")
+        let de = try await LabelClient(baseURL: server.baseURL, cacheDirectory: temporaryDirectory(), timeout: ClientTestServer.patience).labels(language: "de")
         let format = NSLocalizedString("coins.count", bundle: de.bundle!, comment: "")
         #expect(String.localizedStringWithFormat(format, 3) == "3 Münzen")
         #expect(String(localized: "control.close.label", bundle: de.bundle) == "Schließen")

@@ -9,7 +9,7 @@ import Testing
         let server = try ClientTestServer()
         defer { server.stop() }
         let cache = temporaryDirectory()
-        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: 10)
+        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: ClientTestServer.patience)
         let labels = try await client.labels(language: "de-AT")
         #expect(labels.origin == .network)
         #expect(labels.language == "de")
@@ -29,9 +29,9 @@ import Testing
         let server = try ClientTestServer()
         defer { server.stop() }
         let cache = temporaryDirectory()
-        let first = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: 10)
+        let first = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: ClientTestServer.patience)
             .labels(language: "fr")
-        let second = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: 10)
+        let second = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: ClientTestServer.patience)
             .labels(language: "fr")
         #expect(first.origin == .network)
         #expect(second.origin == .revalidated)
@@ -49,7 +49,7 @@ import Testing
         }
         defer { server.stop() }
         let cache = temporaryDirectory()
-        let client = LabelClient(baseURL: server.baseURL, table: "Localizable", cacheDirectory: cache, fallbackStore: nil, timeout: 10)
+        let client = LabelClient(baseURL: server.baseURL, table: "Localizable", cacheDirectory: cache, fallbackStore: nil, timeout: ClientTestServer.patience)
         #expect(try await client.labels(language: "de").origin == .network)
         #expect(try await client.labels(language: "de").origin == .revalidated)
         let requests = server.requests
@@ -83,8 +83,8 @@ import Testing
         let two = try ClientTestServer()
         defer { one.stop(); two.stop() }
         let cache = temporaryDirectory()
-        _ = try await LabelClient(baseURL: one.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: 10).labels(language: "de")
-        _ = try await LabelClient(baseURL: two.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: 10).labels(language: "de")
+        _ = try await LabelClient(baseURL: one.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: ClientTestServer.patience).labels(language: "de")
+        _ = try await LabelClient(baseURL: two.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: ClientTestServer.patience).labels(language: "de")
         let folders = try FileManager.default.contentsOfDirectory(atPath: cache.path).sorted()
         #expect(folders.count == 2)
         #expect(folders.allSatisfy { $0.hasPrefix("127.0.0.1-") })
@@ -98,7 +98,7 @@ import Testing
     @Test func keysOfOtherTablesComeFromTheTableParameter() async throws {
         let server = try ClientTestServer()
         defer { server.stop() }
-        let client = LabelClient(baseURL: server.baseURL, table: "Accessibility", cacheDirectory: nil, fallbackStore: nil, timeout: 10)
+        let client = LabelClient(baseURL: server.baseURL, table: "Accessibility", cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience)
         let labels = try await client.labels(language: "de")
         #expect(labels.table == "Accessibility")
         #expect(!labels.keys.isEmpty)

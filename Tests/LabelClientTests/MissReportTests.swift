@@ -8,7 +8,7 @@ import MissingKeys
     @Test func missesAreQueuedDeduplicatedAndFlushedToTheRealServer() async throws {
         let server = try ClientTestServer()
         defer { server.stop() }
-        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: 10)
+        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience)
         let labels = try await client.labels(language: "de-AT")
         #expect(labels.string("no.such.key") == "no.such.key")
         labels.string("no.such.key")
@@ -66,7 +66,7 @@ import MissingKeys
     @Test func argumentErrorsReturnTheKeyInsteadOfThrowing() async throws {
         let server = try ClientTestServer()
         defer { server.stop() }
-        let labels = try await LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: 10)
+        let labels = try await LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience)
             .labels(language: "de")
         // The server answers 400 here (argument 3 missing; "x" is no integer).
         #expect(labels.string("grid.cell.label", count: 2, arguments: ["3"]) == "grid.cell.label")
@@ -79,7 +79,7 @@ import MissingKeys
     /// scripted server answers only `/missing` sensibly).
     private func fallbackSet(server: ScriptedServer) async throws -> (client: LabelClient, set: LabelSet) {
         let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil,
-                                 fallbackStore: ClientTestServer.bundledStore, timeout: 10)
+                                 fallbackStore: ClientTestServer.bundledStore, timeout: ClientTestServer.patience)
         return (client, try await client.labels(language: "de"))
     }
 }

@@ -9,7 +9,7 @@ import Testing
 @Suite struct NumberingSystemClientTests {
     private func labels(_ language: String) async throws -> LabelSet {
         let client = LabelClient(baseURL: try OfflineTests.deadURL(), cacheDirectory: temporaryDirectory(),
-                                 fallbackStore: ClientTestServer.bundledStore, timeout: 10)
+                                 fallbackStore: ClientTestServer.bundledStore, timeout: ClientTestServer.patience)
         return try await client.labels(language: language)
     }
 

@@ -29,10 +29,10 @@ import Testing
     @Test func noServerServesTheCache() async throws {
         let server = try ClientTestServer()
         let cache = temporaryDirectory()
-        let online = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: 10)
+        let online = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: ClientTestServer.patience)
             .labels(language: "pl")
         server.stop()
-        let offline = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: 10)
+        let offline = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: ClientTestServer.patience)
             .labels(language: "pl")
         #expect(offline.origin == .cache)
         #expect(offline.etag == online.etag)
@@ -49,7 +49,7 @@ import Testing
         }
         defer { server.stop() }
         let cache = temporaryDirectory()
-        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: 10)
+        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: ClientTestServer.patience)
         #expect(try await client.labels(language: "de").origin == .network)
         failing.value = true
         let labels = try await client.labels(language: "de")
@@ -59,7 +59,7 @@ import Testing
 
     @Test func noCacheServesTheFallbackStore() async throws {
         let client = LabelClient(baseURL: try Self.deadURL(), cacheDirectory: temporaryDirectory(),
-                                 fallbackStore: ClientTestServer.bundledStore, timeout: 10)
+                                 fallbackStore: ClientTestServer.bundledStore, timeout: ClientTestServer.patience)
         let labels = try await client.labels(language: "de-AT")
         #expect(labels.origin == .fallback)
         #expect(labels.language == "de")
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func neitherCacheNorFallbackThrowsUnavailable() async throws {
-        let client = LabelClient(baseURL: try Self.deadURL(), cacheDirectory: nil, fallbackStore: nil, timeout: 10)
+        let client = LabelClient(baseURL: try Self.deadURL(), cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience)
         await #expect {
             try await client.labels(language: "de")
         } throws: { error in
@@ -79,7 +79,7 @@ import Testing
 
     @Test func brokenFallbackStoreThrowsUnavailableNamingIt() async throws {
         let client = LabelClient(baseURL: try Self.deadURL(), cacheDirectory: nil,
-                                 fallbackStore: temporaryDirectory().appendingPathComponent("absent"), timeout: 10)
+                                 fallbackStore: temporaryDirectory().appendingPathComponent("absent"), timeout: ClientTestServer.patience)
         await #expect {
             try await client.labels(language: "de")
         } throws: { error in
@@ -129,7 +129,7 @@ import Testing
         let server = try ScriptedServer { _ in (0, ScriptedServer.response("200 OK", headers: ["ETag: \"e1\""], body: old)) }
         defer { server.stop() }
         let client = LabelClient(baseURL: server.baseURL, cacheDirectory: temporaryDirectory(),
-                                 fallbackStore: ClientTestServer.bundledStore, timeout: 10)
+                                 fallbackStore: ClientTestServer.bundledStore, timeout: ClientTestServer.patience)
         let labels = try await client.labels(language: "de")
         #expect(labels.origin == .fallback)
         #expect(labels.string("coins.count", count: 2) == "2 Münzen")
@@ -149,14 +149,14 @@ import Testing
         let server = try ClientTestServer()
         defer { server.stop() }
         let cache = temporaryDirectory()
-        _ = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: 10)
+        _ = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: ClientTestServer.patience)
             .labels(language: "ru")
         let folder = try #require(FileManager.default.contentsOfDirectory(atPath: cache.path).first)
         let file = cache.appendingPathComponent(folder).appendingPathComponent("Localizable.ru.labels")
         let good = try Data(contentsOf: file)
         for garbage in [Data(), Data("label-client-cache 1\n\"x\"\n{\"lang\":".utf8), Data([0xFF, 0xFE, 0x00, 0x0A]), good.prefix(good.count / 2)] {
             try garbage.write(to: file)
-            let labels = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: 10)
+            let labels = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache, fallbackStore: nil, timeout: ClientTestServer.patience)
                 .labels(language: "ru")
             #expect(labels.origin == .network)
             #expect(try Data(contentsOf: file) == good)
@@ -165,7 +165,7 @@ import Testing
         try Data("garbage".utf8).write(to: file)
         server.stop()
         let offline = try await LabelClient(baseURL: server.baseURL, cacheDirectory: cache,
-                                            fallbackStore: ClientTestServer.bundledStore, timeout: 10).labels(language: "ru")
+                                            fallbackStore: ClientTestServer.bundledStore, timeout: ClientTestServer.patience).labels(language: "ru")
         #expect(offline.origin == .fallback)
     }
 }

@@ -28,7 +28,7 @@ import FoundationNetworking
     @Test func whereTheServerAnswers400TheKeyComesBack() async throws {
         let server = try ClientTestServer()
         defer { server.stop() }
-        let labels = try await LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: 10)
+        let labels = try await LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience)
             .labels(language: "de")
         for (key, arguments) in Self.unrenderable {
             #expect(try await Self.serverStatus(server, key: key, arguments: arguments) == 400)
@@ -43,7 +43,7 @@ import FoundationNetworking
     @Test func noArgumentsForATemplateThatTakesSomeGivesTheKey() async throws {
         let server = try ClientTestServer()
         defer { server.stop() }
-        let labels = try await LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: 10)
+        let labels = try await LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience)
             .labels(language: "de")
         // The server answers 200 with the template and `arguments` for API clients;
         // a screen reader must not read `%#@coins@` or `%d` aloud.
@@ -59,7 +59,7 @@ import FoundationNetworking
     @Test func unrenderableKeyMissingInTheLanguageIsStillQueued() async throws {
         let server = try ClientTestServer()
         defer { server.stop() }
-        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: 10)
+        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience)
         let labels = try await client.labels(language: "de")
         #expect(labels.string("no.such.key", arguments: ["1"]) == "no.such.key")
         #expect(labels.string("coins.count") == "coins.count")

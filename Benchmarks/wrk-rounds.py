@@ -4,7 +4,8 @@
 Usage: wrk-rounds.py --path '/labels/coins.count?lang=de&count=3' \
            --server ours=PID:PORT --server hummingbird=PID:PORT --server nginx=PID:PORT \
            [--rounds 3] [--duration 10s] [--warmup 2s] [--connections 64,256] [--json out.json]
-           [--header 'Accept: text/plain'] [--script random-miss.lua] [--title 'bundle -t1']
+           [--header 'Accept: text/plain'] [--server-header 'ours=If-None-Match: "…"']
+           [--threads 1] [--script random-miss.lua] [--title 'bundle -t1']
 
 For every round, every connection count and every server (the server order
 rotates each round, so no server always runs first or last), runs a short wrk
@@ -45,8 +46,8 @@ def ms(text):
     return float(match.group(1)) * UNITS[match.group(2)]
 
 
-def wrk(url, connections, duration, latency=True, headers=(), script=None):
-    command = ["wrk", "-t1", f"-c{connections}", f"-d{duration}", "--timeout", "5s"]
+def wrk(url, connections, duration, latency=True, headers=(), script=None, threads=1):
+    command = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{duration}", "--timeout", "5s"]
     for header in headers:
         command += ["-H", header]
     if script:
@@ -79,6 +80,9 @@ def main():
     parser.add_argument("--connections", default="64,256")
     parser.add_argument("--json", help="write every run here")
     parser.add_argument("--header", action="append", default=[], help="a request header for wrk (-H)")
+    parser.add_argument("--server-header", action="append", default=[],
+                        help="NAME=HEADER: a request header for that server only (its own ETag in If-None-Match)")
+    parser.add_argument("--threads", type=int, default=1, help="wrk threads (-t)")
     parser.add_argument("--script", help="a wrk Lua script (-s), e.g. one that varies the path")
     parser.add_argument("--title", default="wrk -t1", help="first column's heading")
     args = parser.parse_args()
@@ -89,6 +93,10 @@ def main():
         pid, _, port = rest.partition(":")
         servers.append((name, int(pid), int(port)))
     counts = [int(c) for c in args.connections.split(",")]
+    own_headers = {}
+    for spec in args.server_header:
+        name, _, header = spec.partition("=")
+        own_headers.setdefault(name, []).append(header)
 
     runs = []  # dicts: round, server, connections, rps, p99_ms, cpu_us_per_request, ...
     for round_index in range(args.rounds):
@@ -96,9 +104,10 @@ def main():
         for connections in counts:
             for name, pid, port in order:
                 url = f"http://127.0.0.1:{port}{args.path}"
-                wrk(url, connections, args.warmup, latency=False, headers=args.header, script=args.script)
+                headers = args.header + own_headers.get(name, [])
+                wrk(url, connections, args.warmup, latency=False, headers=headers, script=args.script, threads=args.threads)
                 cpu_before = cpu_seconds(pid)
-                result = wrk(url, connections, args.duration, headers=args.header, script=args.script)
+                result = wrk(url, connections, args.duration, headers=headers, script=args.script, threads=args.threads)
                 cpu = cpu_seconds(pid) - cpu_before
                 raw = result.pop("raw")
                 if "rps" not in result or "requests" not in result:

@@ -9,7 +9,55 @@ package enum ContentCoding: String, Sendable, Hashable {
     /// identity's; identity otherwise. No header means identity: a client that
     /// says nothing may not decode gzip. A malformed q-value counts as 0.
     package static func negotiate(_ acceptEncoding: String?) -> ContentCoding {
-        guard let acceptEncoding, !acceptEncoding.isEmpty else { return .identity }
+        guard var acceptEncoding, !acceptEncoding.isEmpty else { return .identity }
+        return acceptEncoding.withUTF8 { negotiate(bytes: $0) }
+    }
+
+    /// ``negotiate(_:)`` of a field value's bytes.
+    ///
+    /// A value without parameters (`gzip, deflate, br`, what clients send) is read in
+    /// place: with every q-value 1, gzip wins exactly when `gzip`, `x-gzip` or `*` is
+    /// among the first 32 elements. Any `;` or non-ASCII byte takes the general reading
+    /// (``QualityList``). `ContentCodingTests` pins the two readings as one.
+    package static func negotiate(bytes value: UnsafeBufferPointer<UInt8>) -> ContentCoding {
+        if let plain = plainListTakesGzip(value) { return plain ? .gzip : .identity }
+        return general(String(decoding: value, as: UTF8.self))
+    }
+
+    /// Whether a parameter-free ASCII list names gzip among its first 32 elements; nil
+    /// for any other value.
+    private static func plainListTakesGzip(_ value: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var elements = 0
+        var takesGzip = false
+        var start = 0
+        while start <= value.count {
+            var end = start
+            while end < value.count && value[end] != UInt8(ascii: ",") {
+                if value[end] == UInt8(ascii: ";") || value[end] >= 0x80 { return nil }
+                end += 1
+            }
+            var first = start
+            var last = end
+            while first < last && (value[first] == ByteClass.sp || value[first] == ByteClass.htab) { first += 1 }
+            while last > first && (value[last - 1] == ByteClass.sp || value[last - 1] == ByteClass.htab) { last -= 1 }
+            // Empty elements are skipped and not counted, as QualityList does.
+            if start < end {
+                if elements == 32 { break }
+                elements += 1
+                let element = UnsafeBufferPointer(rebasing: value[first..<last])
+                if HTTPHeaders.namesEqual(element, "gzip") || HTTPHeaders.namesEqual(element, "x-gzip")
+                    || (element.count == 1 && element[0] == UInt8(ascii: "*")) {
+                    takesGzip = true
+                }
+            }
+            start = end + 1
+        }
+        return takesGzip
+    }
+
+    /// The reading of any value: q-values weigh gzip, `*` and identity.
+    static func general(_ acceptEncoding: String) -> ContentCoding {
+        guard !acceptEncoding.isEmpty else { return .identity }
         var gzip: Int?
         var identity: Int?
         var wildcard: Int?

@@ -260,8 +260,9 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
         }
     }
 
-    /// Calls `body` with the value bytes of each field named `name`, until it returns false.
-    func forEach(named name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
+    /// Calls `body` with the value bytes of each field named `name`, until it returns false:
+    /// a value read without making a `String` of it.
+    package func forEach(named name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
         Self.withUTF8(name) { wanted in
             forEachRaw { fieldName, value in
                 Self.namesEqual(fieldName, wanted) ? body(value) : true

@@ -36,6 +36,22 @@ extension HTTPResponseEncoder {
             }
         }
 
+        /// Each field as `name: value` CRLF: a stored line as it is (checked when it was
+        /// added), others sanitized; a field whose name the encoder owns or that is no token is dropped.
+        mutating func write(fields: HTTPHeaders) {
+            fields.forEachStored { name, value, line in
+                if let line {
+                    write(line)
+                } else if HTTPResponseEncoder.isWritableName(name) {
+                    write(name)
+                    write(": ")
+                    writeSanitized(value)
+                    write("\r\n")
+                }
+                return true
+            }
+        }
+
         /// `value` in decimal ASCII.
         mutating func writeDecimal(_ value: UInt) {
             var digits = 1

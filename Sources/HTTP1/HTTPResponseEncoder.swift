@@ -20,17 +20,19 @@ package enum HTTPResponseEncoder {
     ///   - requestVersion: the version of the request answered (decides `Connection: keep-alive`).
     ///   - keepAlive: whether the connection stays open after this response.
     ///   - date: the precomputed `Date` value (see ``IMFFixdate``), or nil to omit the field.
+    ///   - everyResponse: fields the server sends on every response, after the response's own.
     package static func encode(
         _ response: HTTPResponse,
         requestMethod: HTTPMethod = .get,
         requestVersion: HTTPVersion = .http1_1,
         keepAlive: Bool,
-        date: [UInt8]?
+        date: [UInt8]?,
+        everyResponse: HTTPHeaders = [:]
     ) -> [UInt8] {
         var out: [UInt8] = []
         encode(
             response, into: &out, requestMethod: requestMethod, requestVersion: requestVersion,
-            keepAlive: keepAlive, date: date)
+            keepAlive: keepAlive, date: date, everyResponse: everyResponse)
         return out
     }
 
@@ -41,10 +43,11 @@ package enum HTTPResponseEncoder {
         requestMethod: HTTPMethod = .get,
         requestVersion: HTTPVersion = .http1_1,
         keepAlive: Bool,
-        date: [UInt8]?
+        date: [UInt8]?,
+        everyResponse: HTTPHeaders = [:]
     ) {
         let sendsBody = encodeHead(response, into: &out, requestMethod: requestMethod, requestVersion: requestVersion,
-                                   keepAlive: keepAlive, date: date, reservingBody: true)
+                                   keepAlive: keepAlive, date: date, everyResponse: everyResponse, reservingBody: true)
         if sendsBody {
             out.append(contentsOf: response.body)
         }
@@ -53,6 +56,9 @@ package enum HTTPResponseEncoder {
     /// Appends the status line and header section of `response` (ending in the empty
     /// line) but not its body, so a server can send a large shared body by reference
     /// after the head instead of copying it.
+    ///
+    /// `everyResponse` follows the response's own fields: what a server sends on every
+    /// answer (a security header), kept once instead of added to each response's fields.
     ///
     /// - Returns: whether the body must follow on the wire (false for HEAD and 1xx/204/304).
     @discardableResult
@@ -63,6 +69,7 @@ package enum HTTPResponseEncoder {
         requestVersion: HTTPVersion = .http1_1,
         keepAlive: Bool,
         date: [UInt8]?,
+        everyResponse: HTTPHeaders = [:],
         reservingBody: Bool = false
     ) -> Bool {
         let status = response.status
@@ -76,7 +83,7 @@ package enum HTTPResponseEncoder {
         // covers the fixed text (status line without its reason, `Date: `, a 20-digit
         // `Content-Length`, `Connection: keep-alive`, CRLFs); a stored field takes more
         // bytes than its encoding.
-        let bound = 96 + reason.utf8.count + (date?.count ?? 0) + response.headers.byteCount
+        let bound = 96 + reason.utf8.count + (date?.count ?? 0) + response.headers.byteCount + everyResponse.byteCount
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { scratch in
             var writer = HeadWriter(scratch)
             if isOK {
@@ -93,17 +100,8 @@ package enum HTTPResponseEncoder {
                 date.withUnsafeBufferPointer { writer.write($0) }
                 writer.write("\r\n")
             }
-            response.headers.forEachStored { name, value, line in
-                if let line {
-                    writer.write(line)   // checked when it was added
-                } else if isWritableName(name) {
-                    writer.write(name)
-                    writer.write(": ")
-                    writer.writeSanitized(value)
-                    writer.write("\r\n")
-                }
-                return true
-            }
+            writer.write(fields: response.headers)
+            if !everyResponse.isEmpty { writer.write(fields: everyResponse) }
             if hasContentLength {
                 writer.write("Content-Length: ")
                 writer.writeDecimal(UInt(response.body.count))

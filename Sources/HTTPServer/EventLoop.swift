@@ -14,19 +14,22 @@ final class EventLoop {
     private let epoll: Epoll
     private let listener: Socket
     private let responder: any HTTPResponder
+    /// ``HTTPResponder/fieldsOnEveryResponse``, read once.
+    private let everyResponse: HTTPHeaders
     private let configuration: HTTPServerConfiguration
     private let handle: EventLoopHandle
     private let connectionCount: ConnectionCounter
     private let statistics: LoopStatistics
     private let log: RateLimitedLog?
     private let clock: any NanosecondClock
-    private var connections = ConnectionTable()
-    private var readBuffer: UnsafeMutableRawBufferPointer
-    private var date: [UInt8] = []
-    private var dateSecond: Int64 = -1
-    private var accepting = true
-    private var nextSweep: UInt64 = 0
-    private var nextSerial: UInt64 = 0
+    // Only this loop's thread touches these: no runtime exclusivity checks (see ``Connection``).
+    @exclusivity(unchecked) private var connections = ConnectionTable()
+    @exclusivity(unchecked) private var readBuffer: UnsafeMutableRawBufferPointer
+    @exclusivity(unchecked) private var date: [UInt8] = []
+    @exclusivity(unchecked) private var dateSecond: Int64 = -1
+    @exclusivity(unchecked) private var accepting = true
+    @exclusivity(unchecked) private var nextSweep: UInt64 = 0
+    @exclusivity(unchecked) private var nextSerial: UInt64 = 0
 
     init(listener: Socket, responder: any HTTPResponder, configuration: HTTPServerConfiguration,
          handle: EventLoopHandle, connectionCount: ConnectionCounter, statistics: LoopStatistics,
@@ -34,6 +37,7 @@ final class EventLoop {
         self.epoll = try Epoll()
         self.listener = listener
         self.responder = responder
+        everyResponse = responder.fieldsOnEveryResponse
         self.configuration = configuration
         self.handle = handle
         self.connectionCount = connectionCount
@@ -129,7 +133,7 @@ final class EventLoop {
         }
     }
 
-    private var acceptPausedUntil: UInt64?
+    @exclusivity(unchecked) private var acceptPausedUntil: UInt64?
 
     private func pauseAccepting() {
         epoll.remove(listener.descriptor)
@@ -271,7 +275,8 @@ final class EventLoop {
         let date = currentDate()
         connection.output.appendOwned { out in
             sendsBody = HTTPResponseEncoder.encodeHead(response, into: &out, requestMethod: requestMethod,
-                                                      requestVersion: requestVersion, keepAlive: keepAlive, date: date)
+                                                      requestVersion: requestVersion, keepAlive: keepAlive, date: date,
+                                                      everyResponse: everyResponse)
         }
         if sendsBody { connection.output.append(body: response.body) }
     }

@@ -20,12 +20,17 @@ package protocol HTTPResponder: Sendable {
     /// The response to a request the client did not finish sending in time (408). It is
     /// sent with `Connection: close`. The default is a plain-text 408.
     func respond(to timeout: HTTPConnectionState.ReadTimeout) -> HTTPResponse
+    /// Fields sent on every response after the response's own (a security header such
+    /// as `X-Content-Type-Options`): read once when a loop starts. The default is none.
+    var fieldsOnEveryResponse: HTTPHeaders { get }
 }
 
 extension HTTPResponder {
     package func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {
         respond(to: request)
     }
+
+    package var fieldsOnEveryResponse: HTTPHeaders { [:] }
 
     package func respond(to timeout: HTTPConnectionState.ReadTimeout) -> HTTPResponse {
         HTTPResponse(status: timeout.status, headers: ["Content-Type": "text/plain; charset=utf-8"],

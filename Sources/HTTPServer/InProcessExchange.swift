@@ -51,7 +51,8 @@ package enum InProcessExchange {
                 }
                 guard let response else { throw .neverCompleted(request) }
                 let encoded = HTTPResponseEncoder.encode(response, requestMethod: request.method, requestVersion: request.version,
-                                                         keepAlive: request.keepAlive, date: nil)
+                                                         keepAlive: request.keepAlive, date: nil,
+                                                         everyResponse: responder.fieldsOnEveryResponse)
                 answers.append(Answer(request: request, response: response, deferred: deferred, encoded: encoded))
                 if !request.keepAlive { return answers }
             case .needMoreData:
@@ -59,7 +60,8 @@ package enum InProcessExchange {
             case .error(let error):
                 let response = responder.respond(to: error)
                 answers.append(Answer(request: nil, response: response, deferred: false,
-                                      encoded: HTTPResponseEncoder.encode(response, keepAlive: false, date: nil)))
+                                      encoded: HTTPResponseEncoder.encode(response, keepAlive: false, date: nil,
+                                                                          everyResponse: responder.fieldsOnEveryResponse)))
                 return answers
             }
         }

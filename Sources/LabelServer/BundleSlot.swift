@@ -8,7 +8,19 @@ import LabelCore
 /// milliseconds on a large store, so only workers call ``body(_:gzip:)`` with
 /// anything missing; an event loop asks ``readyBody(_:gzip:)`` and defers when it is `nil`.
 final class BundleSlot: Sendable {
-    enum Format: Sendable { case json, strings, stringsdict, android }
+    enum Format: Sendable {
+        case json, strings, stringsdict, android
+
+        /// The body's `Content-Type`.
+        var contentType: String {
+            switch self {
+            case .json: "application/json; charset=utf-8"
+            case .strings: "text/plain; charset=utf-8"
+            case .stringsdict: "application/x-plist; charset=utf-8"
+            case .android: "application/xml; charset=utf-8"
+            }
+        }
+    }
 
     /// The first folder with the table: `Content-Language`.
     let language: LanguageTag
@@ -19,10 +31,10 @@ final class BundleSlot: Sendable {
 
     init(catalog: Catalog, table: String, chain: LanguageChain, language: LanguageTag) {
         self.language = language
-        json = ComputedOnce { Self.render(.json, catalog: catalog, table: table, chain: chain) }
-        strings = ComputedOnce { Self.render(.strings, catalog: catalog, table: table, chain: chain) }
-        stringsdict = ComputedOnce { Self.render(.stringsdict, catalog: catalog, table: table, chain: chain) }
-        android = ComputedOnce { Self.render(.android, catalog: catalog, table: table, chain: chain) }
+        json = ComputedOnce { Self.render(.json, catalog: catalog, table: table, chain: chain, language: language) }
+        strings = ComputedOnce { Self.render(.strings, catalog: catalog, table: table, chain: chain, language: language) }
+        stringsdict = ComputedOnce { Self.render(.stringsdict, catalog: catalog, table: table, chain: chain, language: language) }
+        android = ComputedOnce { Self.render(.android, catalog: catalog, table: table, chain: chain, language: language) }
     }
 
     private func part(_ format: Format) -> ComputedOnce<PrecomputedBody> {
@@ -48,24 +60,27 @@ final class BundleSlot: Sendable {
         return body
     }
 
-    private static func render(_ format: Format, catalog: Catalog, table: String, chain: LanguageChain) -> PrecomputedBody {
+    private static func render(_ format: Format, catalog: Catalog, table: String, chain: LanguageChain,
+                               language: LanguageTag) -> PrecomputedBody {
         // The slot exists only for a table present in the chain's first language.
         guard let resolved = ResolvedTable(catalog: catalog, table: table, chain: chain) else {
             preconditionFailure("bundle slot for table \(table) without strings in \(chain.languages)")
         }
+        let bytes: [UInt8]
+        let fingerprint: String
         switch format {
         case .json:
-            let (json, fingerprint) = resolved.json()
-            return PrecomputedBody(json, fingerprint: fingerprint)
+            (bytes, fingerprint) = resolved.json()
         case .strings:
-            let strings = resolved.strings()
-            return PrecomputedBody(strings, fingerprint: ContentHash.hex(ContentHash.fnv1a64(strings)))
+            bytes = resolved.strings()
+            fingerprint = ContentHash.hex(ContentHash.fnv1a64(bytes))
         case .stringsdict:
-            let plist = resolved.stringsdict()
-            return PrecomputedBody(plist, fingerprint: ContentHash.hex(ContentHash.fnv1a64(plist)))
+            bytes = resolved.stringsdict()
+            fingerprint = ContentHash.hex(ContentHash.fnv1a64(bytes))
         case .android:
-            let xml = resolved.androidStrings(catalog: catalog)
-            return PrecomputedBody(xml, fingerprint: ContentHash.hex(ContentHash.fnv1a64(xml)))
+            bytes = resolved.androidStrings(catalog: catalog)
+            fingerprint = ContentHash.hex(ContentHash.fnv1a64(bytes))
         }
+        return PrecomputedBody(bytes, fingerprint: fingerprint, contentType: format.contentType, language: language.rawValue)
     }
 }

@@ -17,7 +17,13 @@ struct ContentEncodingChoice {
     /// Whether `request` takes gzip (RFC 9110 §12.5.3, ``ContentCoding``): whether a
     /// route needs its gzip variant at all.
     static func acceptsGzip(_ request: HTTPRequest) -> Bool {
-        ContentCoding.negotiate(request.headers.first(name: "Accept-Encoding")) == .gzip
+        // The first field, read in place (as `first(name:)` would, without a `String`).
+        var coding = ContentCoding.identity
+        request.headers.forEach(named: "Accept-Encoding") { value in
+            coding = value.isEmpty ? .identity : ContentCoding.negotiate(bytes: value)
+            return false
+        }
+        return coding == .gzip
     }
 
     /// gzip when the request takes it (`acceptsGzip`, from ``acceptsGzip(_:)``, which a

@@ -1,18 +1,76 @@
 import HTTP1
 
 /// `If-None-Match` evaluation (RFC 9110 §13.1.2): weak comparison, `*` matches.
+///
+/// Read on the bytes of the field, in place: the launch revalidation (`GET /labels` with
+/// the ETag of the copy an app holds) is the route a fleet sizes for, and splitting the
+/// value into `String`s cost more than the rest of its answer.
 enum EntityTag {
-    /// Whether any tag listed in the field value matches one of `current`.
+    /// Whether any `If-None-Match` field of `headers` matches `current` or `alternative`
+    /// (quoted tags, as sent in `ETag`); false without such a field.
     ///
-    /// Either coding's tag matches: a client holding the identity body need
-    /// not download the gzip one after it starts accepting gzip.
-    static func matches(_ field: String, any current: [String]) -> Bool {
-        if field[...].trimmingOWS() == "*" { return true }
-        let opaque = current.map(stripWeak)
-        return field.split(separator: ",").contains { opaque.contains(stripWeak(String($0.trimmingOWS()))) }
+    /// Either coding's tag matches: a client holding the identity body need not download
+    /// the gzip one after it starts accepting gzip. Several `If-None-Match` lines are one
+    /// list (RFC 9110 §5.3).
+    static func matches(_ headers: HTTPHeaders, _ current: [UInt8], _ alternative: [UInt8]) -> Bool {
+        var matched = false
+        current.withUnsafeBufferPointer { current in
+            alternative.withUnsafeBufferPointer { alternative in
+                headers.forEach(named: "If-None-Match") { field in
+                    matched = matches(field, opaque(current), opaque(alternative))
+                    return !matched
+                }
+            }
+        }
+        return matched
     }
 
-    private static func stripWeak(_ tag: String) -> String {
-        tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
+    /// ``matches(_:_:_:)`` for one field value and any number of tags.
+    static func matches(_ field: String, any current: [String]) -> Bool {
+        var field = field
+        return field.withUTF8 { field in
+            current.contains { tag in
+                var tag = tag
+                return tag.withUTF8 { matches(field, opaque($0), opaque($0)) }
+            }
+        }
+    }
+
+    /// Whether the list in `field` is `*` or holds `first` or `second` (opaque tags, `W/` off).
+    private static func matches(_ field: UnsafeBufferPointer<UInt8>, _ first: UnsafeBufferPointer<UInt8>,
+                                _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+        let whole = trimmed(field, 0, field.count)
+        if whole.upperBound - whole.lowerBound == 1 && field[whole.lowerBound] == UInt8(ascii: "*") { return true }
+        var start = 0
+        while start < field.count {
+            var end = start
+            while end < field.count && field[end] != UInt8(ascii: ",") { end += 1 }
+            let element = opaque(UnsafeBufferPointer(rebasing: field[trimmed(field, start, end)]))
+            if !element.isEmpty && (equal(element, first) || equal(element, second)) { return true }
+            start = end + 1
+        }
+        return false
+    }
+
+    /// Byte equality (`elementsEqual` is not specialized here: about 500 instructions a call).
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in 0..<a.count where a[index] != b[index] { return false }
+        return true
+    }
+
+    /// `start..<end` without leading and trailing SP and HTAB.
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int> {
+        var first = start
+        var last = end
+        while first < last && (bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t")) { first += 1 }
+        while last > first && (bytes[last - 1] == UInt8(ascii: " ") || bytes[last - 1] == UInt8(ascii: "\t")) { last -= 1 }
+        return first..<last
+    }
+
+    /// The tag without its weakness indicator `W/`.
+    private static func opaque(_ tag: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        tag.count >= 2 && tag[0] == UInt8(ascii: "W") && tag[1] == UInt8(ascii: "/")
+            ? UnsafeBufferPointer(rebasing: tag[2...]) : tag
     }
 }

@@ -14,6 +14,10 @@ package struct LabelBundles: Sendable {
     /// Each (table, store language) → the key of its own chain, for requests whose
     /// matched folders form a list no store language's chain forms.
     private let keyByFirstLanguage: [Key: Key]
+    /// Each store language with the table → its bundle: what ``slot(table:chain:)`` finds
+    /// for a request asking for that language, in one probe per table (the usual launch,
+    /// `lang=de` with a `de.lproj`). `LabelBundlesTests` pins the two lookups as one.
+    private let byLanguage: [LanguageTag: [String: BundleSlot]]
 
     /// One slot per distinct (table, languages with the table) over the store's languages.
     ///
@@ -36,9 +40,20 @@ package struct LabelBundles: Sendable {
                 }
             }
         }
+        var byLanguage: [LanguageTag: [String: BundleSlot]] = [:]
+        for (first, key) in keyByFirstLanguage {
+            byLanguage[first.languages[0], default: [:]][first.table] = slots[key]
+        }
         self.slots = slots
         self.languagesByTable = languagesByTable
         self.keyByFirstLanguage = keyByFirstLanguage
+        self.byLanguage = byLanguage
+    }
+
+    /// The bundle for a table and a requested language, when the language is a store
+    /// language that has the table; `nil` otherwise (ask ``slot(table:chain:)``).
+    func slot(table: String, language: LanguageTag) -> BundleSlot? {
+        byLanguage[language]?[table]
     }
 
     /// The bundle for a table and chain; `nil` when the table does not exist

@@ -26,29 +26,7 @@ extension LabelService {
 
     /// The whole resolved table from its built body; `If-None-Match` → 304.
     func bundleResponse(_ request: HTTPRequest, _ wanted: BundleRequest, body: PrecomputedBody) -> HTTPResponse {
-        let choice = ContentEncodingChoice(acceptsGzip: wanted.gzip, identity: body.identity, gzip: body.gzip,
-                                           etags: (body.etag, body.gzipETag))
-        var headers: HTTPHeaders = [:]
-        headers.add(name: "ETag", value: choice.etag ?? body.etag)
-        headers.add(name: "Cache-Control", value: "no-cache")
-        headers.add(name: "Vary", value: "Accept, Accept-Encoding, Accept-Language")
-        headers.add(name: "Content-Language", value: wanted.slot.language.rawValue)
-        if let match = request.headers.first(name: "If-None-Match"),
-           EntityTag.matches(match, any: [body.etag, body.gzipETag]) {
-            return HTTPResponse(status: .notModified, headers: headers)
-        }
-        headers.add(name: "Content-Type", value: Self.contentType(wanted.format))
-        choice.addContentEncoding(to: &headers)
-        return HTTPResponse(status: .ok, headers: headers, body: choice.body)
-    }
-
-    static func contentType(_ format: BundleSlot.Format) -> String {
-        switch format {
-        case .json: "application/json; charset=utf-8"
-        case .strings: "text/plain; charset=utf-8"
-        case .stringsdict: "application/x-plist; charset=utf-8"
-        case .android: "application/xml; charset=utf-8"
-        }
+        body.response(to: request.headers, acceptsGzip: wanted.gzip)
     }
 
     func bundleRequest(_ request: HTTPRequest, state: ServiceState) throws(APIError) -> BundleRequest {
@@ -63,7 +41,8 @@ extension LabelService {
             // A bundle follows one language: the client's first preference.
             preferred = Array(request.headers.first(name: "Accept-Language").map(AcceptLanguage.preferences)?.prefix(1) ?? [])
         }
-        guard let slot = state.bundles.slot(table: table, chain: state.resolver.chain(preferred: preferred)) else {
+        let known = preferred.count == 1 ? state.bundles.slot(table: table, language: preferred[0]) : nil
+        guard let slot = known ?? state.bundles.slot(table: table, chain: state.resolver.chain(preferred: preferred)) else {
             throw APIError(.notFound, "unknown_table", "table \(table) has no strings in any language of the chain")
         }
         let gzip = ContentEncodingChoice.acceptsGzip(request)

@@ -71,11 +71,12 @@ package struct LabelService: HTTPResponder {
     ///
     /// `consuming`: the response is taken over, so adding a header does not copy its fields
     /// (unless they are shared: the label route's, built once per load, are copied once).
+    /// `X-Content-Type-Options` is not added here but by the encoder (``fieldsOnEveryResponse``),
+    /// so a response with shared fields (both label routes') goes out without a copy.
     ///
     /// - Parameter route: the index in ``routes`` (`nil`: no route, counted as `other`).
     func recorded(_ request: HTTPRequest, route: Int?, started: UInt64, response: consuming HTTPResponse) -> HTTPResponse {
         var response = response
-        response.headers.add(name: "X-Content-Type-Options", value: "nosniff")
         if let fleet, !request.path.hasPrefix("/labels") {
             response.headers.add(name: Fleet.instanceHeader, value: fleet.instanceID)
         }
@@ -96,11 +97,14 @@ package struct LabelService: HTTPResponder {
     /// A request that never reached a route: counted as `unparsed`, answered as JSON.
     private func unparsed(_ error: some HTTPResponseError) -> HTTPResponse {
         metrics.record(route: .unparsed, status: error.status.code, seconds: 0)
-        var response = error.response
-        // Every response, errors included: a browser must never sniff a JSON error into HTML.
-        response.headers.add(name: "X-Content-Type-Options", value: "nosniff")
-        return response
+        return error.response
     }
+
+    /// `X-Content-Type-Options: nosniff` on every response, errors included: a browser must
+    /// never sniff a JSON error into HTML. Written by the encoder after each response's fields.
+    package var fieldsOnEveryResponse: HTTPHeaders { Self.everyResponse }
+
+    private static let everyResponse: HTTPHeaders = ["X-Content-Type-Options": "nosniff"]
 
     /// `GET /labels/{key}`: one rendered label.
     func label(rawKey: Substring, request: HTTPRequest, state: ServiceState) throws -> HTTPResponse {

@@ -1,24 +1,43 @@
+import HTTP1
 import HTTPServer
 
-/// A bundle body: identity bytes with their strong ETags, and gzip bytes made the
-/// first time a client accepting gzip asks (a representation's validator differs
-/// per content coding, so both tags exist from the start).
+/// A bundle body: identity bytes with their strong ETags and response heads, and gzip
+/// bytes (with theirs) made the first time a client accepting gzip asks (a
+/// representation's validator differs per content coding, so both tags exist from the start).
 package final class PrecomputedBody: Sendable {
     package let identity: [UInt8]
     /// Quoted strong ETag of the identity bytes, e.g. `"1f2e…"`.
     package let etag: String
     /// Quoted strong ETag of the gzip bytes: the identity tag with `-gz`.
     package let gzipETag: String
-    /// The gzip bytes, or identity when gzip gains nothing; made once, by ``compress()``.
-    private let compressed: ComputedOnce<[UInt8]>
+    /// The tags' bytes, compared in place with a request's `If-None-Match`.
+    private let etagBytes: [UInt8]
+    private let gzipETagBytes: [UInt8]
+    /// The heads of an answer with the identity bytes.
+    private let identityHeads: BundleHeads
+    /// The gzip bytes, or identity when gzip gains nothing, and the heads of an answer
+    /// with them; made once, by ``compress()``.
+    private let compressed: ComputedOnce<(bytes: [UInt8], heads: BundleHeads)>
 
-    package init(_ identity: [UInt8], fingerprint: String) {
+    /// - Parameters:
+    ///   - contentType: the body's `Content-Type`.
+    ///   - language: `Content-Language`.
+    package init(_ identity: [UInt8], fingerprint: String, contentType: String = "application/octet-stream",
+                 language: String = "und") {
         self.identity = identity
-        etag = "\"\(fingerprint)\""
-        gzipETag = "\"\(fingerprint)-gz\""
+        let etag = "\"\(fingerprint)\""
+        let gzipETag = "\"\(fingerprint)-gz\""
+        self.etag = etag
+        self.gzipETag = gzipETag
+        etagBytes = Array(etag.utf8)
+        gzipETagBytes = Array(gzipETag.utf8)
+        identityHeads = BundleHeads(etag: etag, contentType: contentType, language: language, gzip: false)
         compressed = ComputedOnce {
             let bytes = (try? Gzip.compress(identity, level: 6)) ?? identity
-            return bytes.count < identity.count ? bytes : identity
+            guard bytes.count < identity.count else {
+                return (identity, BundleHeads(etag: etag, contentType: contentType, language: language, gzip: false))
+            }
+            return (bytes, BundleHeads(etag: gzipETag, contentType: contentType, language: language, gzip: true))
         }
     }
 
@@ -29,8 +48,20 @@ package final class PrecomputedBody: Sendable {
     package var isCompressed: Bool { compressed.ready != nil }
 
     /// The gzip bytes (identity before ``compress()`` or when gzip gains nothing).
-    package var gzip: [UInt8] { compressed.ready ?? identity }
+    package var gzip: [UInt8] { compressed.ready?.bytes ?? identity }
 
     /// Whether gzip is worth sending at all (false before ``compress()``).
     package var hasGzip: Bool { gzip.count < identity.count }
+
+    /// The answer to a request that takes gzip or not (`acceptsGzip`): a 304 when its
+    /// `If-None-Match` holds either coding's tag, else a 200 with the body the coding
+    /// chooses (gzip when compressed and smaller). Fields and body are shared, not built.
+    func response(to headers: HTTPHeaders, acceptsGzip: Bool) -> HTTPResponse {
+        let gzip = acceptsGzip ? compressed.ready.flatMap { $0.bytes.count < identity.count ? $0 : nil } : nil
+        let heads = gzip?.heads ?? identityHeads
+        if EntityTag.matches(headers, etagBytes, gzipETagBytes) {
+            return HTTPResponse(status: .notModified, headers: heads.notModified)
+        }
+        return HTTPResponse(status: .ok, headers: heads.ok, body: gzip?.bytes ?? identity)
+    }
 }

@@ -17,8 +17,8 @@ start() {
 # The folder nginx serves, $work/nginx/www; files under labels/ go out as application/json.
 # Started as root, nginx's worker runs as nobody: it must be able to read them.
 nginx_www=$work/nginx/www
-mkdir -p "$nginx_www/labels" "$work/nginx/temp"
-chmod a+rx "$work" "$work/nginx" "$nginx_www" "$nginx_www/labels"
+mkdir -p "$nginx_www/labels" "$nginx_www/bundle" "$work/nginx/temp"
+chmod a+rx "$work" "$work/nginx" "$nginx_www" "$nginx_www/labels" "$nginx_www/bundle"
 
 # start_nginx NGINX_BIN: one worker, no access log, serving $nginx_www on a free port;
 # sets nginx_master, nginx_pid (the worker: the process whose CPU is measured) and nginx_port.
@@ -46,6 +46,17 @@ http {
         root $nginx_www;
         location = /healthz { default_type text/plain; return 200 "ok\n"; }
         location /labels/ { types { } default_type application/json; }
+        # The launch route: our GET /labels?lang=de body as a file with its gzip twin,
+        # ETags (file mtime and size) and If-None-Match, as a CDN or nginx would serve it;
+        # at its best, with descriptors and metadata cached instead of opened per request.
+        location = /labels {
+            gzip_static on;
+            etag on;
+            open_file_cache max=1000 inactive=60s;
+            open_file_cache_valid 60s;
+            default_type application/json;
+            alias $nginx_www/bundle/de.json;
+        }
     }
 }
 EOF

@@ -11,7 +11,9 @@
 #      HEADERS (extra request header lines, several joined by a literal backslash-r-backslash-n,
 #      e.g. 'Accept-Encoding: gzip'; by default only Host is sent, as wrk does),
 #      OUT (keep the callgrind file here), MAX_INSTRUCTIONS (exit 1 when a path costs more
-#      per request: a deterministic regression gate for CI, unlike a timing).
+#      per request: a deterministic regression gate for CI, unlike a timing),
+#      REVALIDATE (1: each path is asked as an app launch revalidates, with
+#      `Accept-Encoding: gzip` and `If-None-Match` holding the ETag the server gave it: the 304).
 # Needs valgrind (apt-get install valgrind). Listens on 127.0.0.1, port 0.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -50,10 +52,21 @@ for _ in $(seq 600); do
 done
 [[ -n $port ]] || { echo "server did not start" >&2; cat "$work/server.log" >&2; exit 1; }
 
+# The ETag of PATH's gzip answer, for REVALIDATE.
+etag_of() {
+    python3 - "$port" "$1" <<'PY'
+import sys, urllib.request
+request = urllib.request.Request(f"http://127.0.0.1:{sys.argv[1]}{sys.argv[2]}", headers={"Accept-Encoding": "gzip"})
+with urllib.request.urlopen(request, timeout=30) as r:
+    print(r.headers["ETag"])
+PY
+}
+
 drive() {  # drive PATH COUNT
-    python3 - "$port" "$1" "$2" "$CONNECTIONS" "$HEADERS" <<'PY'
+    python3 - "$port" "$1" "$2" "$CONNECTIONS" "$headers" "$expect" <<'PY'
 import socket, sys
 port, path, count, conns, extra = int(sys.argv[1]), sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+expect = int(sys.argv[6]) if sys.argv[6] else None
 # What wrk sends by default, so figures compare with Benchmarks/run.sh.
 head = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
 if extra:
@@ -84,15 +97,20 @@ while sent < count:
         s.sendall(request)
     for i in range(batch):
         status, buffers[i] = read_response(socks[i], buffers[i])
-        bad += status >= 500
+        bad += status >= 500 or (expect is not None and status != expect)
     sent += batch
 if bad:
-    sys.exit(f"{bad} responses were 5xx")
+    sys.exit(f"{bad} responses were 5xx" + (f" or not {expect}" if expect else ""))
 PY
 }
 
 over=0
 for path in "${paths[@]}"; do
+    headers=$HEADERS expect=
+    if [[ ${REVALIDATE:-0} == 1 ]]; then
+        expect=304
+        headers="Accept-Encoding: gzip\\r\\nIf-None-Match: $(etag_of "$path")${HEADERS:+\\r\\n$HEADERS}"
+    fi
     drive "$path" 500                     # warm-up: caches, lazy state, first-request work
     callgrind_control -z "$pid" >/dev/null
     callgrind_control -i on "$pid" >/dev/null
@@ -101,7 +119,7 @@ for path in "${paths[@]}"; do
     callgrind_control -d "profile" "$pid" >/dev/null
     file=$(ls -v "$work"/callgrind.out.* | tail -1)
     total=$(callgrind_annotate "$file" 2>/dev/null | awk '/PROGRAM TOTALS/ {gsub(",", "", $1); t = $1} END {print t}')
-    echo "== $path: $REQUESTS requests over $CONNECTIONS connections${HEADERS:+ ($HEADERS)}"
+    echo "== $path: $REQUESTS requests over $CONNECTIONS connections${headers:+ ($headers)}"
     per_request=$((total / REQUESTS))
     echo "instructions per request: $per_request"
     if [[ -n ${MAX_INSTRUCTIONS:-} ]] && ((per_request > MAX_INSTRUCTIONS)); then

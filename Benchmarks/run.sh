@@ -13,6 +13,8 @@
 #      IDLE (10000 idle keep-alive connections; 0 skips), IDLE_HOLD (5 s),
 #      COLD_RUNS (5; 0 skips), ALT_LOOPS (2: also ours with --event-loops 2, as ours-2loops; 0 skips), JSON (file for every wrk run, optional),
 #      ROUTES (1; 0 skips the bundle / text/plain / random-miss rounds), ROUTE_ROUNDS (ROUNDS),
+#      LAUNCH (1; 0 skips the launch route against nginx: keep-alive 304, gzip 200, identity 200
+#      at -c64, and the 304 at LAUNCH_CONNECTIONS with wrk -t2), LAUNCH_CONNECTIONS (1000,5000),
 #      STORE (1; 0 skips the 110k-store rows), STORE_RUNS (3), STORE_LANGUAGES (10),
 #      STORE_STRINGS (11000 per language), STATIC (1: build with --static-swift-stdlib, as shipped),
 #      LABEL_SERVER_BIN / PEER_BIN / ANCHOR_BIN (use these binaries instead of building),
@@ -34,6 +36,8 @@ ALT_LOOPS=${ALT_LOOPS:-2}
 WRK=${WRK:-1}
 ROUTES=${ROUTES:-1}
 ROUTE_ROUNDS=${ROUTE_ROUNDS:-$ROUNDS}
+LAUNCH=${LAUNCH:-1}
+LAUNCH_CONNECTIONS=${LAUNCH_CONNECTIONS:-1000,5000}
 STORE=${STORE:-1}
 STORE_RUNS=${STORE_RUNS:-3}
 STORE_LANGUAGES=${STORE_LANGUAGES:-10}
@@ -41,7 +45,7 @@ STORE_STRINGS=${STORE_STRINGS:-11000}
 STATIC=${STATIC:-1}
 baseline_bin=${BASELINE_BIN:-}
 # The servers on Strings/ are needed by everything but the store rows.
-servers_needed=$((WRK || ROUTES || IDLE > 0 || COLD_RUNS > 0))
+servers_needed=$((WRK || ROUTES || LAUNCH || IDLE > 0 || COLD_RUNS > 0))
 static_flag=()
 ((STATIC)) && static_flag=(--static-swift-stdlib)
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -140,6 +144,13 @@ else
     # Ours is not serving: the peer renders the same JSON with the same LabelCore.
     fetch "http://127.0.0.1:$peer_port$path" "$nginx_www/labels/coins.count" >/dev/null
 fi
+# The launch route's anchor: the same bundle bytes, and their gzip (as ours: level 6).
+bundle_path='/labels?lang=de'
+if [[ -n $ours_pid ]]; then
+    fetch "http://127.0.0.1:$ours_port$bundle_path" "$nginx_www/bundle/de.json" >/dev/null
+    gzip -6 -n -k -f "$nginx_www/bundle/de.json"
+    chmod a+r "$nginx_www/bundle/"*
+fi
 start_nginx "$nginx_bin" || exit 1
 servers+=("nginx=$nginx_pid:$nginx_port")
 echo "nginx: master $nginx_master, worker pid $nginx_pid, port $nginx_port" >&2
@@ -189,6 +200,44 @@ if ((ROUTES)) && [[ -n $ours_pid ]]; then
             --rounds "$ROUTE_ROUNDS" --duration "$DURATION" --warmup "$WARMUP" --connections 64 \
             --title "$name -t1" --json "$results/route-$name.json")")
     done
+fi
+
+# --- the launch route: GET /labels?lang=de against nginx's static bundle ---------------
+launch_tables=()
+if ((LAUNCH)) && [[ -n $ours_pid ]]; then
+    # Each server's own ETag of the gzip body: what an app's cache holds and sends back.
+    etag_of() {
+        python3 - "$1" <<'PY'
+import sys, urllib.request
+request = urllib.request.Request(sys.argv[1], headers={"Accept-Encoding": "gzip"})
+with urllib.request.urlopen(request, timeout=5) as r:
+    print(r.headers["ETag"])
+PY
+    }
+    ours_etag=$(etag_of "http://127.0.0.1:$ours_port$bundle_path")
+    nginx_etag=$(etag_of "http://127.0.0.1:$nginx_port$bundle_path")
+    echo "launch route ETags: ours $ours_etag, nginx $nginx_etag" >&2
+    launch_servers=(--server "ours=$ours_pid:$ours_port" --server "nginx=$nginx_pid:$nginx_port")
+    revalidate=(--header 'Accept-Encoding: gzip' --server-header "ours=If-None-Match: $ours_etag"
+                --server-header "nginx=If-None-Match: $nginx_etag")
+    for launch in "304|-c64|64|1" "gzip-200|-c64|64|1" "identity-200|-c64|64|1"; do
+        IFS='|' read -r name label connections threads <<<"$launch"
+        extra=()
+        case $name in
+            304) extra=("${revalidate[@]}") ;;
+            gzip-200) extra=(--header 'Accept-Encoding: gzip') ;;
+        esac
+        say "launch route $name: $ROUTE_ROUNDS interleaved rounds × $label, $DURATION each"
+        launch_tables+=("$(python3 "$bench/wrk-rounds.py" --path "$bundle_path" "${launch_servers[@]}" "${extra[@]}" \
+            --rounds "$ROUTE_ROUNDS" --duration "$DURATION" --warmup "$WARMUP" --connections "$connections" \
+            --threads "$threads" --title "launch $name -t$threads" --json "$results/launch-$name.json")")
+    done
+    if [[ -n $LAUNCH_CONNECTIONS ]]; then
+        say "launch route 304 at -c{$LAUNCH_CONNECTIONS}, wrk -t2: $ROUTE_ROUNDS interleaved rounds, $DURATION each"
+        launch_tables+=("$(python3 "$bench/wrk-rounds.py" --path "$bundle_path" "${launch_servers[@]}" "${revalidate[@]}" \
+            --rounds "$ROUTE_ROUNDS" --duration "$DURATION" --warmup "$WARMUP" --connections "$LAUNCH_CONNECTIONS" \
+            --threads 2 --title "launch 304 -t2" --json "$results/launch-304-many.json")")
+    fi
 fi
 
 # --- idle connections --------------------------------------------------------------
@@ -250,7 +299,7 @@ echo "$(date -u '+%Y-%m-%d %H:%M UTC'); $(nproc) cores ($model), $(free -g | awk
 echo "load average (1, 5, 15 min) at start: $load_start; at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 [[ -n $table ]] && echo "$table"
-for route_table in "${route_tables[@]}"; do
+for route_table in "${route_tables[@]}" "${launch_tables[@]}"; do
     echo
     echo "$route_table"
 done
@@ -275,6 +324,9 @@ summary_args=()
 [[ -f $results/store.json ]] && summary_args+=(--store "$results/store.json")
 for name in bundle text-plain random-miss; do
     [[ -f $results/route-$name.json ]] && summary_args+=(--route "$name=$results/route-$name.json")
+done
+for name in 304 gzip-200 identity-200 304-many; do
+    [[ -f $results/launch-$name.json ]] && summary_args+=(--launch "$name=$results/launch-$name.json")
 done
 echo
 echo "Summary (every figure against its anchor from this run; -c64 for the wrk figures)"

@@ -2,7 +2,7 @@
 """The final table of run.sh: every figure of issue 15 against its anchor from the same run.
 
 Usage: summary.py [--wrk runs.json] [--cold cold.txt] [--store store.json]
-                  [--route NAME=runs.json ...] [--connections 64]
+                  [--route NAME=runs.json ...] [--launch NAME=runs.json ...] [--connections 64]
 
 Prints `| figure | ours | anchor | ratio | target | ok |`. A figure whose
 measurement was skipped (or failed) shows `—` and `skipped`.
@@ -33,6 +33,8 @@ def main():
     parser.add_argument("--cold")
     parser.add_argument("--store")
     parser.add_argument("--route", action="append", default=[], help="NAME=runs.json (ours vs baseline)")
+    parser.add_argument("--launch", action="append", default=[],
+                        help="NAME=runs.json: the launch route (304, gzip-200, identity-200, 304-many) vs nginx")
     parser.add_argument("--connections", type=int, default=64)
     args = parser.parse_args()
     c = args.connections
@@ -97,6 +99,26 @@ def main():
         row(f"{name}: server CPU µs per request (no regression)", ours,
             f"baseline {fmt(base, '.1f')} µs" if base is not None else "— (no BASELINE_BIN)", r,
             "≤ 1.05× baseline", None if r is None else r <= 1.05, ".1f", " µs")
+
+    # The launch route against nginx serving the same bundle statically (gzip_static, ETags).
+    targets = {"304": 1.0, "gzip-200": 1.1, "identity-200": 1.0, "304-many": 1.0}
+    for spec in args.launch:
+        name, _, path = spec.partition("=")
+        launch_runs = json.load(open(path))
+        for connections in sorted({r["connections"] for r in launch_runs}):
+            ours = median(launch_runs, "rps", server="ours", connections=connections)
+            nginx = median(launch_runs, "rps", server="nginx", connections=connections)
+            r = ratio(ours, nginx)
+            label = name.replace("-many", "")
+            target = targets.get(name, 1.0)
+            row(f"launch {label}, -c{connections}: req/s vs nginx", ours, f"nginx {fmt(nginx, '.0f')}", r,
+                f"≥ {target:.1f}×", None if r is None else r >= target, ".0f")
+            ours_p99 = median(launch_runs, "p99_ms", server="ours", connections=connections)
+            nginx_p99 = median(launch_runs, "p99_ms", server="nginx", connections=connections)
+            r = ratio(ours_p99, nginx_p99)
+            if name.startswith("304"):
+                row(f"launch {label}, -c{connections}: p99 vs nginx", ours_p99, f"nginx {fmt(nginx_p99, '.2f')} ms", r,
+                    "≤ 1.0×", None if r is None else r <= 1.0, ".2f", " ms")
 
 
 if __name__ == "__main__":

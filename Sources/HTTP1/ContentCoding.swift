@@ -55,8 +55,9 @@ package enum ContentCoding: String, Sendable, Hashable {
         return takesGzip
     }
 
-    /// The reading of any value: q-values weigh gzip, `*` and identity.
-    static func general(_ acceptEncoding: String) -> ContentCoding {
+    /// The reading of any value: q-values weigh gzip, `*` and identity. The reference
+    /// the in-place reading of ``negotiate(bytes:)`` is tested against.
+    package static func general(_ acceptEncoding: String) -> ContentCoding {
         guard !acceptEncoding.isEmpty else { return .identity }
         var gzip: Int?
         var identity: Int?

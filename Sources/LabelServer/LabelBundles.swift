@@ -17,7 +17,7 @@ package struct LabelBundles: Sendable {
     /// Each store language with the table → its bundle: what ``slot(table:chain:)`` finds
     /// for a request asking for that language, in one probe per table (the usual launch,
     /// `lang=de` with a `de.lproj`). `LabelBundlesTests` pins the two lookups as one.
-    private let byLanguage: [LanguageTag: [String: BundleSlot]]
+    private let byLanguage: [LanguageTag: [(table: String, slot: BundleSlot)]]
 
     /// One slot per distinct (table, languages with the table) over the store's languages.
     ///
@@ -40,9 +40,10 @@ package struct LabelBundles: Sendable {
                 }
             }
         }
-        var byLanguage: [LanguageTag: [String: BundleSlot]] = [:]
-        for (first, key) in keyByFirstLanguage {
-            byLanguage[first.languages[0], default: [:]][first.table] = slots[key]
+        // A language's few tables are scanned: one hash per request, not two.
+        var byLanguage: [LanguageTag: [(table: String, slot: BundleSlot)]] = [:]
+        for (first, key) in keyByFirstLanguage.sorted(by: { $0.key.table < $1.key.table }) {
+            if let slot = slots[key] { byLanguage[first.languages[0], default: []].append((first.table, slot)) }
         }
         self.slots = slots
         self.languagesByTable = languagesByTable
@@ -53,7 +54,7 @@ package struct LabelBundles: Sendable {
     /// The bundle for a table and a requested language, when the language is a store
     /// language that has the table; `nil` otherwise (ask ``slot(table:chain:)``).
     func slot(table: String, language: LanguageTag) -> BundleSlot? {
-        byLanguage[language]?[table]
+        byLanguage[language]?.first { $0.table == table }?.slot
     }
 
     /// The bundle for a table and chain; `nil` when the table does not exist

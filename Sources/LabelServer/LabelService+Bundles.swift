@@ -29,10 +29,20 @@ extension LabelService {
         body.response(to: request.headers, acceptsGzip: wanted.gzip)
     }
 
+    /// The `format` values `GET /labels` renders.
+    static let bundleFormats = ["json", "strings", "stringsdict", "android"]
+
     func bundleRequest(_ request: HTTPRequest, state: ServiceState) throws(APIError) -> BundleRequest {
         let parameters = try QueryParameters(request)
-        let format = try parameters.format(among: ["json", "strings", "stringsdict", "android"])
-            ?? (MediaNegotiation.prefersXML(request.headers.first(name: "Accept")) ? "android" : "json")
+        let kind: BundleSlot.Format
+        switch parameters.format {
+        case nil: kind = MediaNegotiation.prefersXML(request.headers.first(name: "Accept")) ? .android : .json
+        case "json": kind = .json
+        case "strings": kind = .strings
+        case "stringsdict": kind = .stringsdict
+        case "android": kind = .android
+        default: throw QueryParameters.invalidFormat(Self.bundleFormats)
+        }
         let table = try parameters.tableName() ?? "Localizable"
         let preferred: [LanguageTag]
         if let tag = try parameters.language() {
@@ -46,12 +56,6 @@ extension LabelService {
             throw APIError(.notFound, "unknown_table", "table \(table) has no strings in any language of the chain")
         }
         let gzip = ContentEncodingChoice.acceptsGzip(request)
-        let kind: BundleSlot.Format = switch format {
-        case "strings": .strings
-        case "stringsdict": .stringsdict
-        case "android": .android
-        default: .json
-        }
         return BundleRequest(slot: slot, format: kind, gzip: gzip)
     }
 }

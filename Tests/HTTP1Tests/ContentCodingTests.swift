@@ -1,5 +1,6 @@
 import Testing
 import HTTP1
+import TestSupport
 
 @Suite struct ContentCodingTests {
     @Test(arguments: [
@@ -12,5 +13,27 @@ import HTTP1
     func negotiationFollowsQValues(header: String?, expected: ContentCoding) {
         #expect(ContentCoding.negotiate(header) == expected)
     }
-}
 
+    /// The in-place reading of parameter-free lists gives what the general reading gives,
+    /// over lists of codings in any case, spacing, empty elements and lengths past 32.
+    @Test func theInPlaceReadingIsTheGeneralOne() {
+        var generator = SeededGenerator(seed: 27)
+        let pieces = ["gzip", "GZip", "x-gzip", "X-GZIP", "*", "identity", "br", "deflate", "zstd", "", " ", "\t", "gzipx", "gzi",
+                      "gzip;q=0", "*;q=0.5", "identity;q=0", "é"]
+        var checked = 0
+        for _ in 0..<20_000 {
+            let count = Int.random(in: 0...40, using: &generator)
+            let elements = (0..<count).map { _ in
+                let piece = pieces.randomElement(using: &generator)!
+                return Bool.random(using: &generator) ? " \(piece) " : piece
+            }
+            let separator = Bool.random(using: &generator) ? "," : ", "
+            let value = elements.joined(separator: separator)
+            var bytes = value
+            let inPlace = bytes.withUTF8 { ContentCoding.negotiate(bytes: $0) }
+            #expect(inPlace == (value.isEmpty ? .identity : ContentCoding.general(value)), "\(value)")
+            checked += 1
+        }
+        #expect(checked == 20_000)
+    }
+}

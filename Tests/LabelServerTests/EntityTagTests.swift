@@ -1,3 +1,4 @@
+import HTTP1
 import Testing
 @testable import LabelServer
 
@@ -17,5 +18,15 @@ import Testing
 
     @Test func aWeakCurrentTagStillMatchesItsStrongForm() {
         #expect(EntityTag.matches("\"abc\"", any: ["W/\"abc\""]))
+    }
+
+    /// Several `If-None-Match` lines are one list (RFC 9110 §5.3); no field matches nothing.
+    @Test func theFieldsOfARequestAreOneList() {
+        let current = Array("\"abc\"".utf8), gzip = Array("\"abc-gz\"".utf8)
+        #expect(EntityTag.matches(["If-None-Match": "\"x\"", "if-none-match": "W/\"abc-gz\""], current, gzip))
+        let twoLines = HTTPHeaders([.init(name: "If-None-Match", value: "\"x\""), .init(name: "If-None-Match", value: "*")])
+        #expect(EntityTag.matches(twoLines, current, gzip))
+        #expect(!EntityTag.matches(["If-None-Match": "\"x\"", "If-Match": "\"abc\""], current, gzip))
+        #expect(!EntityTag.matches([:], current, gzip))
     }
 }

@@ -89,10 +89,17 @@ extension SiteScanner {
         }
     }
 
-    /// The table an argument names: its literal, the default when absent, nil when computed.
+    /// The table an argument names: its literal, the default when absent or `nil` (as
+    /// Foundation reads a nil table), nil when computed.
     func select(_ selector: CalleeRule.Argument?, in arguments: [Argument], default table: String) -> String? {
-        guard let selector, let argument = select(selector, in: arguments) else { return table }
+        guard let selector, let argument = select(selector, in: arguments), !isNil(argument.range) else { return table }
         return plainLiteral(argument)
+    }
+
+    /// Whether the tokens are just `nil` (Swift, Objective-C), `Nil` or `NULL`.
+    func isNil(_ range: Range<Int>) -> Bool {
+        guard range.count == 1, let token = token(range.lowerBound) else { return false }
+        return isWord(token, "nil") || isWord(token, "Nil") || isWord(token, "NULL")
     }
 
     func plainLiteral(_ argument: Argument) -> String? {

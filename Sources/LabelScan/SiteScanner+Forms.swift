@@ -143,7 +143,8 @@ extension SiteScanner {
             if depth == 0, isWord(token, "table"), let colon = self.token(end + 1), isPunctuation(colon, ":") {
                 var stop = end + 2
                 while stop < tokens.count, tokens[stop].kind == .string { stop += 1 }
-                table = literal(in: (end + 2)..<stop).flatMap { $0.isInterpolated ? nil : $0.segments[0] }
+                table = isNil((end + 2)..<(end + 3)) ? "Localizable"
+                    : literal(in: (end + 2)..<stop).flatMap { $0.isInterpolated ? nil : $0.segments[0] }
             }
             end += 1
         }

@@ -20,6 +20,24 @@ import Testing
                                         ".localizedString", "NSLocalizedString"])
     }
 
+    /// A `nil` table is the default table, as Foundation reads it: the key joins the store.
+    @Test func aNilTableIsTheDefaultTable() {
+        let swift = """
+            let a = NSLocalizedString("a", tableName: nil, bundle: .main, value: "", comment: "")
+            let b = Bundle.main.localizedString(forKey: "b", value: nil, table: nil)
+            let c = String(localized: "c", table: nil)
+            """
+        #expect(scanSites(swift).map(\.table) == ["Localizable", "Localizable", "Localizable"])
+        let objectiveC = """
+            NSString *a = NSLocalizedStringFromTable(@"a", nil, @"");
+            NSString *b = [[NSBundle mainBundle] localizedStringForKey:@"b" value:nil table:nil];
+            NSString *c = NSLocalizedStringFromTableInBundle(@"c", NULL, bundle, @"");
+            """
+        let sites = scanSites(objectiveC, language: .objectiveC)
+        #expect(sites.map(\.key) == ["a", "b", "c"])
+        #expect(sites.map(\.table) == ["Localizable", "Localizable", "Localizable"])
+    }
+
     @Test func swiftUIViewsAndModifiersTakeTheirFirstLiteral() {
         let source = """
             VStack {

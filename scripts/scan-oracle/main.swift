@@ -156,7 +156,9 @@ final class Visitor: SyntaxVisitor {
             }
             guard let argument else { continue }
             var table: String? = rule.defaultTable
-            if let label = rule.table, let tableArgument = arguments.first(where: { $0.label?.text == label }) {
+            // A `nil` table is the default one, as Foundation reads it.
+            if let label = rule.table, let tableArgument = arguments.first(where: { $0.label?.text == label }),
+               !tableArgument.expression.is(NilLiteralExprSyntax.self) {
                 table = literal(of: tableArgument.expression).flatMap { $0.interpolations.isEmpty ? $0.segments[0] : nil }
             }
             var expressions = [argument.expression]

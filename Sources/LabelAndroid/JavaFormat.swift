@@ -11,7 +11,7 @@ import LabelCore
 /// prints differently, or refuses, has no conversion (``specifier(_:number:numbered:)``
 /// returns the reason): `%e %g %a` (ICU's scientific pattern is not Java's), a
 /// precision on integers, zero padding of grouped numbers, `+`/space on `%o %x`,
-/// `#` on decimal or string conversions, `+` and space together, `+` where the
+/// `#` on any conversion (on `%o %x` Java writes a zero as `00`/`0x0`, C as `0`), `+` and space together, `+` where the
 /// language's plus sign is not a bare `+` (`he`, `ar`: a direction mark first).
 enum JavaFormat {
     static func specifier(_ apple: FormatSpecifier, number: Int, numbered: Bool,
@@ -36,7 +36,8 @@ enum JavaFormat {
         case .octal, .hex, .upperHex:
             if apple.precision != nil { return refuse("Java has no precision for integers") }
             if flags.contains(.plusSign) || flags.contains(.space) { return refuse("Java allows no sign on unsigned radix conversions") }
-            if flags.contains(.alternate) { javaFlags += "#" }
+            // Apple (C) prints a zero as `0` under `#`; Java prints `0x0` and `00`.
+            if flags.contains(.alternate) { return refuse("Java's # form prints a zero as 0x0 or 00, Apple's as 0") }
             if flags.contains(.zeroPad), apple.width != nil, !flags.contains(.leftAlign) { javaFlags += "0" }
             conversion = apple.conversion.rawValue
         case .scientific, .upperScientific, .general, .upperGeneral, .hexFloat, .upperHexFloat:

@@ -35,7 +35,7 @@ func appleSpecifiersBecomeJavaSpecifiers(_ apple: String, _ java: String) {
     #expect(android("a %y b") == .string("a y b", formatted: true))  // CF prints `y`: no % is left
 }
 
-@Test(arguments: ["%e", "%g", "%a", "%.3d", "%05d", "%#d", "%+ d", "50% off", "%#@"])
+@Test(arguments: ["%e", "%g", "%a", "%.3d", "%05d", "%#d", "%#x", "%#X", "%#o", "%+ d", "50% off", "%#@"])
 func specifiersJavaPrintsDifferentlyAreRefusedWithAReason(_ apple: String) {
     let conversion = AndroidConverter.convert(LocalizedString(template: apple), language: english)
     if apple == "%#@" {

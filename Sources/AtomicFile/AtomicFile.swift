@@ -1,6 +1,5 @@
 import BackgroundWork
 import Dispatch
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 private let systemWrite = Glibc.write
@@ -56,7 +55,7 @@ package enum AtomicFile {
     /// leaves the files renamed before it replaced and removes the other temporaries.
     package static func write(_ files: [Replacement]) throws(WriteError) {
         EventLoopThread.assertNotCurrent("an atomic file write")
-        let results = Mutex([Result<String, WriteError>?](repeating: nil, count: files.count))
+        let results = Guarded([Result<String, WriteError>?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             let result: Result<String, WriteError>
             do throws(WriteError) { result = .success(try writeTemporary(files[index].bytes, for: files[index].path)) } catch { result = .failure(error) }

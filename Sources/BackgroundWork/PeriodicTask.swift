@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Work repeated on a timer, never on an event loop: the server's one mechanism for
 /// periodic background work (the missing-key report's and usage counters' flushes, the
@@ -25,7 +24,7 @@ package final class PeriodicTask: Sendable {
     /// Entered per timer and left by its cancel handler, which Dispatch runs only after
     /// the timer's last event handler has returned: waiting on it waits out a run.
     private let timers = DispatchGroup()
-    private let state = Mutex(State())
+    private let state = Guarded(State())
 
     private struct State {
         var work: (@Sendable () -> Void)?

@@ -1,3 +1,4 @@
+import BackgroundWork
 import Foundation
 import HTTP1
 import Synchronization
@@ -10,7 +11,7 @@ package final class EpollServer: Sendable {
     private let handles: [EventLoopHandle]
     private let connectionCount = ConnectionCounter()
     private let done = DispatchGroup()
-    private let boundAddress = Mutex<SocketAddress?>(nil)
+    private let boundAddress = Guarded<SocketAddress?>(nil)
     private let statistics: [LoopStatistics]
     private let log: RateLimitedLog?
 

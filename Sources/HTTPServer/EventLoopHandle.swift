@@ -1,3 +1,4 @@
+import BackgroundWork
 import HTTP1
 import Synchronization
 
@@ -13,7 +14,7 @@ final class EventLoopHandle: Sendable {
 
     private let stopping = Atomic<Bool>(false)
     private let wakeDescriptor = Atomic<Int32>(-1)
-    private let completions = Mutex<[Completion]>([])
+    private let completions = Guarded<[Completion]>([])
     /// Deferred responses handed out; the loop compares it around a responder call.
     private let deferrals = Atomic<UInt64>(0)
 

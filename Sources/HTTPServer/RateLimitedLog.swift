@@ -1,4 +1,4 @@
-import Synchronization
+import BackgroundWork
 
 /// A log that writes at most `linesPerSecond` lines a second and says how
 /// many it held back, so that a flood of bad requests or an fd-exhaustion
@@ -12,7 +12,7 @@ package final class RateLimitedLog: Sendable {
 
     private let linesPerSecond: Int
     private let sink: @Sendable (String) -> Void
-    private let window = Mutex(Window())
+    private let window = Guarded(Window())
 
     package init(linesPerSecond: Int = 10, sink: @escaping @Sendable (String) -> Void) {
         self.linesPerSecond = linesPerSecond

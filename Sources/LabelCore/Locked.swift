@@ -4,7 +4,7 @@ import Foundation
 ///
 /// LabelCore ships inside apps (through `LabelClient`) that support iOS 17, where
 /// `Synchronization.Mutex` does not exist (iOS 18+), so the code apps embed uses this one
-/// small `NSLock` wrapper instead; the server-only targets use `Mutex`. The API mirrors
+/// small `NSLock` wrapper instead; the server-only targets use BackgroundWork's `Guarded`. The API mirrors
 /// `Mutex.withLock`, so the two read alike. `package`: the package's own targets share it,
 /// apps do not see it.
 package final class Locked<Value>: @unchecked Sendable {

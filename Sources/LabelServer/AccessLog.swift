@@ -1,7 +1,6 @@
 import BackgroundWork
 import Foundation
 import HTTP1
-import Synchronization
 
 /// One line per request, buffered and written by a background timer, so an
 /// event loop never blocks on the log's pipe.
@@ -15,7 +14,7 @@ package final class AccessLog: Sendable {
         var dropped = 0
     }
 
-    private let pending = Mutex(Pending())
+    private let pending = Guarded(Pending())
     /// Above this many buffered bytes new lines are dropped.
     private let bufferLimit: Int
     private let sink: @Sendable ([UInt8]) -> Void

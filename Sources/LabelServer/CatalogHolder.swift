@@ -1,13 +1,13 @@
-import Synchronization
+import BackgroundWork
 
 /// The state being served, swapped atomically on reload.
 ///
 /// Requests take a snapshot (a copy of a struct holding one reference), so a
 /// reload never changes a catalog under a request in flight.
 package final class CatalogHolder: Sendable {
-    private let current: Mutex<ServiceState>
+    private let current: Guarded<ServiceState>
 
-    package init(_ state: ServiceState) { current = Mutex(state) }
+    package init(_ state: ServiceState) { current = Guarded(state) }
 
     package var state: ServiceState { current.withLock { $0 } }
 

@@ -1,6 +1,5 @@
 import BackgroundWork
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,8 +13,8 @@ import Glibc
 final class ComputedOnce<Value: Sendable>: Sendable {
     private let compute: @Sendable () -> Value
     /// Held by the caller computing, so concurrent first callers compute once.
-    private let computing = Mutex<Void>(())
-    private let stored = Mutex<Value?>(nil)
+    private let computing = Guarded<Void>(())
+    private let stored = Guarded<Value?>(nil)
 
     init(_ compute: @escaping @Sendable () -> Value) { self.compute = compute }
 

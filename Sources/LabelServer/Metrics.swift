@@ -1,6 +1,6 @@
+import BackgroundWork
 package import Foundation
 import HTTP1
-import Synchronization
 
 /// Counters and histograms for `GET /metrics` (Prometheus text format 0.0.4).
 ///
@@ -38,7 +38,7 @@ package final class Metrics: Sendable {
     }
 
     private let counters = MetricsCounters(routes: Route.labels.count, buckets: Metrics.latencyBuckets.count)
-    private let reloads = Mutex(Reloads())
+    private let reloads = Guarded(Reloads())
 
     package init() {}
 

@@ -1,8 +1,8 @@
+import BackgroundWork
 import Dispatch
 import HTTPServer
 import LabelCore
 import MissingKeys
-import Synchronization
 
 /// Rendered pages of the missing-key report, kept per report generation.
 ///
@@ -65,7 +65,7 @@ final class MissingReportCache: Sendable {
     let freshBelow: UInt64
     /// A stale snapshot is reused for this many times its cost.
     let costFactor: UInt64
-    private let state = Mutex(State())
+    private let state = Guarded(State())
 
     init(maximumAge: Duration = .seconds(1), freshBelow: Duration = .milliseconds(2), costFactor: UInt64 = 20) {
         func nanoseconds(_ duration: Duration) -> UInt64 {

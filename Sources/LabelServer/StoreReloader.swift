@@ -19,7 +19,7 @@ package final class StoreReloader: Sendable {
     private let metrics: Metrics
     private let log: @Sendable (String) -> Void
     /// Serializes reloads: SIGHUP, the watcher and the admin route may race.
-    private let running = Mutex(())
+    private let running = Guarded(())
     /// Where background reloads run, one at a time.
     private let queue = DispatchQueue(label: "label-server.reload")
     /// How long the worker waits for requests still holding the previous state to

@@ -30,7 +30,7 @@ package final class StoreWatcher: Sendable {
     private let initial: StoreFingerprint
     /// The polling fallback: its timer and the fingerprint it last saw.
     private let poller: PeriodicTask
-    private let polled: Mutex<StoreFingerprint>
+    private let polled: Guarded<StoreFingerprint>
 
     /// - Parameters:
     ///   - loaded: the store's fingerprint taken before it was loaded; nil takes it now.
@@ -42,7 +42,7 @@ package final class StoreWatcher: Sendable {
         self.reload = reload
         self.log = log
         initial = loaded ?? StoreFingerprint(of: directory)
-        polled = Mutex(initial)
+        polled = Guarded(initial)
     }
 
     /// Starts watching: an inotify thread, or polling where inotify is unavailable.

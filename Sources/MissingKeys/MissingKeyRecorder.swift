@@ -1,6 +1,6 @@
-package import LabelCore
+import BackgroundWork
 package import Foundation
-import Synchronization
+package import LabelCore
 
 /// Counts missing hits per `(table, key, requested language)` in bounded memory.
 ///
@@ -75,7 +75,7 @@ package final class MissingKeyRecorder: Sendable {
     /// scalars, as openapi.yaml's `maxLength` counts them.
     package static let maximumReportedKeyCharacters = LabelKeyValidation.maximumCharacters
     private let log: @Sendable (String) -> Void
-    private let state: Mutex<State>
+    private let state: Guarded<State>
 
     /// - Parameters:
     ///   - maxEntries: Most `(table, key, requested)` entries kept (at least 1).
@@ -92,7 +92,7 @@ package final class MissingKeyRecorder: Sendable {
         self.maxKeyBytes = max(1, maxKeyBytes)
         self.maxReportedEntries = min(self.maxEntries, max(1, maxReportedEntries ?? self.maxEntries / 10))
         self.log = log
-        state = Mutex(State(since: since))
+        state = Guarded(State(since: since))
     }
 
     /// Counts one missing hit.

@@ -1,7 +1,7 @@
-import LabelCore
-import BackgroundWork
 import AtomicFile
+import BackgroundWork
 package import Foundation
+import LabelCore
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -41,7 +41,7 @@ package final class MissingReportStore: Sendable {
     private let directoryPath: String
     private let log: @Sendable (String) -> Void
     /// Held for a whole write, so flushes from the timer, `stop()` and `reset()` never interleave.
-    private let flushState: Mutex<FlushState>
+    private let flushState: Guarded<FlushState>
     private let flusher = PeriodicTask(label: "label-server.missing-report-flush")
     private let failedWrites = Atomic<UInt64>(0)
 
@@ -61,7 +61,7 @@ package final class MissingReportStore: Sendable {
         self.log = log
         directoryPath = stateDirectory.path
         fileURL = stateDirectory.appendingPathComponent(Self.fileName)
-        flushState = Mutex(FlushState(persistedGeneration: recorder.generation))
+        flushState = Guarded(FlushState(persistedGeneration: recorder.generation))
         do {
             try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
         } catch {

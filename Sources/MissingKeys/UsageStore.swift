@@ -1,6 +1,6 @@
-import LabelCore
 import BackgroundWork
 package import Foundation
+import LabelCore
 import Synchronization
 
 /// Requests per `(table, key)` of the catalog, kept across restarts in
@@ -40,7 +40,7 @@ package final class UsageStore: Sendable {
     private let directoryPath: String
     private let current: @Sendable () -> UsageCounters
     private let log: @Sendable (String) -> Void
-    private let state: Mutex<State>
+    private let state: Guarded<State>
     private let flusher = PeriodicTask(label: "label-server.usage-flush")
     private let failedWrites = Atomic<UInt64>(0)
 
@@ -80,7 +80,7 @@ package final class UsageStore: Sendable {
                 log(Self.logLine("usage_file_corrupt", ("movedTo", aside)))
             }
         }
-        state = Mutex(initial)
+        state = Guarded(initial)
     }
 
     /// Moves the counters' hits into the totals; returns them with `since`.

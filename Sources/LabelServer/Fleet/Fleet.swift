@@ -49,7 +49,7 @@ package final class Fleet: Sendable {
     package let metrics = PeerMetrics()
     let adminToken: String?
     private let resolve: @Sendable (String, UInt16) -> [SocketAddress]
-    private let members = Mutex(Members())
+    private let members = Guarded(Members())
     /// Resolves the endpoints again every ``refreshInterval``.
     private let refresher: PeriodicTask
     private let readsInFlight = Atomic<Int>(0)

@@ -1,4 +1,4 @@
-import Synchronization
+import BackgroundWork
 
 /// Calls to peers for `/metrics`: by outcome, with a latency histogram, and the fleet size.
 package final class PeerMetrics: Sendable {
@@ -13,7 +13,7 @@ package final class PeerMetrics: Sendable {
         var partialAnswers: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Guarded(State())
 
     package init() {}
 

@@ -10,7 +10,7 @@ let repository = URL(fileURLWithPath: Context.packageDirectory).deletingLastPath
 
 let package = Package(
     name: "LabelClientDemo",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v15), .iOS(.v17)],
     dependencies: [.package(path: "../..")],
     targets: [
         .executableTarget(

@@ -1,7 +1,7 @@
 import Foundation
 import LabelClient
 
-// docs/client.md's first snippet (and the README snippet proposed with it),
+// docs/client.md's first snippet and the README's first (scripts/check-readme-snippets.py),
 // verbatim: compiled on every CI run so the Bundle route and `.localFirst`
 // cannot drift from the API. Never called (labels.example.com is an example).
 func clientGuideSnippet(cacheURL: URL?, bundledStore: URL?) async throws {

@@ -78,11 +78,16 @@ final class LabelRoute: Sendable {
     let placement: Placement
     /// Methods that run elsewhere than ``placement``.
     let placements: [HTTPMethod: Placement]
+    /// Whether a fleet's answers carry the replica's instance header: not the label routes,
+    /// whose answers are the same on every replica and cached by clients.
+    let namesReplica: Bool
     let handler: Handler
 
     init(_ path: Path, _ methods: [HTTPMethod], fleet: [HTTPMethod: LabelService.FleetRoute] = [:],
-         runs placement: Placement = .loop, placements: [HTTPMethod: Placement] = [:], handler: @escaping Handler) {
+         runs placement: Placement = .loop, placements: [HTTPMethod: Placement] = [:], namesReplica: Bool = true,
+         handler: @escaping Handler) {
         self.path = path
+        self.namesReplica = namesReplica
         self.methods = methods
         self.fleet = fleet
         self.placement = placement

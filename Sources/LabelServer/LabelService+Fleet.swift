@@ -84,7 +84,7 @@ extension LabelService {
                     try fleetUsage(request, fleet: fleet, deadline: MonotonicClock.deadline(after: fleet.timeout, from: arrival))
                 case .missingReset, .reload:
                     // Writes get at least 10 s: a reload takes its time.
-                    try fleetWrite(request, matched: matched, fleet: fleet,
+                    try fleetWrite(route, request, matched: matched, fleet: fleet,
                                    deadline: MonotonicClock.deadline(after: max(fleet.timeout, .seconds(10)), from: arrival))
                 }
             }
@@ -264,7 +264,8 @@ extension LabelService {
     /// contract of a reload) makes it 422; any other peer not applied — unreachable, timed
     /// out, a malformed answer or another status — makes it 502 `fleet_partial`. Every
     /// failure carries the per-replica report, so `curl --fail` fails and says where.
-    private func fleetWrite(_ request: HTTPRequest, matched: Match, fleet: Fleet, deadline: UInt64) throws -> HTTPResponse {
+    private func fleetWrite(_ write: FleetRoute, _ request: HTTPRequest, matched: Match, fleet: Fleet,
+                            deadline: UInt64) throws -> HTTPResponse {
         let local: HTTPResponse
         do {
             local = try route(request, matched: matched, state: nil, mayBlock: true)
@@ -309,7 +310,7 @@ extension LabelService {
         let status = Self.fleetWriteStatus(local: local.status, peers: peerStatuses)
         var writer = JSONWriter()
         writer.beginObject()
-        writer.field("status", status == .ok ? (request.path == "/missing" ? "reset" : "reloaded") : "failed")
+        writer.field("status", status == .ok ? (write == .missingReset ? "reset" : "reloaded") : "failed")
         if status.code == 502 {
             writer.field("error", "fleet_partial")
             writer.field("message", "not applied on every replica: \(leftOut.map { "\($0.peer) (\($0.reason))" }.joined(separator: ", "))")
@@ -321,7 +322,7 @@ extension LabelService {
         return Self.markFleet(response, leftOut: leftOut, fleet: fleet)
     }
 
-    /// A fleet write's status: see ``fleetWrite(_:matched:fleet:deadline:)``. `peers` holds the
+    /// A fleet write's status: see ``fleetWrite(_:_:matched:fleet:deadline:)``. `peers` holds the
     /// status of every peer that did not apply it (0: no answer).
     static func fleetWriteStatus(local: HTTPStatus, peers: [Int]) -> HTTPStatus {
         if !(200..<300).contains(local.code) { return local }

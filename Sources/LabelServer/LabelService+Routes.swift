@@ -4,10 +4,10 @@ extension LabelService {
     /// Every route, once: path, methods, which of them fan out to the fleet, handler.
     /// The order is the order of `/metrics`' route labels.
     static let routes: [LabelRoute] = [
-        LabelRoute(.parameter(prefix: "/labels/", name: "key"), [.get, .head]) { service, call in
+        LabelRoute(.parameter(prefix: "/labels/", name: "key"), [.get, .head], namesReplica: false) { service, call in
             try service.label(rawKey: call.parameter, request: call.request, state: call.state)
         },
-        LabelRoute(.exact("/labels"), [.get, .head], runs: .loopWhenBuilt(.builds)) { service, call in
+        LabelRoute(.exact("/labels"), [.get, .head], runs: .loopWhenBuilt(.builds), namesReplica: false) { service, call in
             try service.labelBundle(call)
         },
         LabelRoute(.exact("/missing"), [.get, .head, .post, .delete],

@@ -77,7 +77,7 @@ package struct LabelService: HTTPResponder {
     /// - Parameter route: the index in ``routes`` (`nil`: no route, counted as `other`).
     func recorded(_ request: HTTPRequest, route: Int?, started: UInt64, response: consuming HTTPResponse) -> HTTPResponse {
         var response = response
-        if let fleet, !request.path.hasPrefix("/labels") {
+        if let fleet, route.map({ Self.routes[$0].namesReplica }) ?? true {
             response.headers.add(name: Fleet.instanceHeader, value: fleet.instanceID)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9

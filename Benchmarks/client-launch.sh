@@ -11,7 +11,7 @@
 #             bundled store (Strings/, from the repository), server gone
 # and the anchor: PropertyListSerialization reading the same strings as a
 # binary plist file (Examples/LabelClientDemo --plist-anchor). Prints a
-# Markdown table with each figure's ratio to the anchor; the target is
+# Markdown table with each figure's ratio to the anchor; the target is
 # cache ≤ anchor for 10,000 strings.
 #
 #   Benchmarks/client-launch.sh            # MEASURE=30 CONFIG=release

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Before/after of a hot-path change in one run: two label-server binaries (e.g. the
 # release build of a baseline revision and the working tree's) and nginx (one worker,
-# the issue-15 URL's JSON as a static file), wrk rounds interleaved by wrk-rounds.py,
-# on the issue-15 URL and on routes that must not regress: the bundle (identity and
+# the label URL's JSON as a static file), wrk rounds interleaved by wrk-rounds.py,
+# on the label URL and on routes that must not regress: the bundle (identity and
 # gzip), text/plain, and a miss with a random key per request.
 #
 #   Benchmarks/compare.sh BEFORE_BIN AFTER_BIN
@@ -60,7 +60,7 @@ rounds() {  # rounds TITLE PATH SERVERS... [-- wrk-rounds.py options: --header, 
 [[ -n ${JSON:-} ]] && mkdir -p "$JSON"
 for route in ${ROUTES//,/ }; do
     case $route in
-    main) rounds "label, the issue-15 URL" "$path" "$before_spec" "$after_spec" "nginx=$nginx_pid:$nginx_port" ;;
+    main) rounds "label, the label URL" "$path" "$before_spec" "$after_spec" "nginx=$nginx_pid:$nginx_port" ;;
     bundle) rounds "bundle" "/labels?lang=de" "$before_spec" "$after_spec" ;;
     bundle-gzip) rounds "bundle, gzip accepted" "/labels?lang=de" "$before_spec" "$after_spec" \
         -- --header "Accept-Encoding: gzip" ;;

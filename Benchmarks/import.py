@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`label-server import` at issue 25's size: 100 languages x 800 units in <= 2 s.
+"""`label-server import` at a large translation round's size: 100 languages x 800 units in <= 2 s.
 
 Generates one bundle folder (English .strings and .stringsdict as the development
 language) and one XLIFF per language (600 `.strings` units and 40 plural keys of

@@ -5,7 +5,7 @@
 # prints instructions per request and the top functions (self cost, demangled).
 # Instruction counts do not depend on how busy the machine is, unlike wall time.
 #
-#   Benchmarks/profile.sh BINARY [PATH ...]      # default path: the issue-15 URL
+#   Benchmarks/profile.sh BINARY [PATH ...]      # default path: the label URL of run.sh
 # Env: REQUESTS (20000 per path), CONNECTIONS (16: requests are sent one per
 #      connection per batch, so one epoll_wait sees several), TOP (20),
 #      HEADERS (extra request header lines, several joined by a literal backslash-r-backslash-n,

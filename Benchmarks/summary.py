@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The final table of run.sh: every figure of issue 15 against its anchor from the same run.
+"""The final table of run.sh: every figure against its anchor from the same run.
 
 Usage: summary.py [--wrk runs.json] [--cold cold.txt] [--store store.json]
                   [--route NAME=runs.json ...] [--launch NAME=runs.json ...] [--connections 64]

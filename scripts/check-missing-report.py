@@ -5,7 +5,7 @@ Starts `label-server serve` on a free 127.0.0.1 port with a temporary state
 directory and checks: 1,000 unknown keys are listed with hit counts; they
 survive SIGTERM and a restart; after `kill -9` at most the last second is
 lost; 200,000 distinct random keys leave the report at its cap with the drops
-counted and memory bounded. Issue 9: pages follow `next`; a formula key is
+counted and memory bounded. Pages follow `next`; a formula key is
 neutralized in CSV; a non-JSON POST is 415; client reports stop at their
 quota; a state file with a bad entry keeps the good ones; a final flush that
 cannot be written exits non-zero. Bounded in time and count; stops only the
@@ -121,7 +121,7 @@ try:
           after - before < 64 * 1024, f"grew {after - before} KiB")
     stop(proc)
 
-    # Issue 9: pagination, formula-safe CSV, POST content type, client quota.
+    # Pagination, formula-safe CSV, POST content type, client quota.
     shutil.rmtree(STATE)
     os.makedirs(STATE)
     proc, port = start()

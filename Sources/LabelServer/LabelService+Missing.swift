@@ -158,7 +158,7 @@ extension LabelService {
         return HTTPResponse(status: .ok, headers: headers, body: choice.body)
     }
 
-    /// The translators' XLIFF file and HTML page (issue 13), rendered per request.
+    /// The translators' XLIFF file and HTML page, rendered per request.
     private func translatorExport(format: String, query: MissingQuery, full: MissingReport, unreachable: [String],
                                   state: ServiceState,
                                   sourceText: @escaping (String, String) -> String?) -> HTTPResponse {

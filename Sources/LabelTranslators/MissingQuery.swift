@@ -5,7 +5,7 @@ package import MissingKeys
 /// The query of `GET /missing`, shared by every format: filters, search, page, format.
 ///
 /// `limit`/`offset` are accepted here with the names and meaning of the JSON
-/// pagination (issue 9) so all renderings page alike; the HTML page uses them.
+/// pagination so all renderings page alike; the HTML page uses them.
 package struct MissingQuery: Sendable, Hashable {
     package var lang: String?
     package var table: String?

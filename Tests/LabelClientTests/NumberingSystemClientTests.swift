@@ -2,7 +2,7 @@ import Foundation
 import LabelClient
 import Testing
 
-/// Issue 21: an app's labels for a `-u-nu-` tag render that numbering system's digits
+/// An app's labels for a `-u-nu-` tag render that numbering system's digits
 /// and never trap (the client renders with LabelCore's engine, whose symbols on Linux
 /// come from the generated tables and elsewhere from Foundation with an identifier the
 /// engine builds in ICU form, never the app's tag).

@@ -3,7 +3,7 @@ import Testing
 @testable import LabelCore
 
 /// Matching requested tags to `.lproj` folders as `Bundle.preferredLocalizations` does.
-/// Expected folders are Apple's behaviour as the issue describes it; the data behind
+/// Expected folders are Apple's behaviour as the contract describes it; the data behind
 /// them is CLDR's (likelySubtags, languageAlias, parentLocales).
 @Suite struct LanguageMatcherTests {
     private func first(_ requested: String, among folders: [String]) -> String? {

@@ -18,7 +18,7 @@ struct ImportOracleTests {
         var explained = 0
         var onlyOurs: [String] = []
         /// Values the table had before, which the XLIFF no longer has: Xcode's import drops
-        /// them (it writes the table from the XLIFF), this import keeps them (issue 25: merge).
+        /// them (it writes the table from the XLIFF), this import keeps them (a merge).
         var kept = 0
         var description: String {
             "\(identical) identical, \(different.count) different, \(onlyXcode) only in Xcode's, \(onlyOurs.count) only in ours"

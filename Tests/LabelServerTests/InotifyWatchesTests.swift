@@ -38,7 +38,7 @@ import Testing
         watches.arm(store.folders)
         #expect(watches.watches.count == 6)
         let first = watches.watches
-        // What the watcher does after every reload: before issue 21's fix this removed and
+        // What the watcher does after every reload: a watcher that re-arms carelessly removes and
         // re-added all six watches, queueing six IN_IGNORED that asked for the next reload.
         for _ in 0..<3 { watches.arm(store.folders) }
         #expect(watches.watches == first)

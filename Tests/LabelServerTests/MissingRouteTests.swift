@@ -8,7 +8,7 @@ import Testing
 import TestSupport
 @testable import LabelServer
 
-/// Issue 9: `/missing` as a paginated, cached, attack-resistant route (through the service, and once on a socket).
+/// `/missing` as a paginated, cached, attack-resistant route (through the service, and once on a socket).
 @Suite struct MissingRouteTests {
     /// A service with a report in a fresh state directory; `maxAge` zero so every read sees the latest recording.
     final class Fixture: Sendable {

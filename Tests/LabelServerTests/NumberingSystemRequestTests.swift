@@ -2,9 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Issue 21: one GET with a well-formed `-u-nu-` tag used to kill the process (corelibs
+/// One GET with a well-formed `-u-nu-` tag must never kill the process (corelibs
 /// `NumberFormatter` trapped inside `NumberSymbols(locale:)` on `de-u-nu-latn`). Each of
-/// the issue's requests answers 200 with the numbering system's digits, from the
+/// those requests answers 200 with the numbering system's digits, from the
 /// generated tables; expected numbers are Foundation's `String(format:locale:)` with an
 /// ICU-form identifier built here.
 @Suite(.serialized)

@@ -5,7 +5,7 @@ import LabelCore
 import Testing
 @testable import LabelServer
 
-/// Issue 11: one route table drives dispatch, 405 + `Allow`, `OPTIONS *` and the metrics' route labels.
+/// One route table drives dispatch, 405 + `Allow`, `OPTIONS *` and the metrics' route labels.
 @Suite struct RouteTableTests {
     static func service() throws -> LabelService {
         LabelService(catalog: try LabelTestServer.catalog.get())

@@ -8,7 +8,7 @@ import MissingKeys
 import LabelServer
 import Testing
 
-/// Writes of the state files (issue 21): never on an event loop, and a failure is counted in /metrics.
+/// Writes of the state files: never on an event loop, and a failure is counted in /metrics.
 @Suite(.serialized) struct StateWriteTests {
     final class Server: Sendable {
         let server: EpollServer

@@ -3,7 +3,7 @@ import Testing
 @testable import LabelServer
 
 /// The watcher's decisions, driven with synthetic inotify events and a clock in seconds:
-/// no sleeps. The lesson of issue 21: checking that a reload comes is not enough — these
+/// no sleeps. Checking that a reload comes is not enough — these
 /// also check that none comes when nothing changed.
 @Suite struct StoreWatchScheduleTests {
     private let loaded = StoreFingerprint(lines: ["/store/app/en.lproj/Localizable.strings 10 1.0 1.0 7 33188 "])
@@ -43,7 +43,7 @@ import Testing
 
     @Test func afterOneChangeAndItsReloadTheIgnoredEventsOfReArmingScheduleNothing() {
         var schedule = StoreWatchSchedule(loaded: loaded)
-        // One write at 1.0 s; the reload at 1.3 s re-arms and (before issue 21's fix) every
+        // One write at 1.0 s; the reload at 1.3 s re-arms and (in a loop that re-arms on its own reload) every
         // removed watch queued an IN_IGNORED, read at 1.35 s.
         let ignored = (1...12).map { Self.event(Int32($0), IN_IGNORED) }
         let reloads = run(&schedule, from: 0, to: 12, events: [

@@ -9,7 +9,7 @@ private func entry(_ key: String, hits: Int = 1, lang: String = "de", table: Str
     .init(key: key, table: table, requested: lang, servedFrom: "key", hits: hits, firstSeen: t0, lastSeen: t0)
 }
 
-/// Issue 9: the CSV export is opened in spreadsheets; keys are attacker-chosen.
+/// The CSV export is opened in spreadsheets; keys are attacker-chosen.
 @Suite struct MissingReportCSVInjectionTests {
     private func csvRow(_ key: String) -> String {
         let csv = String(decoding: MissingReport(entries: [entry(key)], since: t0).csvBytes(), as: UTF8.self)
@@ -36,7 +36,7 @@ private func entry(_ key: String, hits: Int = 1, lang: String = "de", table: Str
     }
 }
 
-/// Issue 9: `GET /missing` is paginated; every format pages through one function.
+/// `GET /missing` is paginated; every format pages through one function.
 @Suite struct MissingReportPaginationTests {
     private let report = MissingReport(entries: (0..<2_500).map { entry(String(format: "k%04d", $0), hits: 3_000 - $0) }
                                        + [entry("fr.only", hits: 1, lang: "fr")], since: t0)
@@ -88,7 +88,7 @@ private func entry(_ key: String, hits: Int = 1, lang: String = "de", table: Str
     }
 }
 
-/// Issue 9: client reports have their own quota and the same key rules as GET.
+/// Client reports have their own quota and the same key rules as GET.
 @Suite struct MissingReportClientQuotaTests {
     private func body(_ keys: [String], lang: String = "de") -> [UInt8] {
         let items = keys.map { key -> [String: String] in ["key": key, "lang": lang] }
@@ -143,7 +143,7 @@ private func entry(_ key: String, hits: Int = 1, lang: String = "de", table: Str
     }
 }
 
-/// Issue 9: one bad entry in `missing.json` must not cost the others.
+/// One bad entry in `missing.json` must not cost the others.
 @Suite struct MissingReportStatePartialRecoveryTests {
     private static func directory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("missing-partial-\(UUID().uuidString)")

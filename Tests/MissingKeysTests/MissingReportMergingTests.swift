@@ -51,7 +51,7 @@ import MissingKeys
     }
 }
 
-/// Issue 9: the client-reported refusals of every replica reach the fleet's report.
+/// The client-reported refusals of every replica reach the fleet's report.
 @Suite struct MissingReportMergingReportedTests {
     @Test func refusedClientReportsAreDecodedFromAPeerAndSummed() throws {
         let since = Date(timeIntervalSince1970: 1_735_787_045)

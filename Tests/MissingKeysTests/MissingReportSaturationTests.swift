@@ -10,7 +10,7 @@ private func entry(_ key: String, hits: Int, lang: String = "de") -> MissingRepo
                         firstSeen: t0, lastSeen: t0 + 1)
 }
 
-/// Numbers from a peer, a state file or a client never reach arithmetic that traps (issue 21):
+/// Numbers from a peer, a state file or a client never reach arithmetic that traps:
 /// counts saturate at ``MissingReport/maximumCount`` (2^53, the largest integer JSON carries
 /// exactly) and a peer's page with a number outside its documented range is refused, with why.
 @Suite struct MissingReportSaturationTests {

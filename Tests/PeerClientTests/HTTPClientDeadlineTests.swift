@@ -4,7 +4,7 @@ import HTTPServer
 import PeerClient
 import Testing
 
-/// ``HTTPClient``'s deadline (issue 21: the fleet's `--peer-timeout` is a deadline for the
+/// ``HTTPClient``'s deadline (the fleet's `--peer-timeout` is a deadline for the
 /// whole fan-out, counted from the request's arrival) and timeouts that cannot trap.
 @Suite struct HTTPClientDeadlineTests {
     func exchange(port: UInt16) -> HTTPClient.Exchange {

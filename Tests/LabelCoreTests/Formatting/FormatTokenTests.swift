@@ -89,7 +89,7 @@ import LabelCore
 
     @Test func incompleteSpecifiersAreInvalidAndKeepTheirText() {
         #expect(FormatToken.tokens(in: "100%") == [.literal("100"), .invalid("%")])
-        // The character that is no conversion ends the sequence, as CF reads it (issue 21).
+        // The character that is no conversion ends the sequence, as CF reads it.
         #expect(FormatToken.tokens(in: "%k") == [.invalid("%k")])
         // CF's `*` width (read from an argument) is not supported: `*` ends the sequence.
         #expect(FormatToken.tokens(in: "%*d") == [.invalid("%*"), .literal("d")])

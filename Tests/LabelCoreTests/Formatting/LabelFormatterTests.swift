@@ -217,7 +217,7 @@ import LabelCore
         #expect(try render("%@ %2$@ %@ %1$@", ["a", "b"]) == "a b b a")
     }
 
-    /// As `String(format:)` on Linux (issue 21; `InvalidConversionDifferentialTests`
+    /// As `String(format:)` on Linux (`InvalidConversionDifferentialTests`
     /// compares hundreds): `%%` is a percent sign, a `%` cut off by the end prints
     /// nothing, and a sequence ended by a character that is no conversion prints its
     /// first character after `%` and consumes no argument.

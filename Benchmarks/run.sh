@@ -15,6 +15,7 @@
 #      ROUTES (1; 0 skips the bundle / text/plain / random-miss rounds), ROUTE_ROUNDS (ROUNDS),
 #      LAUNCH (1; 0 skips the launch route against nginx: keep-alive 304, gzip 200, identity 200
 #      at -c64, and the 304 at LAUNCH_CONNECTIONS with wrk -t2), LAUNCH_CONNECTIONS (1000,5000),
+#      LAUNCH_ACCESS_LOG (1: the -c64 304 also with the access log on, as ours-log),
 #      STORE (1; 0 skips the 110k-store rows), STORE_RUNS (3), STORE_LANGUAGES (10),
 #      STORE_STRINGS (11000 per language), STATIC (1: build with --static-swift-stdlib, as shipped),
 #      LABEL_SERVER_BIN / PEER_BIN / ANCHOR_BIN (use these binaries instead of building),
@@ -38,6 +39,7 @@ ROUTES=${ROUTES:-1}
 ROUTE_ROUNDS=${ROUTE_ROUNDS:-$ROUNDS}
 LAUNCH=${LAUNCH:-1}
 LAUNCH_CONNECTIONS=${LAUNCH_CONNECTIONS:-1000,5000}
+LAUNCH_ACCESS_LOG=${LAUNCH_ACCESS_LOG:-1}
 STORE=${STORE:-1}
 STORE_RUNS=${STORE_RUNS:-3}
 STORE_LANGUAGES=${STORE_LANGUAGES:-10}
@@ -46,6 +48,9 @@ STATIC=${STATIC:-1}
 baseline_bin=${BASELINE_BIN:-}
 # The servers on Strings/ are needed by everything but the store rows.
 servers_needed=$((WRK || ROUTES || LAUNCH || IDLE > 0 || COLD_RUNS > 0))
+# The Hummingbird peer and the raw SwiftNIO anchor: only the label URL's rounds, idle
+# connections and cold start compare with them (the launch and route rows do not).
+peers_needed=$((WRK || IDLE > 0 || COLD_RUNS > 0))
 static_flag=()
 ((STATIC)) && static_flag=(--static-swift-stdlib)
 load_start=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -94,7 +99,7 @@ if [[ -z $ours_bin ]]; then
 fi
 peer_bin=${PEER_BIN:-}
 anchor_bin=${ANCHOR_BIN:-}
-if ((servers_needed)) && [[ -z $peer_bin || -z $anchor_bin ]]; then
+if ((peers_needed)) && [[ -z $peer_bin || -z $anchor_bin ]]; then
     say "building the Hummingbird peer and the raw SwiftNIO anchor (release; the first build takes minutes)"
     swift build -c release --package-path "$bench" "${static_flag[@]}" >"$work/build-peer.log" 2>&1 \
         || { tail -30 "$work/build-peer.log" >&2; exit 1; }
@@ -132,10 +137,12 @@ else
     ours_pid=""
     echo "SKIPPING ours: \`label-server serve\` is not available yet" >&2
 fi
-start hummingbird "$peer_bin" --host 127.0.0.1 --port 0 --strings "$strings"
-peer_pid=$started_pid peer_port=$started_port
-servers+=("hummingbird=$peer_pid:$peer_port")
-echo "hummingbird: pid $peer_pid, port $peer_port" >&2
+if ((peers_needed)); then
+    start hummingbird "$peer_bin" --host 127.0.0.1 --port 0 --strings "$strings"
+    peer_pid=$started_pid peer_port=$started_port
+    servers+=("hummingbird=$peer_pid:$peer_port")
+    echo "hummingbird: pid $peer_pid, port $peer_port" >&2
+fi
 
 # nginx: one worker, static file holding exactly our JSON bytes for the URL.
 if [[ -n $ours_pid ]]; then
@@ -156,9 +163,11 @@ servers+=("nginx=$nginx_pid:$nginx_port")
 echo "nginx: master $nginx_master, worker pid $nginx_pid, port $nginx_port" >&2
 
 # The raw SwiftNIO anchor answers the same bytes, read from the same file as nginx's.
-start nio-anchor "$anchor_bin" --host 127.0.0.1 --port 0 --body "$nginx_www/labels/coins.count"
-servers+=("nio-anchor=$started_pid:$started_port")
-echo "nio-anchor: pid $started_pid, port $started_port" >&2
+if ((peers_needed)); then
+    start nio-anchor "$anchor_bin" --host 127.0.0.1 --port 0 --body "$nginx_www/labels/coins.count"
+    servers+=("nio-anchor=$started_pid:$started_port")
+    echo "nio-anchor: pid $started_pid, port $started_port" >&2
+fi
 
 say "checking that all serve the same bytes for $path"
 reference=$nginx_www/labels/coins.count
@@ -218,13 +227,20 @@ PY
     nginx_etag=$(etag_of "http://127.0.0.1:$nginx_port$bundle_path")
     echo "launch route ETags: ours $ours_etag, nginx $nginx_etag" >&2
     launch_servers=(--server "ours=$ours_pid:$ours_port" --server "nginx=$nginx_pid:$nginx_port")
+    # The access log on (the default; every other row runs with it off), to a file.
+    logged=()
+    if ((LAUNCH_ACCESS_LOG)) && start ours-log "$ours_bin" serve --host 127.0.0.1 --port 0 --strings "$strings" \
+            --state-dir "$work/state-log"; then
+        logged=(--server "ours-log=$started_pid:$started_port"
+                --server-header "ours-log=If-None-Match: $(etag_of "http://127.0.0.1:$started_port$bundle_path")")
+    fi
     revalidate=(--header 'Accept-Encoding: gzip' --server-header "ours=If-None-Match: $ours_etag"
                 --server-header "nginx=If-None-Match: $nginx_etag")
     for launch in "304|-c64|64|1" "gzip-200|-c64|64|1" "identity-200|-c64|64|1"; do
         IFS='|' read -r name label connections threads <<<"$launch"
         extra=()
         case $name in
-            304) extra=("${revalidate[@]}") ;;
+            304) extra=("${revalidate[@]}" "${logged[@]}") ;;
             gzip-200) extra=(--header 'Accept-Encoding: gzip') ;;
         esac
         say "launch route $name: $ROUTE_ROUNDS interleaved rounds × $label, $DURATION each"

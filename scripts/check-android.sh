@@ -18,9 +18,8 @@ command -v javac >/dev/null || { echo "javac (a JDK) is needed"; exit 1; }
 framework=/usr/share/android-framework-res/framework-res.apk
 swift build --product label-server >/dev/null
 bin="$(swift build --show-bin-path)/label-server"
-work=$(mktemp -d)
-pid=""
-trap '[ -n "$pid" ] && kill -TERM "$pid" 2>/dev/null; rm -rf "$work"' EXIT
+# shellcheck source=scripts/lib.sh
+source scripts/lib.sh   # $work, server_start/server_stop, every server stopped on exit
 javac -d "$work/java" scripts/AndroidFormatCheck.java
 printf '<manifest xmlns:android="http://schemas.android.com/apk/res/android" package="org.labelserver.check"/>\n' > "$work/AndroidManifest.xml"
 failed=0
@@ -38,11 +37,8 @@ link() {
 }
 
 serve() {
-  "$bin" serve --host 127.0.0.1 --port 0 --state-dir "$work/state" "$@" >"$work/serve.out" 2>"$work/serve.err" &
-  pid=$!
-  for _ in $(seq 1 200); do grep -q '^listening on ' "$work/serve.out" && break; sleep 0.05; done
-  base=$(sed -n 's/^listening on //p' "$work/serve.out")
-  [ -n "$base" ] || { echo "server did not start"; cat "$work/serve.err"; exit 1; }
+  server_start serve "$bin" serve --host 127.0.0.1 --port 0 --state-dir "$work/state" "$@" || exit 1
+  base=$server_base
 }
 
 # check NAME STORE DEV-LANG [BUNDLES]
@@ -105,7 +101,7 @@ print(f"  aapt2: 0 errors, 0 dropped; arsc = Apple: {f['agree']}/{f['compared']}
 for d in f["differences"]:
     print("   ", json.dumps(d, ensure_ascii=False))
 PY
-  kill -TERM "$pid"; wait "$pid" 2>/dev/null || true; pid=""
+  server_stop "$server_pid" || true
 }
 
 check strings Strings en

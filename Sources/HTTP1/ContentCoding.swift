@@ -36,15 +36,11 @@ package enum ContentCoding: String, Sendable, Hashable {
                 if value[end] == UInt8(ascii: ";") || value[end] >= 0x80 { return nil }
                 end += 1
             }
-            var first = start
-            var last = end
-            while first < last && (value[first] == ByteClass.sp || value[first] == ByteClass.htab) { first += 1 }
-            while last > first && (value[last - 1] == ByteClass.sp || value[last - 1] == ByteClass.htab) { last -= 1 }
             // Empty elements are skipped and not counted, as QualityList does.
             if start < end {
                 if elements == 32 { break }
                 elements += 1
-                let element = UnsafeBufferPointer(rebasing: value[first..<last])
+                let element = UnsafeBufferPointer(rebasing: value[value.trimmingOWS(start..<end)])
                 if HTTPHeaders.namesEqual(element, "gzip") || HTTPHeaders.namesEqual(element, "x-gzip")
                     || (element.count == 1 && element[0] == UInt8(ascii: "*")) {
                     takesGzip = true

@@ -212,11 +212,8 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
                 while start <= value.count {
                     var end = start
                     while end < value.count && value[end] != UInt8(ascii: ",") { end += 1 }
-                    var first = start
-                    var last = end
-                    while first < last && (value[first] == ByteClass.sp || value[first] == ByteClass.htab) { first += 1 }
-                    while last > first && (value[last - 1] == ByteClass.sp || value[last - 1] == ByteClass.htab) { last -= 1 }
-                    if last > first && Self.namesEqual(UnsafeBufferPointer(rebasing: value[first..<last]), token) {
+                    let element = value.trimmingOWS(start..<end)
+                    if !element.isEmpty && Self.namesEqual(UnsafeBufferPointer(rebasing: value[element]), token) {
                         found = true
                         return false
                     }
@@ -328,5 +325,17 @@ extension Substring {
             end = before
         }
         return self[start..<end]
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// `range` of these bytes without leading and trailing SP and HTAB (OWS): the byte
+    /// form of ``Substring/trimmingOWS()``, for list elements read in place.
+    package func trimmingOWS(_ range: Range<Int>) -> Range<Int> {
+        var first = range.lowerBound
+        var last = range.upperBound
+        while first < last && ByteClass.isWhitespace(self[first]) { first += 1 }
+        while last > first && ByteClass.isWhitespace(self[last - 1]) { last -= 1 }
+        return first..<last
     }
 }

@@ -7,8 +7,8 @@ import HTTP1
 ///
 /// So its fields skip the runtime's exclusivity checks (`@exclusivity(unchecked)`): one
 /// thread cannot overlap two accesses except through a nested mutation, which the code
-/// never makes. The checks cost about 20 `swift_beginAccess` calls, some 2,500
-/// instructions, per keep-alive request, a tenth of a 304 (`Benchmarks/profile.sh`);
+/// never makes. The checks cost about 20 `swift_beginAccess` calls, some 1,800
+/// instructions, per keep-alive request, a twelfth of a 304 (`Benchmarks/profile.sh`);
 /// ThreadSanitizer's CI step watches the one-thread rule they would otherwise back.
 final class Connection {
     let socket: Socket

@@ -39,13 +39,13 @@ enum EntityTag {
     /// Whether the list in `field` is `*` or holds `first` or `second` (opaque tags, `W/` off).
     private static func matches(_ field: UnsafeBufferPointer<UInt8>, _ first: UnsafeBufferPointer<UInt8>,
                                 _ second: UnsafeBufferPointer<UInt8>) -> Bool {
-        let whole = trimmed(field, 0, field.count)
+        let whole = field.trimmingOWS(0..<field.count)
         if whole.upperBound - whole.lowerBound == 1 && field[whole.lowerBound] == UInt8(ascii: "*") { return true }
         var start = 0
         while start < field.count {
             var end = start
             while end < field.count && field[end] != UInt8(ascii: ",") { end += 1 }
-            let element = opaque(UnsafeBufferPointer(rebasing: field[trimmed(field, start, end)]))
+            let element = opaque(UnsafeBufferPointer(rebasing: field[field.trimmingOWS(start..<end)]))
             if !element.isEmpty && (equal(element, first) || equal(element, second)) { return true }
             start = end + 1
         }
@@ -57,15 +57,6 @@ enum EntityTag {
         guard a.count == b.count else { return false }
         for index in 0..<a.count where a[index] != b[index] { return false }
         return true
-    }
-
-    /// `start..<end` without leading and trailing SP and HTAB.
-    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Range<Int> {
-        var first = start
-        var last = end
-        while first < last && (bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t")) { first += 1 }
-        while last > first && (bytes[last - 1] == UInt8(ascii: " ") || bytes[last - 1] == UInt8(ascii: "\t")) { last -= 1 }
-        return first..<last
     }
 
     /// The tag without its weakness indicator `W/`.

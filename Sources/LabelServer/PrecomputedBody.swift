@@ -54,14 +54,14 @@ package final class PrecomputedBody: Sendable {
     package var hasGzip: Bool { gzip.count < identity.count }
 
     /// The answer to a request that takes gzip or not (`acceptsGzip`): a 304 when its
-    /// `If-None-Match` holds either coding's tag, else a 200 with the body the coding
-    /// chooses (gzip when compressed and smaller). Fields and body are shared, not built.
+    /// `If-None-Match` holds either coding's tag, else a 200 with the body
+    /// ``ContentEncodingChoice`` picks. Fields and body are shared, not built.
     func response(to headers: HTTPHeaders, acceptsGzip: Bool) -> HTTPResponse {
-        let gzip = acceptsGzip ? compressed.ready.flatMap { $0.bytes.count < identity.count ? $0 : nil } : nil
-        let heads = gzip?.heads ?? identityHeads
+        let choice = ContentEncodingChoice(acceptsGzip: acceptsGzip, identity: identity, gzip: gzip)
+        let heads = choice.isGzip ? compressed.ready?.heads ?? identityHeads : identityHeads
         if EntityTag.matches(headers, etagBytes, gzipETagBytes) {
             return HTTPResponse(status: .notModified, headers: heads.notModified)
         }
-        return HTTPResponse(status: .ok, headers: heads.ok, body: gzip?.bytes ?? identity)
+        return HTTPResponse(status: .ok, headers: heads.ok, body: choice.body)
     }
 }

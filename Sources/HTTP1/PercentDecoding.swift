@@ -40,8 +40,17 @@ package enum PercentDecoding {
         _ query: String, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: String) -> Void
     ) throws(Failure) {
         // Scans the UTF-8 bytes in place: Character-based splitting, and even
-        // Substring index arithmetic, cost several times more on this hot path.
-        try withBytes(query[...]) { (bytes) throws(Failure) -> Void in
+        // Substring index arithmetic, cost several times more on this hot path. Not
+        // through the generic `withBytes`: its `Result` was boxed on the heap per call.
+        var query = query
+        if let failure = query.withUTF8({ scanQuery($0, body) }) { throw failure }
+    }
+
+    /// The loop of ``forEachQueryItemName(_:_:)``: the failure it stopped at, or nil.
+    private static func scanQuery(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: String) -> Void
+    ) -> Failure? {
+        do throws(Failure) {
             var fieldStart = 0
             while fieldStart < bytes.count {
                 var fieldEnd = fieldStart
@@ -66,6 +75,9 @@ package enum PercentDecoding {
                 }
                 fieldStart = fieldEnd + 1
             }
+            return nil
+        } catch {
+            return error
         }
     }
 

@@ -179,7 +179,7 @@ final class EventLoop {
         defer {
             // Requests are waiting but the client is not reading its responses:
             // they stay unparsed (and the socket unread) until output drains.
-            if connection.pendingOutput >= configuration.outputHighWater && connection.parser.bufferedByteCount > 0 {
+            if connection.pendingOutput >= configuration.outputHighWater && connection.parserBufferedByteCount > 0 {
                 statistics.readPauses.add(1, ordering: .relaxed)
             }
         }
@@ -208,7 +208,7 @@ final class EventLoop {
                 if connection.parser.takeContinueExpectation() {
                     connection.output.appendOwned { $0 += HTTPResponseEncoder.continueResponse }
                 }
-                let action = connection.state.parserWaiting(progress: connection.parser.progress, now: now)
+                let action = connection.state.parserWaiting(progress: connection.parserProgress, now: now)
                 return !apply(action, to: connection, now: now)
             case .error(let error):
                 connection.state.beginErrorResponse(now: now)
@@ -244,7 +244,7 @@ final class EventLoop {
               requestMethod: awaiting.method, requestVersion: awaiting.version, keepAlive: awaiting.keepAlive)
         let now = clock.now()
         // Pipelined requests held back behind the deferred one.
-        if awaiting.keepAlive, connection.parser.bufferedByteCount > 0, connection.state.phase != .closing {
+        if awaiting.keepAlive, connection.parserBufferedByteCount > 0, connection.state.phase != .closing {
             _ = processRequests(connection, now: now)
         }
         if connections[connection.socket.descriptor] != nil { flush(connection) }
@@ -324,7 +324,7 @@ final class EventLoop {
                 }
             }
             // Output drained below the high-water mark: parse what was held back.
-            if connection.parser.bufferedByteCount > 0, connection.state.phase != .closing, connection.awaiting == nil {
+            if connection.parserBufferedByteCount > 0, connection.state.phase != .closing, connection.awaiting == nil {
                 _ = processRequests(connection, now: now)
                 if connections[connection.socket.descriptor] != nil, connection.pendingOutput > 0 {
                     flush(connection)

@@ -66,6 +66,28 @@ enum ByteClass {
         allBytes(bytes, wordIsCommon: isVisibleWord, byteIsValid: isFieldValueByte)
     }
 
+    /// The index of the first LF at or after `from`, or nil: a word at a time (a head's
+    /// lines are found without a loop iteration per byte).
+    static func firstLineFeed(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        let raw = UnsafeRawPointer(base)
+        var index = from
+        while index + 8 <= bytes.count {
+            // A byte of `word` is zero where the input has LF; the lowest flagged byte is
+            // exact (a borrow only flags bytes above a zero byte), and the lowest in the
+            // little-endian reading is the first in memory.
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) ^ (ones &* UInt64(lf))
+            let zeros = (word &- ones) & ~word & highs
+            if zeros != 0 { return index + zeros.trailingZeroBitCount >> 3 }
+            index += 8
+        }
+        while index < bytes.count {
+            if base[index] == lf { return index }
+            index += 1
+        }
+        return nil
+    }
+
     @inline(__always)
     private static func allBytes(
         _ bytes: UnsafeBufferPointer<UInt8>, wordIsCommon: (UInt64) -> Bool, byteIsValid: (UInt8) -> Bool

@@ -63,6 +63,10 @@ package struct HTTPRequestParser: Sendable {
     /// The limits this parser enforces.
     package let limits: HTTPParserLimits
 
+    /// Whether a head buffered whole is read in one pass (``readWholeHead()``) before the
+    /// line-by-line states; false only to compare the two in tests.
+    package var readsWholeHeads = true
+
     var buffer: [UInt8] = []
     /// Index in `buffer` of the first unconsumed byte.
     var start = 0
@@ -157,6 +161,7 @@ package struct HTTPRequestParser: Sendable {
         while true {
             switch state {
             case .requestLine:
+                if let request = readWholeHead() { return request }
                 guard let line = try readLine(limit: limits.maxRequestLineBytes, tooLong: .uriTooLong) else {
                     return nil
                 }
@@ -273,7 +278,7 @@ package struct HTTPRequestParser: Sendable {
         return HTTPParseError(reason, at: offset(index))
     }
 
-    private mutating func consume(upTo index: Int) {
+    mutating func consume(upTo index: Int) {
         start = index
         scan = index
     }

@@ -58,4 +58,27 @@ import Testing
             }
         }
     }
+
+    @Test func firstLineFeedIsTheFirstLFFromTheStartGiven() {
+        // Every position of one or two LFs among bytes whose borrows could mislead a word
+        // test (0x00, 0x09, 0x0B, 0x0A's neighbours, high bytes), over lengths around a word.
+        let fillers: [UInt8] = [0x00, 0x01, 0x09, 0x0B, 0x0D, 0x20, 0x61, 0x8A, 0xFF]
+        for length in 0...19 {
+            for filler in fillers {
+                for first in -1..<length {
+                    for second in [-1, length - 1] {
+                        var bytes = [UInt8](repeating: filler, count: length)
+                        if first >= 0 { bytes[first] = 0x0A }
+                        if second > first { bytes[second] = 0x0A }
+                        for from in 0...length {
+                            let expected = bytes[from...].firstIndex(of: 0x0A)
+                            bytes.withUnsafeBufferPointer { buffer in
+                                #expect(ByteClass.firstLineFeed(buffer, from: from) == expected, "\(bytes) from \(from)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

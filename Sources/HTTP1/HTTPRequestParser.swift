@@ -120,7 +120,8 @@ package struct HTTPRequestParser: Sendable {
         do {
             let request = try step()
             compact()
-            return request.map { .request($0) } ?? .needMoreData
+            guard let request else { return .needMoreData }
+            return .request(request)
         } catch {
             state = .failed(error)
             rejectedRequestLine = excerptOfRejectedRequest()

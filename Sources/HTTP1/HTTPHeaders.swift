@@ -128,6 +128,13 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
         count += 1
     }
 
+    /// Removes every field, keeping the storage when this value holds it alone and it is
+    /// small: for storage reused by the next request (``HTTPRequestParser/recycle(_:)``).
+    package mutating func removeAll() {
+        storage.removeAll(keepingCapacity: storage.capacity <= HTTPRequestParser.recycledFieldBytes)
+        count = 0
+    }
+
     /// Replaces all fields named `name` with one field (appended at the end).
     package mutating func replaceOrAdd(name: String, value: String) {
         remove(name: name)

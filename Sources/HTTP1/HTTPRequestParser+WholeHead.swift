@@ -15,10 +15,13 @@ extension HTTPRequestParser {
         let limits = limits
         let from = start
         var end = 0
+        var fields = HTTPHeaders()
+        swap(&fields, &spareFields)
         // Built where it is read and moved out: each copy of a request on the way cost
         // retains, releases and outlined copies (~750 instructions through a struct of parts).
-        guard let request = buffer.withUnsafeBufferPointer({ Self.wholeHead($0, from: from, limits: limits, end: &end) })
-        else { return nil }
+        guard let request = buffer.withUnsafeBufferPointer({
+            Self.wholeHead($0, from: from, limits: limits, fields: fields, end: &end)
+        }) else { return nil }
         consume(upTo: end)
         emptyLineBytes = 0
         return request
@@ -28,7 +31,8 @@ extension HTTPRequestParser {
     /// `parseFieldLine` and `finishHead`, in the same order of limits, any failure
     /// giving nil.
     private static func wholeHead(
-        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, limits: HTTPParserLimits, end: inout Int
+        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, limits: HTTPParserLimits, fields: consuming HTTPHeaders,
+        end: inout Int
     ) -> HTTPRequest? {
         let count = bytes.count
         // The request line: `method SP origin-form SP HTTP/1.x` CRLF, not empty.
@@ -63,7 +67,7 @@ extension HTTPRequestParser {
         guard !hasDotSegment(pathBytes) else { return nil }
 
         // The fields, up to the empty line.
-        var headers = HTTPHeaders()
+        var headers = fields   // empty; storage of an earlier request's fields, when recycled
         var fieldCount = 0
         var fieldBytes = 0
         var hostCount = 0

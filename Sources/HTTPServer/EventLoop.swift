@@ -185,7 +185,7 @@ final class EventLoop {
         }
         while connection.pendingOutput < configuration.outputHighWater && connection.awaiting == nil {
             switch connection.parser.next() {
-            case .request(let request):
+            case .request(var request):
                 let keepAlive = connection.state.beginResponse(to: request, now: now)
                 let context = HTTPRequestContext(handle: handle, descriptor: connection.socket.descriptor,
                                                  serial: connection.serial)
@@ -201,6 +201,7 @@ final class EventLoop {
                 }
                 queue(response, on: connection, requestMethod: request.method, requestVersion: request.version,
                       keepAlive: keepAlive)
+                connection.parser.recycle(&request.headers)   // answered: its field storage serves the next
                 if !keepAlive { return false }
             case .needMoreData:
                 // The parser learns of `Expect: 100-continue` while parsing the

@@ -130,4 +130,23 @@ import Testing
             Self.expectSame(input, chunks: chunks, limits: Self.limits[iteration % Self.limits.count])
         }
     }
+
+    @Test func recycledFieldStorageServesTheNextRequestWithoutTouchingCopies() throws {
+        var parser = HTTPRequestParser()
+        parser.append(Array(Self.requests[6].utf8))   // five fields
+        guard case .request(var first) = parser.next() else { Issue.record("no request"); return }
+        let kept = first.headers
+        parser.recycle(&first.headers)
+        #expect(first.headers.isEmpty)
+        parser.append(Array(Self.requests[1].utf8))
+        guard case .request(var second) = parser.next() else { Issue.record("no request"); return }
+        #expect(second.headers.fields == [HTTPHeaders.Field(name: "Host", value: "127.0.0.1:8080")])
+        #expect(kept.count == 5 && kept["Connection"] == "close", "a copy still sharing the storage keeps its fields")
+        // Recycled with nothing else holding it: the third request's fields are its own too.
+        parser.recycle(&second.headers)
+        parser.append(Array(Self.requests[2].utf8))
+        guard case .request(let third) = parser.next() else { Issue.record("no request"); return }
+        #expect(third.headers.fields.map(\.name) == ["Host", "Accept"])
+        #expect(third.headers["Accept"] == "text/plain")
+    }
 }

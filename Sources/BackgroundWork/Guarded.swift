@@ -14,7 +14,9 @@ import Darwin
 /// suppression. The same `withLock` as `Mutex`, so the two read alike.
 package final class Guarded<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    /// Only touched under the mutex, which already makes each access exclusive: the
+    /// runtime's own check would add a `swift_beginAccess` to every lock.
+    @exclusivity(unchecked) private var value: Value
 
     package init(_ value: Value) {
         mutex = .allocate(capacity: 1)

@@ -6,7 +6,10 @@ import Glibc
 /// A class because it is a resource: exactly one owner closes the descriptor,
 /// on `close()` or at deinit.
 package final class Socket {
-    package private(set) var descriptor: Int32
+    /// No runtime exclusivity checks, as for ``Connection``: a socket belongs to one loop's
+    /// thread, and the loop reads its descriptor several times a request (six
+    /// `swift_beginAccess` calls, ~450 instructions, `Benchmarks/profile.sh`).
+    @exclusivity(unchecked) package private(set) var descriptor: Int32
 
     package init(descriptor: Int32) { self.descriptor = descriptor }
 

@@ -44,15 +44,13 @@ extension LabelService {
         default: throw QueryParameters.invalidFormat(Self.bundleFormats)
         }
         let table = try parameters.tableName() ?? "Localizable"
-        let preferred: [LanguageTag]
-        if let tag = try parameters.language() {
-            preferred = [tag]
-        } else {
-            // A bundle follows one language: the client's first preference.
-            preferred = Array(request.headers.first(name: "Accept-Language").map(AcceptLanguage.preferences)?.prefix(1) ?? [])
-        }
-        let known = preferred.count == 1 ? state.bundles.slot(table: table, language: preferred[0]) : nil
-        guard let slot = known ?? state.bundles.slot(table: table, chain: state.resolver.chain(preferred: preferred)) else {
+        // A bundle follows one language: `lang`, else the client's first preference.
+        let language = try parameters.language()
+            ?? request.headers.first(name: "Accept-Language").flatMap { AcceptLanguage.preferences($0).first }
+        // A store language finds its bundle in one probe; the array of a chain is made only
+        // for another (an array per launch was an allocation and a free).
+        let known = language.flatMap { state.bundles.slot(table: table, language: $0) }
+        guard let slot = known ?? state.bundles.slot(table: table, chain: state.resolver.chain(preferred: language.map { [$0] } ?? [])) else {
             throw APIError(.notFound, "unknown_table", "table \(table) has no strings in any language of the chain")
         }
         let gzip = ContentEncodingChoice.acceptsGzip(request)

@@ -22,6 +22,9 @@ final class Connection {
     /// The interest set last registered with epoll, to skip redundant epoll_ctl calls.
     @exclusivity(unchecked) var registeredWritable = false
     @exclusivity(unchecked) var registeredReadable = true
+    /// Input may wait in the socket unread (reading stopped before it was empty): the
+    /// connection is edge-triggered, so the next interest update re-arms it.
+    @exclusivity(unchecked) var unreadInput = false
     /// Tells this connection from a later one reusing its descriptor, for deferred responses.
     let serial: UInt64
     /// The request whose response was deferred and not yet delivered; nothing more is

@@ -9,6 +9,8 @@ final class Epoll {
         var writable: Bool
         /// Error or hang-up: the peer is gone or the socket failed.
         var hangup: Bool
+        /// The peer shut its side down (`EPOLLRDHUP`): its end of input is queued.
+        var peerClosed: Bool
     }
 
     /// The token the wake-up eventfd reports.
@@ -32,13 +34,17 @@ final class Epoll {
         _ = Glibc.close(descriptor)
     }
 
-    func add(_ fd: Int32, token: UInt64, writable: Bool) throws(SystemError) {
-        var event = csystem_epoll_event(mask(writable: writable), token)
+    /// Registers `fd`, level-triggered (the listener, the eventfd) or, with `edgeTriggered`,
+    /// edge-triggered (a connection: see ``EventLoop``'s reading rule).
+    func add(_ fd: Int32, token: UInt64, writable: Bool, edgeTriggered: Bool = false) throws(SystemError) {
+        var event = csystem_epoll_event(mask(writable: writable, edgeTriggered: edgeTriggered), token)
         guard epoll_ctl(descriptor, EPOLL_CTL_ADD, fd, &event) == 0 else { throw SystemError("epoll_ctl add") }
     }
 
+    /// Changes a connection's interest (edge-triggered). The kernel re-checks the socket on
+    /// the change: input that waited while reading was paused is reported now.
     func modify(_ fd: Int32, token: UInt64, writable: Bool, readable: Bool = true) throws(SystemError) {
-        var event = csystem_epoll_event(mask(writable: writable, readable: readable), token)
+        var event = csystem_epoll_event(mask(writable: writable, readable: readable, edgeTriggered: true), token)
         guard epoll_ctl(descriptor, EPOLL_CTL_MOD, fd, &event) == 0 else { throw SystemError("epoll_ctl mod") }
     }
 
@@ -77,16 +83,18 @@ final class Epoll {
                 token: token,
                 readable: flags & EPOLLIN.rawValue != 0,
                 writable: flags & EPOLLOUT.rawValue != 0,
-                hangup: flags & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0
+                hangup: flags & (EPOLLERR.rawValue | EPOLLHUP.rawValue) != 0,
+                peerClosed: flags & EPOLLRDHUP.rawValue != 0
             ))
         }
     }
 
-    private func mask(writable: Bool, readable: Bool = true) -> UInt32 {
-        // Level-triggered input keeps the loop simple: a connection that stops
-        // reading (backpressure) is removed from the interest set instead.
+    private func mask(writable: Bool, readable: Bool = true, edgeTriggered: Bool) -> UInt32 {
+        // A connection that stops reading (backpressure, a deferred answer) is taken out of
+        // the interest set, and put back when it may read again.
         var mask = readable ? EPOLLIN.rawValue | EPOLLRDHUP.rawValue : 0
         if writable { mask |= EPOLLOUT.rawValue }
+        if edgeTriggered { mask |= EPOLLET.rawValue }
         return mask
     }
 }

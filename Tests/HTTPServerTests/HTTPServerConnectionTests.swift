@@ -117,6 +117,22 @@ struct HTTPServerConnectionTests {
         }
     }
 
+    @Test func inputLeftUnreadWhileOutputWasQueuedIsReadOnceItDrains() throws {
+        // Connections are edge-triggered: with a high-water mark of one byte, reading stops
+        // after each answer with requests and the end of input still waiting in the socket,
+        // and nothing but the re-armed interest brings them back.
+        try TestServer.with(outputHighWater: 1) { server in
+            for _ in 0..<20 {
+                let client = try server.connect()
+                try client.send((0..<40).map { get("/p\($0)") }.joined())
+                client.shutdownWrite()
+                let responses = try client.readResponses(40)
+                #expect(responses.map(\.text) == (0..<40).map { "GET /p\($0)" })
+                #expect(client.waitForClose() == .closed)
+            }
+        }
+    }
+
     @Test func clientThatHalfClosesAfterItsRequestStillGetsTheFullResponse() throws {
         try TestServer.with { server in
             let client = try server.connect()

@@ -17,11 +17,12 @@ struct TestServer {
         maxConnections: Int = 20_000,
         responder: any HTTPResponder = EchoResponder(),
         clock: ManualClock? = nil,
+        outputHighWater: Int = 64 << 10,
         _ body: (TestServer) throws -> R
     ) throws -> R {
         var configuration = HTTPServerConfiguration(
             host: "127.0.0.1", port: 0, eventLoops: 2, limits: limits, timeouts: timeouts,
-            maxConnections: maxConnections, linger: .milliseconds(500))
+            maxConnections: maxConnections, outputHighWater: outputHighWater, linger: .milliseconds(500))
         if let clock { configuration.clock = clock }
         let server = EpollServer(configuration: configuration, responder: responder)
         let address = try server.start()

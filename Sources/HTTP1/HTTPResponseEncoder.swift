@@ -85,7 +85,7 @@ package enum HTTPResponseEncoder {
         // bytes than its encoding.
         let bound = 96 + reason.utf8.count + (date?.count ?? 0) + response.headers.byteCount + everyResponse.byteCount
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { scratch in
-            var writer = HeadWriter(scratch)
+            var writer = ByteWriter(scratch)
             if isOK {
                 writer.write("HTTP/1.1 200 OK\r\n")
             } else {

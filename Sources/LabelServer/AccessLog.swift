@@ -32,39 +32,51 @@ package final class AccessLog: Sendable {
     }
 
     func record(request: HTTPRequest, status: Int, bytes: Int, seconds: Double) {
-        // `access METHOD TARGET HTTP/x.y STATUS BYTES MICROSECONDSus`, a format awk
-        // can read; appended as bytes (string interpolation cost ~5 µs a line).
-        let target = request.target.utf8.prefix(512)
-        pending.withLock { pending in
-            guard pending.bytes.count + target.count + 96 <= bufferLimit else {
-                pending.dropped += 1
-                return
+        // `access METHOD TARGET HTTP/x.y STATUS BYTES MICROSECONDSus`, a format awk can
+        // read. Written into a scratch buffer, then appended under the lock at once: an
+        // `Array.append` per piece cost ~1,500 instructions a line (string interpolation ~5 µs).
+        var target = request.target
+        target.withUTF8 { target in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.lineBound) { scratch in
+                var line = ByteWriter(scratch)
+                Self.write(request: request, target: UnsafeBufferPointer(rebasing: target.prefix(Self.targetLimit)),
+                           status: status, bytes: bytes, seconds: seconds, to: &line)
+                pending.withLock { pending in
+                    guard pending.bytes.count + line.count <= bufferLimit else {
+                        pending.dropped += 1
+                        return
+                    }
+                    pending.bytes.append(contentsOf: line.written)
+                }
             }
-            Self.append(request: request, target: target, status: status, bytes: bytes, seconds: seconds, to: &pending.bytes)
         }
     }
 
-    /// Appends the line of one request.
-    private static func append(request: HTTPRequest, target: Substring.UTF8View, status: Int, bytes: Int,
-                               seconds: Double, to buffer: inout [UInt8]) {
-        buffer.append(contentsOf: "access ".utf8)
-        buffer.append(contentsOf: request.method.rawValue.utf8.prefix(32))
-        buffer.append(UInt8(ascii: " "))
-        buffer.append(contentsOf: target)
-        buffer.append(contentsOf: " HTTP/".utf8)
-        ASCIIDecimal.append(request.version.major, to: &buffer)
-        buffer.append(UInt8(ascii: "."))
-        ASCIIDecimal.append(request.version.minor, to: &buffer)
-        buffer.append(UInt8(ascii: " "))
-        ASCIIDecimal.append(status, to: &buffer)
-        buffer.append(UInt8(ascii: " "))
-        ASCIIDecimal.append(bytes, to: &buffer)
-        buffer.append(UInt8(ascii: " "))
-        ASCIIDecimal.append(Int(seconds * 1e6), to: &buffer)
-        buffer.append(contentsOf: "us\n".utf8)
+    /// Bytes of the target kept on a line.
+    private static let targetLimit = 512
+    /// The longest line: the fixed text, a method of 32 bytes, the target and four numbers of 20 digits.
+    private static let lineBound = 32 + 32 + targetLimit + 4 * 21 + 8
+
+    private static func write(request: HTTPRequest, target: UnsafeBufferPointer<UInt8>, status: Int, bytes: Int,
+                              seconds: Double, to line: inout ByteWriter) {
+        line.write("access ")
+        var method = request.method.rawValue
+        method.withUTF8 { line.write(UnsafeBufferPointer(rebasing: $0.prefix(32))) }
+        line.write(UInt8(ascii: " "))
+        line.write(target)
+        line.write(" HTTP/")
+        line.writeDecimal(UInt(clamping: request.version.major))
+        line.write(UInt8(ascii: "."))
+        line.writeDecimal(UInt(clamping: request.version.minor))
+        line.write(UInt8(ascii: " "))
+        line.writeDecimal(UInt(clamping: status))
+        line.write(UInt8(ascii: " "))
+        line.writeDecimal(UInt(clamping: bytes))
+        line.write(UInt8(ascii: " "))
+        line.writeDecimal(UInt(Swift.max(0, Swift.min(seconds * 1e6, 1e15))))
+        line.write("us\n")
     }
 
-    /// Writes what is buffered now (at shutdown), in order with the timer's writes.
     package func flush() { writer.runNow() }
 
     private func writeBuffered() {

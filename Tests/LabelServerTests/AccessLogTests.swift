@@ -31,8 +31,8 @@ import Testing
 
     @Test func linesBeyondTheBufferAreDroppedAndCountedWhereTheGapIs() {
         let written = Mutex<[UInt8]>([])
-        // Room for one line of this request (its target plus 96 bytes), not two.
-        let log = AccessLog(bufferLimit: 120) { bytes in written.withLock { $0 += bytes } }
+        // Room for one line of this request (39 bytes), not two.
+        let log = AccessLog(bufferLimit: 60) { bytes in written.withLock { $0 += bytes } }
         let request = HTTPRequest(method: .get, target: "/healthz")
         for _ in 0..<3 { log.record(request: request, status: 200, bytes: 2, seconds: 0) }
         log.flush()

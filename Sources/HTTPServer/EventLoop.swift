@@ -61,9 +61,15 @@ final class EventLoop {
             if handle.isStopping && accepting { beginShutdown(now: now) }
             if !accepting && connections.isEmpty { break }
             let timeout = Int32(clamping: nextSweep > now ? (nextSweep - now) / 1_000_000 + 1 : 0)
+            // The events of one wait share one reading of the clocks (the loop's and the
+            // `Date` second): a read of each per request was the loop's costliest call
+            // after retain and release (`perf`, the launch 304).
+            var woke: UInt64?
             do {
                 try epoll.wait(timeoutMilliseconds: min(timeout, 250)) { event in
-                    self.handle(event)
+                    let now = woke ?? self.wake()
+                    woke = now
+                    self.handle(event, now: now)
                 }
             } catch {
                 // epoll_wait failing is not recoverable for this loop.
@@ -71,6 +77,7 @@ final class EventLoop {
             }
             let after = clock.now()
             if after >= nextSweep {
+                refreshDate()
                 sweep(now: after)
                 nextSweep = after + 100_000_000
             }
@@ -79,7 +86,13 @@ final class EventLoop {
         listener.close()
     }
 
-    private func handle(_ event: Epoll.Event) {
+    /// The clock read once per wait, and the `Date` value brought up to it.
+    private func wake() -> UInt64 {
+        refreshDate()
+        return clock.now()
+    }
+
+    private func handle(_ event: Epoll.Event, now: UInt64) {
         switch event.token {
         case Epoll.wakeToken:
             deliverCompletions()
@@ -93,11 +106,13 @@ final class EventLoop {
                 if event.hangup { close(connection); return }
                 // Its input stays unread, and edge-triggered epoll will not say so again.
                 if event.readable { connection.unreadInput = true }
-                if event.writable { flush(connection) }
+                if event.writable { flush(connection, now: now) }
                 return
             }
-            if event.readable || event.hangup { readable(connection, peerClosed: event.peerClosed || event.hangup) }
-            if connections[connection.socket.descriptor] != nil, event.writable { flush(connection) }
+            if event.readable || event.hangup {
+                readable(connection, peerClosed: event.peerClosed || event.hangup, now: now)
+            }
+            if connections[connection.socket.descriptor] != nil, event.writable { flush(connection, now: now) }
         }
     }
 
@@ -158,8 +173,7 @@ final class EventLoop {
     /// queued every reported socket again at once, and a busy loop answered some
     /// connections a whole round late (the launch 304 at 64 connections: p95 836 µs
     /// against 551 µs edge-triggered, nginx 584 µs; docs/decisions/hot-path.md).
-    private func readable(_ connection: Connection, peerClosed: Bool) {
-        let now = clock.now()
+    private func readable(_ connection: Connection, peerClosed: Bool, now: UInt64) {
         if connection.lingerDeadline != nil {
             drainLingering(connection)
             return
@@ -198,7 +212,7 @@ final class EventLoop {
         if sawEnd {
             if apply(connection.state.inputClosed(now: now), to: connection, now: now) { return }
         }
-        flush(connection)
+        flush(connection, now: now)
     }
 
     /// Answers every complete request buffered; false once the connection stops reading.
@@ -275,7 +289,7 @@ final class EventLoop {
         if awaiting.keepAlive, connection.parserBufferedByteCount > 0, connection.state.phase != .closing {
             _ = processRequests(connection, now: now)
         }
-        if connections[connection.socket.descriptor] != nil { flush(connection) }
+        if connections[connection.socket.descriptor] != nil { flush(connection, now: now) }
     }
 
     /// Carries out a state-machine action; true when the connection is gone or closing.
@@ -289,7 +303,7 @@ final class EventLoop {
             return true
         case .timedOut(let timeout):
             queue(responder.respond(to: timeout), on: connection, keepAlive: false)
-            flush(connection)
+            flush(connection, now: now)
             return true
         }
     }
@@ -300,7 +314,7 @@ final class EventLoop {
     private func queue(_ response: HTTPResponse, on connection: Connection, requestMethod: HTTPMethod = .get,
                        requestVersion: HTTPVersion = .http1_1, keepAlive: Bool) {
         var sendsBody = false
-        let date = currentDate()
+        let date = self.date
         connection.output.appendOwned { out in
             sendsBody = HTTPResponseEncoder.encodeHead(response, into: &out, requestMethod: requestMethod,
                                                       requestVersion: requestVersion, keepAlive: keepAlive, date: date,
@@ -326,8 +340,7 @@ final class EventLoop {
         }
     }
 
-    private func flush(_ connection: Connection) {
-        let now = clock.now()
+    private func flush(_ connection: Connection, now: UInt64) {
         if connection.pendingOutput > 0 {
             let written: Int
             let drained: Bool
@@ -355,7 +368,7 @@ final class EventLoop {
             if connection.parserBufferedByteCount > 0, connection.state.phase != .closing, connection.awaiting == nil {
                 _ = processRequests(connection, now: now)
                 if connections[connection.socket.descriptor] != nil, connection.pendingOutput > 0 {
-                    flush(connection)
+                    flush(connection, now: now)
                     return
                 }
             }
@@ -461,13 +474,13 @@ final class EventLoop {
         }
     }
 
-    /// The `Date` value, formatted once per second.
-    private func currentDate() -> [UInt8] {
+    /// Brings the `Date` value up to the wall clock's second, formatted once per second:
+    /// when the loop wakes with events, and before its sweep (which may answer timeouts).
+    private func refreshDate() {
         let second = MonotonicClock.unixSeconds()
         if second != dateSecond {
             dateSecond = second
             date = IMFFixdate.bytes(unixSeconds: second)
         }
-        return date
     }
 }

@@ -44,7 +44,6 @@ final class LabelRoute: Sendable {
     /// the state snapshot the dispatcher took (one per request, so a reload in between
     /// cannot change what a check saw) and whether it may block.
     struct Call: Sendable {
-        var request: HTTPRequest
         var parameter: Substring
         /// The snapshot the dispatcher matched against, or `nil` for a worker row that
         /// answers from the state it finds (a reload: holding the old state would keep
@@ -62,7 +61,9 @@ final class LabelRoute: Sendable {
     struct NotBuilt: Error {}
 
     /// Answers a request that matched.
-    typealias Handler = @Sendable (_ service: LabelService, _ call: Call) throws -> HTTPResponse
+    /// The request is its own argument, borrowed: a copy of it in ``Call`` cost a dozen
+    /// retains and releases a request.
+    typealias Handler = @Sendable (_ service: LabelService, _ request: HTTPRequest, _ call: Call) throws -> HTTPResponse
 
     let path: Path
     /// In the order `Allow` lists them.

@@ -15,13 +15,13 @@ extension LabelService {
     /// On an event loop (`mayBlock` false) a body not built yet throws
     /// ``LabelRoute/NotBuilt``: the dispatcher calls this again on the build worker, with
     /// the same state snapshot, so a reload in between cannot make the loop build.
-    func labelBundle(_ call: LabelRoute.Call) throws -> HTTPResponse {
-        let wanted = try bundleRequest(call.request, state: call.state)
+    func labelBundle(_ request: HTTPRequest, _ call: LabelRoute.Call) throws -> HTTPResponse {
+        let wanted = try bundleRequest(request, state: call.state)
         if let body = wanted.slot.readyBody(wanted.format, gzip: wanted.gzip) {
-            return bundleResponse(call.request, wanted, body: body)
+            return bundleResponse(request, wanted, body: body)
         }
         guard call.mayBlock else { throw LabelRoute.NotBuilt() }
-        return bundleResponse(call.request, wanted, body: wanted.slot.body(wanted.format, gzip: wanted.gzip))
+        return bundleResponse(request, wanted, body: wanted.slot.body(wanted.format, gzip: wanted.gzip))
     }
 
     /// The whole resolved table from its built body; `If-None-Match` → 304.

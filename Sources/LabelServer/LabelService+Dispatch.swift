@@ -107,8 +107,8 @@ extension LabelService {
     @inline(__always)
     private func handle(_ route: LabelRoute, _ request: HTTPRequest, _ parameter: Substring, state: ServiceState?,
                         mayBlock: Bool) throws -> HTTPResponse {
-        try route.handler(self, LabelRoute.Call(request: request, parameter: parameter, snapshot: state, holder: holder,
-                                                mayBlock: mayBlock))
+        try route.handler(self, request, LabelRoute.Call(parameter: parameter, snapshot: state, holder: holder,
+                                                         mayBlock: mayBlock))
     }
 
     /// Runs `work` on `worker`'s thread.

@@ -4,40 +4,40 @@ extension LabelService {
     /// Every route, once: path, methods, which of them fan out to the fleet, handler.
     /// The order is the order of `/metrics`' route labels.
     static let routes: [LabelRoute] = [
-        LabelRoute(.parameter(prefix: "/labels/", name: "key"), [.get, .head], namesReplica: false) { service, call in
-            try service.label(rawKey: call.parameter, request: call.request, state: call.state)
+        LabelRoute(.parameter(prefix: "/labels/", name: "key"), [.get, .head], namesReplica: false) { service, request, call in
+            try service.label(rawKey: call.parameter, request: request, state: call.state)
         },
-        LabelRoute(.exact("/labels"), [.get, .head], runs: .loopWhenBuilt(.builds), namesReplica: false) { service, call in
-            try service.labelBundle(call)
+        LabelRoute(.exact("/labels"), [.get, .head], runs: .loopWhenBuilt(.builds), namesReplica: false) { service, request, call in
+            try service.labelBundle(request, call)
         },
         LabelRoute(.exact("/missing"), [.get, .head, .post, .delete],
                    fleet: [.get: .missingRead, .head: .missingRead, .delete: .missingReset],
                    placements: [.get: .afterCoverage, .head: .afterCoverage,
-                                .delete: .worker(.stateWrites) { service, request in service.acceptsMissingReset(request) }]) { service, call in
-            try checkScope(call.request)
-            return try service.missingReport(call.request, state: call.state)
+                                .delete: .worker(.stateWrites) { service, request in service.acceptsMissingReset(request) }]) { service, request, call in
+            try checkScope(request)
+            return try service.missingReport(request, state: call.state)
         },
-        LabelRoute(.exact("/coverage"), [.get, .head], runs: .afterCoverage) { service, call in
-            try service.coverageReport(call.request, state: call.state)
+        LabelRoute(.exact("/coverage"), [.get, .head], runs: .afterCoverage) { service, request, call in
+            try service.coverageReport(request, state: call.state)
         },
-        LabelRoute(.exact("/usage"), [.get, .head], fleet: [.get: .usageRead, .head: .usageRead]) { service, call in
-            try service.usageReport(call.request)
+        LabelRoute(.exact("/usage"), [.get, .head], fleet: [.get: .usageRead, .head: .usageRead]) { service, request, call in
+            try service.usageReport(request)
         },
-        LabelRoute(.exact("/healthz"), [.get, .head]) { _, _ in
+        LabelRoute(.exact("/healthz"), [.get, .head]) { _, _, _ in
             json(.ok, #"{"status":"ok"}"#)
         },
-        LabelRoute(.exact("/readyz"), [.get, .head]) { service, _ in
+        LabelRoute(.exact("/readyz"), [.get, .head]) { service, _, _ in
             service.readiness.isReady
                 ? json(.ok, #"{"status":"ready"}"#)
                 : json(.serviceUnavailable, #"{"status":"shutting down"}"#)
         },
-        LabelRoute(.exact("/metrics"), [.get, .head]) { service, _ in
+        LabelRoute(.exact("/metrics"), [.get, .head]) { service, _, _ in
             service.metricsResponse()
         },
         LabelRoute(.exact("/admin/reload"), [.post], fleet: [.post: .reload],
-                   runs: .worker(.reload) { service, request in service.acceptsReload(request) }) { service, call in
-            try service.admin.check(call.request)
-            try checkScope(call.request)
+                   runs: .worker(.reload) { service, request in service.acceptsReload(request) }) { service, request, call in
+            try service.admin.check(request)
+            try checkScope(request)
             return service.reload()
         },
     ]

@@ -68,10 +68,30 @@ extension HTTPRequestParser {
 
         // The fields, up to the empty line.
         var headers = fields   // empty; storage of an earlier request's fields, when recycled
+        guard let fieldsEnd = wholeFields(bytes, from: lineEnd + 2, limits: limits, version: version, into: &headers)
+        else { return nil }
+
+        end = fieldsEnd
+        let raw = UnsafeRawBufferPointer(bytes)
+        return HTTPRequest(
+            method: HTTPMethod.fromBytes(UnsafeRawBufferPointer(rebasing: raw[from..<methodEnd])),
+            path: String(decoding: pathBytes, as: UTF8.self),
+            query: question < 0 ? nil : String(decoding: raw[(question + 1)..<targetEnd], as: UTF8.self),
+            version: version, headers: headers, body: [])
+    }
+
+    /// The field lines of ``wholeHead(_:from:limits:fields:end:)`` from `from` through the
+    /// empty line, checked as `parseFieldLine` and `finishHead` check them and appended to
+    /// `headers`: the index past the empty line, or nil.
+    @inline(__always)
+    private static func wholeFields(
+        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, limits: HTTPParserLimits, version: HTTPVersion,
+        into headers: inout HTTPHeaders
+    ) -> Int? {
         var fieldCount = 0
         var fieldBytes = 0
         var hostCount = 0
-        i = lineEnd + 2
+        var i = from
         while true {
             let lineStart = i
             // Incomplete, or a bare LF: the line states wait or reject.
@@ -112,13 +132,6 @@ extension HTTPRequestParser {
             headers.append(name: UnsafeRawBufferPointer(name), value: UnsafeRawBufferPointer(value))
         }
         guard version == .http1_0 || hostCount == 1 else { return nil }
-
-        end = i
-        let raw = UnsafeRawBufferPointer(bytes)
-        return HTTPRequest(
-            method: HTTPMethod.fromBytes(UnsafeRawBufferPointer(rebasing: raw[from..<methodEnd])),
-            path: String(decoding: pathBytes, as: UTF8.self),
-            query: question < 0 ? nil : String(decoding: raw[(question + 1)..<targetEnd], as: UTF8.self),
-            version: version, headers: headers, body: [])
+        return i
     }
 }

@@ -119,6 +119,10 @@ package struct HTTPRequestParser: Sendable {
     /// killed the parser.
     package mutating func next() -> HTTPParseResult {
         if case .failed(let error) = state { return .error(error) }
+        if case .requestLine = state, let request = readWholeHead() {
+            compact()
+            return .request(request)
+        }
         do {
             let request = try step()
             compact()
@@ -176,7 +180,6 @@ package struct HTTPRequestParser: Sendable {
         while true {
             switch state {
             case .requestLine:
-                if let request = readWholeHead() { return request }
                 guard let line = try readLine(limit: limits.maxRequestLineBytes, tooLong: .uriTooLong) else {
                     return nil
                 }

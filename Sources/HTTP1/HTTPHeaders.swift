@@ -128,10 +128,10 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
         count += 1
     }
 
-    /// Removes every field, keeping the storage when this value holds it alone and it is
-    /// small: for storage reused by the next request (``HTTPRequestParser/recycle(_:)``).
-    package mutating func removeAll() {
-        storage.removeAll(keepingCapacity: storage.capacity <= HTTPRequestParser.recycledFieldBytes)
+    /// Removes every field, keeping the storage when this value holds it alone and it
+    /// takes at most `limit` bytes (storage reused by the next request).
+    package mutating func removeAll(keepingCapacityUpTo limit: Int) {
+        storage.removeAll(keepingCapacity: storage.capacity <= limit)
         count = 0
     }
 

@@ -141,7 +141,7 @@ package struct HTTPRequestParser: Sendable {
     }
 
     /// Storage above this many bytes is not kept for the next request.
-    package static let recycledFieldBytes = 4096
+    static let recycledFieldBytes = 4096
 
     /// Takes the fields of a request the server is done with, so the next head read in
     /// one pass fills their storage instead of allocating its own (a `malloc` and a
@@ -149,7 +149,7 @@ package struct HTTPRequestParser: Sendable {
     /// value still shares is not reused, nor storage above ``recycledFieldBytes``.
     package mutating func recycle(_ headers: inout HTTPHeaders) {
         swap(&spareFields, &headers)
-        spareFields.removeAll()
+        spareFields.removeAll(keepingCapacityUpTo: Self.recycledFieldBytes)
     }
 
     /// Where the parser is within the next request.

@@ -62,6 +62,15 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
     /// The bytes the fields take (names and values plus 12 per field), for sizing an encoding.
     var byteCount: Int { storage.count }
 
+    /// Whether both values hold the same field storage (not only equal fields): what
+    /// ``EncodedFields/encodes(_:)`` trusts, as an identity check costs no field walk.
+    func sharesStorage(with other: HTTPHeaders) -> Bool {
+        count == other.count && storage.count == other.storage.count
+            && storage.withUnsafeBufferPointer { mine in
+                other.storage.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress }
+            }
+    }
+
     /// Whether there are no fields.
     package var isEmpty: Bool { count == 0 }
 

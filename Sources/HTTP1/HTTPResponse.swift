@@ -10,6 +10,9 @@ package struct HTTPResponse: Sendable, Hashable {
     /// The complete body as sent, in whatever content coding the responder chose
     /// (omitted on the wire for HEAD requests and 1xx/204/304).
     package var body: [UInt8]
+    /// ``headers`` encoded ahead, when they came from ``init(status:fields:body:)``: used
+    /// by the encoder only while ``headers`` are still those fields (``EncodedFields/encodes(_:)``).
+    private(set) var encodedFields: EncodedFields?
 
     /// Creates a response.
     package init(status: HTTPStatus, headers: HTTPHeaders = [:], body: [UInt8] = []) {
@@ -18,4 +21,22 @@ package struct HTTPResponse: Sendable, Hashable {
         self.body = body
     }
 
+    /// Creates a response whose fields were encoded ahead: the encoder copies their bytes.
+    package init(status: HTTPStatus, fields: EncodedFields, body: [UInt8] = []) {
+        self.status = status
+        headers = fields.fields
+        self.body = body
+        encodedFields = fields
+    }
+
+    /// Status, fields and body: how the fields are encoded is not part of the response.
+    package static func == (lhs: HTTPResponse, rhs: HTTPResponse) -> Bool {
+        lhs.status == rhs.status && lhs.headers == rhs.headers && lhs.body == rhs.body
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(status)
+        hasher.combine(headers)
+        hasher.combine(body)
+    }
 }

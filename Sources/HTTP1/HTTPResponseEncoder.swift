@@ -72,6 +72,24 @@ package enum HTTPResponseEncoder {
         everyResponse: HTTPHeaders = [:],
         reservingBody: Bool = false
     ) -> Bool {
+        encodeHead(response, into: &out, requestMethod: requestMethod, requestVersion: requestVersion,
+                   keepAlive: keepAlive, date: date, everyResponse: EncodedFields(everyResponse),
+                   reservingBody: reservingBody)
+    }
+
+    /// ``encodeHead(_:into:requestMethod:requestVersion:keepAlive:date:everyResponse:reservingBody:)``
+    /// with the fields sent on every response encoded once (a server's loop keeps them so).
+    @discardableResult
+    package static func encodeHead(
+        _ response: HTTPResponse,
+        into out: inout [UInt8],
+        requestMethod: HTTPMethod = .get,
+        requestVersion: HTTPVersion = .http1_1,
+        keepAlive: Bool,
+        date: [UInt8]?,
+        everyResponse: EncodedFields,
+        reservingBody: Bool = false
+    ) -> Bool {
         let status = response.status
         let hasContentLength = !status.forbidsContent
         let sendsBody = hasContentLength && requestMethod != .head
@@ -89,7 +107,7 @@ package enum HTTPResponseEncoder {
         // covers the fixed text (status line without its reason, `Date: `, a 20-digit
         // `Content-Length`, `Connection: keep-alive`, CRLFs); a stored field takes more
         // bytes than its encoding.
-        let bound = 96 + reason.utf8.count + (date?.count ?? 0) + response.headers.byteCount + everyResponse.byteCount
+        let bound = 96 + reason.utf8.count + (date?.count ?? 0) + response.headers.byteCount + everyResponse.bytes.count
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bound) { scratch in
             var writer = ByteWriter(scratch)
             if let statusLine {
@@ -106,8 +124,12 @@ package enum HTTPResponseEncoder {
                 date.withUnsafeBufferPointer { writer.write($0) }
                 writer.write("\r\n")
             }
-            writer.write(fields: response.headers)
-            if !everyResponse.isEmpty { writer.write(fields: everyResponse) }
+            if let encoded = response.encodedFields, encoded.encodes(response.headers) {
+                encoded.bytes.withUnsafeBufferPointer { writer.write($0) }
+            } else {
+                writer.write(fields: response.headers)
+            }
+            everyResponse.bytes.withUnsafeBufferPointer { writer.write($0) }
             if hasContentLength {
                 writer.write("Content-Length: ")
                 writer.writeDecimal(UInt(response.body.count))

@@ -14,8 +14,8 @@ final class EventLoop {
     private let epoll: Epoll
     private let listener: Socket
     private let responder: any HTTPResponder
-    /// ``HTTPResponder/fieldsOnEveryResponse``, read once.
-    private let everyResponse: HTTPHeaders
+    /// ``HTTPResponder/fieldsOnEveryResponse``, read and encoded once.
+    private let everyResponse: EncodedFields
     private let configuration: HTTPServerConfiguration
     private let handle: EventLoopHandle
     private let connectionCount: ConnectionCounter
@@ -37,7 +37,7 @@ final class EventLoop {
         self.epoll = try Epoll()
         self.listener = listener
         self.responder = responder
-        everyResponse = responder.fieldsOnEveryResponse
+        everyResponse = EncodedFields(responder.fieldsOnEveryResponse)
         self.configuration = configuration
         self.handle = handle
         self.connectionCount = connectionCount

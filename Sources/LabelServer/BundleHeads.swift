@@ -5,15 +5,16 @@ import HTTP1
 ///
 /// Every app launch with a cache revalidates (`If-None-Match` → 304), so this is the
 /// route a fleet sizes for: a response takes these fields by reference (one retain) where
-/// building them cost four validated appends. `BundleRevalidationTests` pins the bytes
+/// building them cost four validated appends, and the encoder copies their bytes, encoded
+/// here once (``EncodedFields``), instead of walking them. `BundleRevalidationTests` pins the bytes
 /// against a head built field by field for every language, format, coding and tag form.
 struct BundleHeads: Sendable {
     /// `ETag`, `Cache-Control`, `Vary`, `Content-Language`, `Content-Type` and, for gzip,
     /// `Content-Encoding`.
-    let ok: HTTPHeaders
+    let ok: EncodedFields
     /// The 304's: the 200's validators and metadata (RFC 9110 §15.4.5), without the
     /// body's `Content-Type` and `Content-Encoding`.
-    let notModified: HTTPHeaders
+    let notModified: EncodedFields
 
     /// - Parameters:
     ///   - etag: the quoted strong tag of the body in this coding.
@@ -24,9 +25,9 @@ struct BundleHeads: Sendable {
         fields.add(name: "Cache-Control", value: "no-cache")
         fields.add(name: "Vary", value: "Accept, Accept-Encoding, Accept-Language")
         fields.add(name: "Content-Language", value: language)
-        notModified = fields
+        notModified = EncodedFields(fields)
         fields.add(name: "Content-Type", value: contentType)
         if gzip { fields.add(name: "Content-Encoding", value: "gzip") }
-        ok = fields
+        ok = EncodedFields(fields)
     }
 }

@@ -4,8 +4,8 @@ import LabelCore
 /// What `GET /labels/{key}` needs per language, built once per catalog for each language a
 /// value can be in: the header fields of an answer in it, and the chain for `lang=` it.
 ///
-/// A request takes a copy of the fields (one retain) where it made three validated appends
-/// into a fresh buffer (≈1,350 instructions), and one probe with its `lang` gives both the
+/// A request takes the fields by one reference, encoded once (``EncodedFields``), where it
+/// made three validated appends into a fresh buffer (≈1,350 instructions), and one probe with its `lang` gives both the
 /// chain and, when the value is in that language (the usual case), the fields.
 struct LabelLanguages: Sendable {
     /// One language's part. A class: a request holds it by one reference, where a struct
@@ -13,17 +13,17 @@ struct LabelLanguages: Sendable {
     final class Language: Sendable {
         /// ``LabelResolver/chain(preferring:)`` for the language.
         let chain: LanguageChain?
-        private let json: HTTPHeaders
-        private let plainText: HTTPHeaders
+        private let json: EncodedFields
+        private let plainText: EncodedFields
 
         init(language: LanguageTag?, chain: LanguageChain?) {
             self.chain = chain
-            json = LabelLanguages.fields(language: language, plainText: false)
-            plainText = LabelLanguages.fields(language: language, plainText: true)
+            json = EncodedFields(LabelLanguages.fields(language: language, plainText: false))
+            plainText = EncodedFields(LabelLanguages.fields(language: language, plainText: true))
         }
 
         /// The fields of an answer in this language, as `text/plain` or JSON.
-        func headers(plainText wantsPlainText: Bool) -> HTTPHeaders { wantsPlainText ? plainText : json }
+        func headers(plainText wantsPlainText: Bool) -> EncodedFields { wantsPlainText ? plainText : json }
     }
 
     private let byLanguage: [LanguageTag: Language]
@@ -45,9 +45,9 @@ struct LabelLanguages: Sendable {
 
     /// The fields for a value in `language` (`nil`: the key itself with no development
     /// language), as `text/plain` or JSON; built on the spot for a language not given at init.
-    func headers(language: LanguageTag?, plainText: Bool) -> HTTPHeaders {
+    func headers(language: LanguageTag?, plainText: Bool) -> EncodedFields {
         guard let language else { return noLanguage.headers(plainText: plainText) }
-        guard let part = byLanguage[language] else { return Self.fields(language: language, plainText: plainText) }
+        guard let part = byLanguage[language] else { return EncodedFields(Self.fields(language: language, plainText: plainText)) }
         return part.headers(plainText: plainText)
     }
 

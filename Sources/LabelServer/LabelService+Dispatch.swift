@@ -25,7 +25,8 @@ extension LabelService {
         guard route.methods.contains(request.method) else {
             return answered(request, matched: matched, state: nil, mayBlock: false, started: started)
         }
-        if fleet != nil, let fleetRoute = fleetRoute(route, request) {
+        // `if case .some`: `fleet != nil` copied the optional through its generic value witness.
+        if case .some = fleet, let fleetRoute = fleetRoute(route, request) {
             return answerFleet(fleetRoute, request, matched: matched, started: started, context: context)
         }
         let state = holder.state

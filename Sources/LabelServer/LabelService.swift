@@ -137,7 +137,7 @@ package struct LabelService: HTTPResponder {
         } else {
             state.labelLanguages.headers(language: label.language, plainText: query.plainText)
         }
-        return HTTPResponse(status: .ok, headers: headers, body: query.plainText ? Array(label.value.utf8) : label.jsonBytes(chain: chain))
+        return HTTPResponse(status: .ok, fields: headers, body: query.plainText ? Array(label.value.utf8) : label.jsonBytes(chain: chain))
     }
 
     func metricsResponse() -> HTTPResponse {

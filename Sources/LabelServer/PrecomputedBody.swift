@@ -60,8 +60,8 @@ package final class PrecomputedBody: Sendable {
         let choice = ContentEncodingChoice(acceptsGzip: acceptsGzip, identity: identity, gzip: gzip)
         let heads = choice.isGzip ? compressed.ready?.heads ?? identityHeads : identityHeads
         if EntityTag.matches(headers, etagBytes, gzipETagBytes) {
-            return HTTPResponse(status: .notModified, headers: heads.notModified)
+            return HTTPResponse(status: .notModified, fields: heads.notModified)
         }
-        return HTTPResponse(status: .ok, headers: heads.ok, body: choice.body)
+        return HTTPResponse(status: .ok, fields: heads.ok, body: choice.body)
     }
 }

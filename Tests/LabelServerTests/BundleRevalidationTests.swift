@@ -77,6 +77,41 @@ import Testing
         #expect(notModified > compared / 3)
     }
 
+    /// The launch as apps send it, `?lang=` alone (read without decoding the whole query,
+    /// ``QueryParameters/onlyLanguage(_:)``): the `Localizable` bundle, JSON unless `Accept`
+    /// prefers XML, answered as the field-by-field reference would.
+    @Test func theLaunchWithOnlyALanguageIsTheFieldByFieldAnswer() throws {
+        let holder = try LabelTestServer.catalog.get()
+        let service = LabelService(catalog: holder)
+        let state = holder.state
+        var compared = 0
+        let languages = state.catalog.languages(table: "Localizable").map(\.rawValue) + ["de-AT", "de_at", "DE", "zh-Hant-TW", "xx"]
+        for language in languages {
+            let chain = state.resolver.chain(preferred: [try #require(LanguageTag(language))])
+            let slot = try #require(state.bundles.slot(table: "Localizable", chain: chain))
+            for (accept, format) in [(nil, BundleSlot.Format.json), ("application/xml", .android), ("*/*", .json)] {
+                let body = slot.body(format, gzip: true)
+                for acceptsGzip in [false, true] {
+                    for ifNoneMatch in Self.forms(body) {
+                        var request = "GET /labels?lang=\(language) HTTP/1.1\r\nHost: t\r\n"
+                        if let accept { request += "Accept: \(accept)\r\n" }
+                        if acceptsGzip { request += "Accept-Encoding: gzip\r\n" }
+                        for value in ifNoneMatch { request += "If-None-Match: \(value)\r\n" }
+                        let answers = try InProcessExchange.answers(to: Array((request + "\r\n").utf8), responder: service)
+                        let answer = try #require(answers.first)
+                        let expected = Self.reference(body, format: format, language: slot.language.rawValue,
+                                                      acceptsGzip: acceptsGzip, ifNoneMatch: ifNoneMatch)
+                        let wire = HTTPResponseEncoder.encode(expected, keepAlive: true, date: nil,
+                                                              everyResponse: service.fieldsOnEveryResponse)
+                        #expect(answer.encoded == wire, "\(language) \(accept ?? "-") gzip=\(acceptsGzip) \(ifNoneMatch)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared > 300)
+    }
+
     /// The one-probe lookup finds, for every store language with the table, the bundle
     /// the chain finds; other tags find none and take the chain.
     @Test func aStoreLanguageFindsTheBundleItsChainFinds() throws {

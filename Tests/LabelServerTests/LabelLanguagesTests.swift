@@ -25,11 +25,11 @@ import TestSupport
         let table = LabelLanguages(languages: known, resolver: Self.resolver)
         for language in known.map(Optional.some) + [nil, LanguageTag("zz-Latn")!] {
             for plainText in [false, true] {
-                let headers = table.headers(language: language, plainText: plainText)
+                let headers = table.headers(language: language, plainText: plainText).fields
                 #expect(headers == Self.perRequest(language: language, plainText: plainText), "\(String(describing: language))")
                 #expect(headers.fields == Self.perRequest(language: language, plainText: plainText).fields)
                 if let language, known.contains(language) {
-                    #expect(table.language(language)?.headers(plainText: plainText) == headers)
+                    #expect(table.language(language)?.headers(plainText: plainText).fields == headers)
                 }
             }
         }

@@ -52,9 +52,9 @@ extension LabelService {
     }()
 
     /// The index in ``routes`` of the route for `path`, and the captured parameter.
-    static func route(for path: String) -> (index: Int, parameter: Substring)? {
+    static func route(for path: String) -> Match? {
         for index in routes.indices {
-            if let parameter = routes[index].match(path) { return (index, parameter) }
+            if let parameter = routes[index].match(path) { return Match(index: index, parameter: parameter) }
         }
         return nil
     }

@@ -18,6 +18,8 @@ package struct LabelBundles: Sendable {
     /// for a request asking for that language, in one probe per table (the usual launch,
     /// `lang=de` with a `de.lproj`). `LabelBundlesTests` pins the two lookups as one.
     private let byLanguage: [LanguageTag: [(table: String, slot: BundleSlot)]]
+    /// The `Localizable` bundles of ``byLanguage``, found from a launch's raw query.
+    let launch: LaunchSlots
 
     /// One slot per distinct (table, languages with the table) over the store's languages.
     ///
@@ -49,6 +51,9 @@ package struct LabelBundles: Sendable {
         self.languagesByTable = languagesByTable
         self.keyByFirstLanguage = keyByFirstLanguage
         self.byLanguage = byLanguage
+        launch = LaunchSlots(byLanguage.compactMap { language, tables in
+            tables.first { $0.table == "Localizable" }.map { (language, $0.slot) }
+        })
     }
 
     /// The bundle for a table and a requested language, when the language is a store

@@ -33,30 +33,26 @@ extension LabelService {
     static let bundleFormats = ["json", "strings", "stringsdict", "android"]
 
     func bundleRequest(_ request: HTTPRequest, state: ServiceState) throws(APIError) -> BundleRequest {
-        let kind: BundleSlot.Format
-        let table: String
-        let language: LanguageTag?
-        // An app's launch asks `?lang=de` alone: read without decoding the whole query
-        // (``QueryParameters/onlyLanguage(_:)`` says when that reads the same).
-        if let lang = QueryParameters.onlyLanguage(request.query), let tag = LanguageTag(lang) {
-            kind = MediaNegotiation.prefersXML(request.headers.first(name: "Accept")) ? .android : .json
-            table = "Localizable"
-            language = tag
-        } else {
-            let parameters = try QueryParameters(request)
-            switch parameters.format {
-            case nil: kind = MediaNegotiation.prefersXML(request.headers.first(name: "Accept")) ? .android : .json
-            case "json": kind = .json
-            case "strings": kind = .strings
-            case "stringsdict": kind = .stringsdict
-            case "android": kind = .android
-            default: throw QueryParameters.invalidFormat(Self.bundleFormats)
-            }
-            table = try parameters.tableName() ?? "Localizable"
-            // A bundle follows one language: `lang`, else the client's first preference.
-            language = try parameters.language()
-                ?? request.headers.first(name: "Accept-Language").flatMap { AcceptLanguage.preferences($0).first }
+        // An app's launch asks `?lang=de` alone: its bundle is found from the raw query
+        // (``LaunchSlots`` says when that reads as decoding the query would).
+        if let slot = state.bundles.launch.slot(query: request.query) {
+            let kind: BundleSlot.Format = MediaNegotiation.prefersXML(request.headers.first(name: "Accept")) ? .android : .json
+            return BundleRequest(slot: slot, format: kind, gzip: ContentEncodingChoice.acceptsGzip(request))
         }
+        let parameters = try QueryParameters(request)
+        let kind: BundleSlot.Format
+        switch parameters.format {
+        case nil: kind = MediaNegotiation.prefersXML(request.headers.first(name: "Accept")) ? .android : .json
+        case "json": kind = .json
+        case "strings": kind = .strings
+        case "stringsdict": kind = .stringsdict
+        case "android": kind = .android
+        default: throw QueryParameters.invalidFormat(Self.bundleFormats)
+        }
+        let table = try parameters.tableName() ?? "Localizable"
+        // A bundle follows one language: `lang`, else the client's first preference.
+        let language = try parameters.language()
+            ?? request.headers.first(name: "Accept-Language").flatMap { AcceptLanguage.preferences($0).first }
         // A store language finds its bundle in one probe; the array of a chain is made only
         // for another (an array per launch was an allocation and a free).
         let known = language.flatMap { state.bundles.slot(table: table, language: $0) }

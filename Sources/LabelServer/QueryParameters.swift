@@ -44,32 +44,6 @@ struct QueryParameters: Sendable {
 
     private init() {}
 
-    /// The `lang` of a query that is `lang=` and a value of letters, digits, `-` and `_`
-    /// only, and nothing else; `nil` for any other query.
-    ///
-    /// Those bytes decode to themselves and hold no separator, so ``init(_:emptyIsAbsent:)``
-    /// reads that query as this `lang` and no other parameter: a route may take the value
-    /// without decoding the query (the launch, `GET /labels?lang=de`, costs ~800
-    /// instructions less). `QueryParametersTests` pins the two readings as one.
-    static func onlyLanguage(_ query: String?) -> String? {
-        guard var query else { return nil }
-        return query.withUTF8 { bytes -> String? in
-            guard bytes.count > 5, bytes[0] == UInt8(ascii: "l"), bytes[1] == UInt8(ascii: "a"),
-                  bytes[2] == UInt8(ascii: "n"), bytes[3] == UInt8(ascii: "g"), bytes[4] == UInt8(ascii: "=")
-            else { return nil }
-            for index in 5..<bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                     UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                    continue
-                default:
-                    return nil
-                }
-            }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[5...]), as: UTF8.self)
-        }
-    }
-
     /// Reads one decoded `name=value` pair.
     private mutating func take(_ name: UnsafeBufferPointer<UInt8>, _ value: String, emptyIsAbsent: Bool) {
         guard let field = Field(name) else { return }

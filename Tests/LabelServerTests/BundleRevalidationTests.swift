@@ -77,9 +77,9 @@ import Testing
         #expect(notModified > compared / 3)
     }
 
-    /// The launch as apps send it, `?lang=` alone (read without decoding the whole query,
-    /// ``QueryParameters/onlyLanguage(_:)``): the `Localizable` bundle, JSON unless `Accept`
-    /// prefers XML, answered as the field-by-field reference would.
+    /// The launch as apps send it, `?lang=` alone (a store language's bundle found from the
+    /// raw query, ``LaunchSlots``): the `Localizable` bundle, JSON unless `Accept` prefers
+    /// XML, answered as the field-by-field reference would.
     @Test func theLaunchWithOnlyALanguageIsTheFieldByFieldAnswer() throws {
         let holder = try LabelTestServer.catalog.get()
         let service = LabelService(catalog: holder)

@@ -99,41 +99,4 @@ extension QueryParametersTests {
         let body = try #require(try JSONSerialization.jsonObject(with: Data(encoded.body)) as? [String: Any])
         #expect(body["requested"] as? String == "de")
     }
-
-    /// ``QueryParameters/onlyLanguage(_:)`` (the launch's shortcut) reads a query exactly as
-    /// decoding it whole does, or declines: over hand-picked queries and 20,000 random ones
-    /// from an alphabet of separators, escapes and letters.
-    @Test func theLaunchShortcutReadsAQueryAsDecodingItWholeDoesOrDeclines() throws {
-        func whole(_ query: String) throws -> QueryParameters {
-            try QueryParameters(HTTPRequest(method: .get, target: "/labels?" + query))
-        }
-        func check(_ query: String) throws {
-            guard let lang = QueryParameters.onlyLanguage(query) else { return }
-            let parameters = try whole(query)
-            #expect(parameters.lang == lang, "\(query)")
-            #expect(parameters.table == nil && parameters.format == nil && parameters.count == nil
-                && parameters.arguments.isEmpty && parameters.search == nil && parameters.limit == nil
-                && parameters.offset == nil && parameters.unused == nil && parameters.scope == nil, "\(query)")
-        }
-        for query in ["lang=de", "lang=pt-BR", "lang=de_at", "lang=zh-Hant-TW", "lang=DE", "lang=x-private", "lang=123"] {
-            #expect(QueryParameters.onlyLanguage(query) == String(query.dropFirst(5)))
-            try check(query)
-        }
-        for query in ["", "lang=", "lang", "Lang=de", "lang%3Dde", "l%61ng=de", "lang=d%65", "lang=de&table=T",
-                      "lang=de&", "&lang=de", "lang=de;x", "lang=de+fr", "lang=de=fr", "lang=de#", "lang=d e",
-                      "lang=dé", "lang=de&lang=fr", "lang=de\u{0}", "langs=de", "lan=de"] {
-            #expect(QueryParameters.onlyLanguage(query) == nil, "\(query)")
-        }
-        #expect(QueryParameters.onlyLanguage(nil) == nil)
-        var generator = SystemRandomNumberGenerator()
-        let alphabet = Array("lang=de-_&;+%3D2 F.é\u{0}x")
-        var accepted = 0
-        for _ in 0..<20_000 {
-            var query = Int.random(in: 0..<4, using: &generator) == 0 ? "" : "lang="
-            for _ in 0..<Int.random(in: 0...8, using: &generator) { query.append(alphabet.randomElement(using: &generator)!) }
-            if QueryParameters.onlyLanguage(query) != nil { accepted += 1 }
-            try check(query)
-        }
-        #expect(accepted > 100)
-    }
 }

@@ -66,6 +66,24 @@ enum ByteClass {
         allBytes(bytes, wordIsCommon: isVisibleWord, byteIsValid: isFieldValueByte)
     }
 
+    /// Whether no byte has its top bit set, a word at a time.
+    static func allASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        var seen: UInt64 = 0
+        while index + 8 <= bytes.count {
+            seen |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            index += 8
+        }
+        var tail: UInt8 = 0
+        while index < bytes.count {
+            tail |= base[index]
+            index += 1
+        }
+        return seen & highs == 0 && tail < 0x80
+    }
+
     /// The index of the first LF at or after `from`, or nil: a word at a time (a head's
     /// lines are found without a loop iteration per byte).
     static func firstLineFeed(_ bytes: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {

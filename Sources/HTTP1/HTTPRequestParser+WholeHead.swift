@@ -88,6 +88,19 @@ extension HTTPRequestParser {
         _ bytes: UnsafeBufferPointer<UInt8>, from: Int, limits: HTTPParserLimits, version: HTTPVersion,
         into headers: inout HTTPHeaders
     ) -> Int? {
+        // Fields are noted as read and stored together (``HTTPHeaders/append(parsed:from:)``),
+        // a batch of up to 32 at a time.
+        withUnsafeTemporaryAllocation(of: HTTPHeaders.ParsedField.self, capacity: 32) { parsed in
+            wholeFields(bytes, from: from, limits: limits, version: version, noting: parsed, into: &headers)
+        }
+    }
+
+    @inline(__always)
+    private static func wholeFields(
+        _ bytes: UnsafeBufferPointer<UInt8>, from: Int, limits: HTTPParserLimits, version: HTTPVersion,
+        noting parsed: UnsafeMutableBufferPointer<HTTPHeaders.ParsedField>, into headers: inout HTTPHeaders
+    ) -> Int? {
+        var noted = 0
         var fieldCount = 0
         var fieldBytes = 0
         var hostCount = 0
@@ -129,9 +142,16 @@ extension HTTPRequestParser {
             default:
                 break
             }
-            headers.append(name: UnsafeRawBufferPointer(name), value: UnsafeRawBufferPointer(value))
+            if noted == parsed.count {
+                headers.append(parsed: UnsafeBufferPointer(parsed), from: bytes)
+                noted = 0
+            }
+            parsed[noted] = HTTPHeaders.ParsedField(nameStart: line.lowerBound, nameCount: name.count,
+                                                    valueStart: valueStart, valueCount: value.count)
+            noted += 1
         }
         guard version == .http1_0 || hostCount == 1 else { return nil }
+        headers.append(parsed: UnsafeBufferPointer(rebasing: parsed[..<noted]), from: bytes)
         return i
     }
 }

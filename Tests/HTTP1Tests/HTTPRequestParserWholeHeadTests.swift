@@ -26,6 +26,8 @@ import Testing
         "\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n\r\n",
         "GET /labels?lang=de HTTP/1.1\r\nHost: x\r\n\r\nGET /labels?lang=fr HTTP/1.1\r\nHost: y\r\n\r\n",
+        // More fields than one batch of the one pass stores at once (32), one of them not ASCII.
+        "GET / HTTP/1.1\r\nHost: x\r\n" + (0..<70).map { "X-\($0): v\($0)\($0 == 50 ? "\u{E9}" : "")\r\n" }.joined() + "\r\n",
         // Each rejected by a rule the one pass must leave to the line states.
         "GET / HTTP/1.1\r\n\r\n",
         "GET / HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n",

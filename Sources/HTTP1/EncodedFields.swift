@@ -1,6 +1,7 @@
 /// Header fields encoded once, as ``HTTPResponseEncoder`` writes them (`name: value` CRLF
 /// each, framing fields dropped, control bytes sanitized), for fields a server sends
-/// unchanged on many responses: a bundle's 200 and 304, what goes on every response.
+/// unchanged on many responses: a bundle's 200 and 304, what a server sends on every response
+/// (``HTTPResponder/fieldsOnEveryResponse``).
 ///
 /// A response carries them beside its ``HTTPResponse/headers`` (``HTTPResponse/init(status:fields:body:)``);
 /// the encoder copies the bytes instead of walking the fields only while those headers
@@ -15,6 +16,9 @@ package final class EncodedFields: Sendable {
     package let fields: HTTPHeaders
     /// Their encoding.
     let bytes: [UInt8]
+
+    /// No fields.
+    package static let none = EncodedFields([:])
 
     package init(_ fields: HTTPHeaders) {
         self.fields = fields

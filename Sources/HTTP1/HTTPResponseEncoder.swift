@@ -27,7 +27,7 @@ package enum HTTPResponseEncoder {
         requestVersion: HTTPVersion = .http1_1,
         keepAlive: Bool,
         date: [UInt8]?,
-        everyResponse: HTTPHeaders = [:]
+        everyResponse: EncodedFields = .none
     ) -> [UInt8] {
         var out: [UInt8] = []
         encode(
@@ -44,7 +44,7 @@ package enum HTTPResponseEncoder {
         requestVersion: HTTPVersion = .http1_1,
         keepAlive: Bool,
         date: [UInt8]?,
-        everyResponse: HTTPHeaders = [:]
+        everyResponse: EncodedFields = .none
     ) {
         let sendsBody = encodeHead(response, into: &out, requestMethod: requestMethod, requestVersion: requestVersion,
                                    keepAlive: keepAlive, date: date, everyResponse: everyResponse, reservingBody: true)
@@ -58,7 +58,7 @@ package enum HTTPResponseEncoder {
     /// after the head instead of copying it.
     ///
     /// `everyResponse` follows the response's own fields: what a server sends on every
-    /// answer (a security header), kept once instead of added to each response's fields.
+    /// answer (a security header), encoded once instead of added to each response's fields.
     ///
     /// - Returns: whether the body must follow on the wire (false for HEAD and 1xx/204/304).
     @discardableResult
@@ -69,25 +69,7 @@ package enum HTTPResponseEncoder {
         requestVersion: HTTPVersion = .http1_1,
         keepAlive: Bool,
         date: [UInt8]?,
-        everyResponse: HTTPHeaders = [:],
-        reservingBody: Bool = false
-    ) -> Bool {
-        encodeHead(response, into: &out, requestMethod: requestMethod, requestVersion: requestVersion,
-                   keepAlive: keepAlive, date: date, everyResponse: EncodedFields(everyResponse),
-                   reservingBody: reservingBody)
-    }
-
-    /// ``encodeHead(_:into:requestMethod:requestVersion:keepAlive:date:everyResponse:reservingBody:)``
-    /// with the fields sent on every response encoded once (a server's loop keeps them so).
-    @discardableResult
-    package static func encodeHead(
-        _ response: HTTPResponse,
-        into out: inout [UInt8],
-        requestMethod: HTTPMethod = .get,
-        requestVersion: HTTPVersion = .http1_1,
-        keepAlive: Bool,
-        date: [UInt8]?,
-        everyResponse: EncodedFields,
+        everyResponse: EncodedFields = .none,
         reservingBody: Bool = false
     ) -> Bool {
         let status = response.status

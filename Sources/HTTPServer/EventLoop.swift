@@ -14,7 +14,7 @@ final class EventLoop {
     private let epoll: Epoll
     private let listener: Socket
     private let responder: any HTTPResponder
-    /// ``HTTPResponder/fieldsOnEveryResponse``, read and encoded once.
+    /// ``HTTPResponder/fieldsOnEveryResponse``, read once.
     private let everyResponse: EncodedFields
     private let configuration: HTTPServerConfiguration
     private let handle: EventLoopHandle
@@ -37,7 +37,7 @@ final class EventLoop {
         self.epoll = try Epoll()
         self.listener = listener
         self.responder = responder
-        everyResponse = EncodedFields(responder.fieldsOnEveryResponse)
+        everyResponse = responder.fieldsOnEveryResponse
         self.configuration = configuration
         self.handle = handle
         self.connectionCount = connectionCount

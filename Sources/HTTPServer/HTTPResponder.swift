@@ -21,8 +21,8 @@ package protocol HTTPResponder: Sendable {
     /// sent with `Connection: close`. The default is a plain-text 408.
     func respond(to timeout: HTTPConnectionState.ReadTimeout) -> HTTPResponse
     /// Fields sent on every response after the response's own (a security header such
-    /// as `X-Content-Type-Options`): read once when a loop starts. The default is none.
-    var fieldsOnEveryResponse: HTTPHeaders { get }
+    /// as `X-Content-Type-Options`), encoded once: read when a loop starts. The default is none.
+    var fieldsOnEveryResponse: EncodedFields { get }
 }
 
 extension HTTPResponder {
@@ -30,7 +30,7 @@ extension HTTPResponder {
         respond(to: request)
     }
 
-    package var fieldsOnEveryResponse: HTTPHeaders { [:] }
+    package var fieldsOnEveryResponse: EncodedFields { .none }
 
     package func respond(to timeout: HTTPConnectionState.ReadTimeout) -> HTTPResponse {
         HTTPResponse(status: timeout.status, headers: ["Content-Type": "text/plain; charset=utf-8"],

@@ -102,9 +102,9 @@ package struct LabelService: HTTPResponder {
 
     /// `X-Content-Type-Options: nosniff` on every response, errors included: a browser must
     /// never sniff a JSON error into HTML. Written by the encoder after each response's fields.
-    package var fieldsOnEveryResponse: HTTPHeaders { Self.everyResponse }
+    package var fieldsOnEveryResponse: EncodedFields { Self.everyResponse }
 
-    private static let everyResponse: HTTPHeaders = ["X-Content-Type-Options": "nosniff"]
+    private static let everyResponse = EncodedFields(["X-Content-Type-Options": "nosniff"])
 
     /// `GET /labels/{key}`: one rendered label.
     func label(rawKey: Substring, request: HTTPRequest, state: ServiceState) throws -> HTTPResponse {

@@ -28,7 +28,7 @@ import Testing
 
     @Test(arguments: samples)
     func aResponseWithEncodedFieldsIsEncodedAsOneBuiltFieldByField(headers: HTTPHeaders) {
-        let every: HTTPHeaders = ["X-Content-Type-Options": "nosniff"]
+        let every = EncodedFields(["X-Content-Type-Options": "nosniff"])
         for status in [HTTPStatus.ok, .notModified, .notFound] {
             for keepAlive in [true, false] {
                 let built = HTTPResponse(status: status, headers: headers, body: Array("body".utf8))

@@ -87,12 +87,7 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
     mutating func append(name: UnsafeRawBufferPointer, value: UnsafeRawBufferPointer) {
         let name = name.assumingMemoryBound(to: UInt8.self)
         let value = value.assumingMemoryBound(to: UInt8.self)
-        var ascii = true
-        for byte in value where byte >= 0x80 {
-            ascii = false
-            break
-        }
-        if ascii || String(validating: value, as: UTF8.self) != nil {
+        if ByteClass.allASCII(value) || String(validating: value, as: UTF8.self) != nil {
             appendValidated(name: name, value: value, wireReady: HTTPResponseEncoder.isWritableToken(name))
         } else {
             // U+FFFD is not a control byte: the decoded value is still clean.
@@ -107,6 +102,14 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
         var nameCount: Int
         var valueStart: Int
         var valueCount: Int
+
+        func name(in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[nameStart..<(nameStart + nameCount)])
+        }
+
+        func value(in bytes: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: bytes[valueStart..<(valueStart + valueCount)])
+        }
     }
 
     /// ``append(name:value:)`` for each of `fields` in order, read from `bytes`, with one
@@ -119,39 +122,22 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
         var ascii = true
         for field in fields {
             size += Self.fieldOverhead + field.nameCount + field.valueCount
-            ascii = ascii && ByteClass.allASCII(UnsafeBufferPointer(rebasing: bytes[field.valueStart..<(field.valueStart + field.valueCount)]))
+            ascii = ascii && ByteClass.allASCII(field.value(in: bytes))
         }
-        guard ascii, let base = bytes.baseAddress else {
+        guard ascii else {
             for field in fields {
-                append(name: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[field.nameStart..<(field.nameStart + field.nameCount)]),
-                       value: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[field.valueStart..<(field.valueStart + field.valueCount)]))
+                append(name: UnsafeRawBufferPointer(field.name(in: bytes)), value: UnsafeRawBufferPointer(field.value(in: bytes)))
             }
             return
         }
-        precondition(size < Int(Self.wireReadyFlag))
-        if storage.count + size > storage.capacity {
-            storage.reserveCapacity(Swift.max(256, storage.count + size, 2 * storage.capacity))
-        }
+        reserve(adding: size)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { scratch in
             let raw = UnsafeMutableRawPointer(scratch.baseAddress!)
             var at = 0
             for field in fields {
-                let name = UnsafeBufferPointer(start: base + field.nameStart, count: field.nameCount)
-                let wireReady = HTTPResponseEncoder.isWritableToken(name)
-                let valueLength = UInt32(truncatingIfNeeded: field.valueCount) | (wireReady ? Self.wireReadyFlag : 0)
-                raw.storeBytes(of: UInt32(truncatingIfNeeded: field.nameCount).littleEndian, toByteOffset: at, as: UInt32.self)
-                raw.storeBytes(of: valueLength.littleEndian, toByteOffset: at + 4, as: UInt32.self)
-                at += 8
-                (raw + at).copyMemory(from: base + field.nameStart, byteCount: field.nameCount)
-                at += field.nameCount
-                raw.storeBytes(of: ByteClass.colon, toByteOffset: at, as: UInt8.self)
-                raw.storeBytes(of: ByteClass.sp, toByteOffset: at + 1, as: UInt8.self)
-                at += 2
-                (raw + at).copyMemory(from: base + field.valueStart, byteCount: field.valueCount)
-                at += field.valueCount
-                raw.storeBytes(of: ByteClass.cr, toByteOffset: at, as: UInt8.self)
-                raw.storeBytes(of: ByteClass.lf, toByteOffset: at + 1, as: UInt8.self)
-                at += 2
+                let name = field.name(in: bytes)
+                at += Self.store(name: name, value: field.value(in: bytes),
+                                 wireReady: HTTPResponseEncoder.isWritableToken(name), at: raw + at)
             }
             storage.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<at]))
         }
@@ -167,31 +153,43 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
     private mutating func appendValidated(
         name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, wireReady: Bool
     ) {
-        // The top bit of the stored length is the flag (a field is far below 2 GiB anyway).
-        precondition(name.count < Int(Self.wireReadyFlag) && value.count < Int(Self.wireReadyFlag))
         let size = Self.fieldOverhead + name.count + value.count
-        if storage.count + size > storage.capacity {
-            // A request's or response's fields usually fit: one allocation for all of them.
-            storage.reserveCapacity(Swift.max(256, storage.count + size, 2 * storage.capacity))
-        }
-        let valueLength = UInt32(truncatingIfNeeded: value.count) | (wireReady ? Self.wireReadyFlag : 0)
+        reserve(adding: size)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { field in
-            let raw = UnsafeMutableRawPointer(field.baseAddress!)
-            raw.storeBytes(of: UInt32(truncatingIfNeeded: name.count).littleEndian, toByteOffset: 0, as: UInt32.self)
-            raw.storeBytes(of: valueLength.littleEndian, toByteOffset: 4, as: UInt32.self)
-            var at = 8
-            if let base = name.baseAddress { (raw + at).copyMemory(from: base, byteCount: name.count) }
-            at += name.count
-            raw.storeBytes(of: ByteClass.colon, toByteOffset: at, as: UInt8.self)
-            raw.storeBytes(of: ByteClass.sp, toByteOffset: at + 1, as: UInt8.self)
-            at += 2
-            if let base = value.baseAddress { (raw + at).copyMemory(from: base, byteCount: value.count) }
-            at += value.count
-            raw.storeBytes(of: ByteClass.cr, toByteOffset: at, as: UInt8.self)
-            raw.storeBytes(of: ByteClass.lf, toByteOffset: at + 1, as: UInt8.self)
+            _ = Self.store(name: name, value: value, wireReady: wireReady, at: UnsafeMutableRawPointer(field.baseAddress!))
             storage.append(contentsOf: UnsafeBufferPointer(field))
         }
         count += 1
+    }
+
+    /// Room for `size` more bytes: a request's or response's fields usually fit in one
+    /// allocation for all of them.
+    private mutating func reserve(adding size: Int) {
+        if storage.count + size > storage.capacity {
+            storage.reserveCapacity(Swift.max(256, storage.count + size, 2 * storage.capacity))
+        }
+    }
+
+    /// Writes one field as stored (see ``storage``) at `raw`; the bytes written.
+    private static func store(
+        name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, wireReady: Bool, at raw: UnsafeMutableRawPointer
+    ) -> Int {
+        // The top bit of the stored length is the flag (a field is far below 2 GiB anyway).
+        precondition(name.count < Int(wireReadyFlag) && value.count < Int(wireReadyFlag))
+        let valueLength = UInt32(truncatingIfNeeded: value.count) | (wireReady ? wireReadyFlag : 0)
+        raw.storeBytes(of: UInt32(truncatingIfNeeded: name.count).littleEndian, toByteOffset: 0, as: UInt32.self)
+        raw.storeBytes(of: valueLength.littleEndian, toByteOffset: 4, as: UInt32.self)
+        var at = 8
+        if let base = name.baseAddress { (raw + at).copyMemory(from: base, byteCount: name.count) }
+        at += name.count
+        raw.storeBytes(of: ByteClass.colon, toByteOffset: at, as: UInt8.self)
+        raw.storeBytes(of: ByteClass.sp, toByteOffset: at + 1, as: UInt8.self)
+        at += 2
+        if let base = value.baseAddress { (raw + at).copyMemory(from: base, byteCount: value.count) }
+        at += value.count
+        raw.storeBytes(of: ByteClass.cr, toByteOffset: at, as: UInt8.self)
+        raw.storeBytes(of: ByteClass.lf, toByteOffset: at + 1, as: UInt8.self)
+        return at + 2
     }
 
     /// Removes every field, keeping the storage when this value holds it alone and it

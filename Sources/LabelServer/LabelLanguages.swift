@@ -4,9 +4,10 @@ import LabelCore
 /// What `GET /labels/{key}` needs per language, built once per catalog for each language a
 /// value can be in: the header fields of an answer in it, and the chain for `lang=` it.
 ///
-/// A request takes the fields by one reference, encoded once (``EncodedFields``), where it
-/// made three validated appends into a fresh buffer (≈1,350 instructions), and one probe with its `lang` gives both the
-/// chain and, when the value is in that language (the usual case), the fields.
+/// A request takes the fields by one reference, encoded once (``EncodedFields``), instead of
+/// three validated appends into a fresh buffer (≈1,350 instructions); one probe with its
+/// `lang` gives both the chain and, when the value is in that language (the usual case),
+/// the fields.
 struct LabelLanguages: Sendable {
     /// One language's part. A class: a request holds it by one reference, where a struct
     /// of a chain and two field lists cost a retain and a release for each of their buffers.
@@ -47,7 +48,9 @@ struct LabelLanguages: Sendable {
     /// language), as `text/plain` or JSON; built on the spot for a language not given at init.
     func headers(language: LanguageTag?, plainText: Bool) -> EncodedFields {
         guard let language else { return noLanguage.headers(plainText: plainText) }
-        guard let part = byLanguage[language] else { return EncodedFields(Self.fields(language: language, plainText: plainText)) }
+        guard let part = byLanguage[language] else {
+            return EncodedFields(Self.fields(language: language, plainText: plainText))
+        }
         return part.headers(plainText: plainText)
     }
 

@@ -7,7 +7,7 @@ extension LabelService {
     /// A request matched against ``routes``: the row's index and the path's captured part.
     ///
     /// A struct, not a tuple: an optional tuple holding a `Substring` was copied and
-    /// destroyed through generic value witnesses (~450 instructions a request).
+    /// destroyed through generic value witnesses (~180 instructions a request).
     struct Match: Sendable {
         var index: Int
         var parameter: Substring
@@ -31,8 +31,7 @@ extension LabelService {
         guard route.methods.contains(request.method) else {
             return answered(request, matched: matched, state: nil, mayBlock: false, started: started)
         }
-        // `if case .some`: `fleet != nil` copied the optional through its generic value witness.
-        if case .some = fleet, let fleetRoute = fleetRoute(route, request) {
+        if fleet != nil, let fleetRoute = fleetRoute(route, request) {
             return answerFleet(fleetRoute, request, matched: matched, started: started, context: context)
         }
         let state = holder.state

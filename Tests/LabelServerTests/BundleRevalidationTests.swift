@@ -42,6 +42,22 @@ import Testing
          ["\"other\"", body.etag], ["", ","], ["*, \"other\""]]
     }
 
+    /// What the service sends for `head` (a request line and any fields) with the coding and
+    /// tags asked for, and what the reference would send: its response and its bytes.
+    static func exchange(_ head: String, service: LabelService, body: PrecomputedBody, format: BundleSlot.Format,
+                         language: String, acceptEncoding: String?, ifNoneMatch: [String]
+    ) throws -> (answer: [UInt8], expected: HTTPResponse, wire: [UInt8]) {
+        var request = head
+        if let acceptEncoding { request += "Accept-Encoding: \(acceptEncoding)\r\n" }
+        for value in ifNoneMatch { request += "If-None-Match: \(value)\r\n" }
+        let answers = try InProcessExchange.answers(to: Array((request + "\r\n").utf8), responder: service)
+        let answer = try #require(answers.first)
+        let expected = reference(body, format: format, language: language, acceptsGzip: acceptEncoding != nil,
+                                 ifNoneMatch: ifNoneMatch)
+        let wire = HTTPResponseEncoder.encode(expected, keepAlive: true, date: nil, everyResponse: service.fieldsOnEveryResponse)
+        return (answer.encoded, expected, wire)
+    }
+
     @Test func everyLaunchAnswerIsTheFieldByFieldOne() throws {
         let holder = try LabelTestServer.catalog.get()
         let service = LabelService(catalog: holder)
@@ -56,16 +72,11 @@ import Testing
                     let body = slot.body(format, gzip: true)
                     for acceptsGzip in [false, true] {
                         for ifNoneMatch in Self.forms(body) {
-                            var request = "GET /labels?lang=\(language)&table=\(table)&format=\(name) HTTP/1.1\r\nHost: t\r\n"
-                            if acceptsGzip { request += "Accept-Encoding: br, gzip\r\n" }
-                            for value in ifNoneMatch { request += "If-None-Match: \(value)\r\n" }
-                            let answers = try InProcessExchange.answers(to: Array((request + "\r\n").utf8), responder: service)
-                            let answer = try #require(answers.first)
-                            let expected = Self.reference(body, format: format, language: slot.language.rawValue,
-                                                          acceptsGzip: acceptsGzip, ifNoneMatch: ifNoneMatch)
-                            let wire = HTTPResponseEncoder.encode(expected, keepAlive: true, date: nil,
-                                                                  everyResponse: service.fieldsOnEveryResponse)
-                            #expect(answer.encoded == wire, "\(table) \(language) \(name) gzip=\(acceptsGzip) \(ifNoneMatch)")
+                            let (answer, expected, wire) = try Self.exchange(
+                                "GET /labels?lang=\(language)&table=\(table)&format=\(name) HTTP/1.1\r\nHost: t\r\n",
+                                service: service, body: body, format: format, language: slot.language.rawValue,
+                                acceptEncoding: acceptsGzip ? "br, gzip" : nil, ifNoneMatch: ifNoneMatch)
+                            #expect(answer == wire, "\(table) \(language) \(name) gzip=\(acceptsGzip) \(ifNoneMatch)")
                             compared += 1
                             if expected.status == .notModified { notModified += 1 }
                         }
@@ -93,17 +104,11 @@ import Testing
                 let body = slot.body(format, gzip: true)
                 for acceptsGzip in [false, true] {
                     for ifNoneMatch in Self.forms(body) {
-                        var request = "GET /labels?lang=\(language) HTTP/1.1\r\nHost: t\r\n"
-                        if let accept { request += "Accept: \(accept)\r\n" }
-                        if acceptsGzip { request += "Accept-Encoding: gzip\r\n" }
-                        for value in ifNoneMatch { request += "If-None-Match: \(value)\r\n" }
-                        let answers = try InProcessExchange.answers(to: Array((request + "\r\n").utf8), responder: service)
-                        let answer = try #require(answers.first)
-                        let expected = Self.reference(body, format: format, language: slot.language.rawValue,
-                                                      acceptsGzip: acceptsGzip, ifNoneMatch: ifNoneMatch)
-                        let wire = HTTPResponseEncoder.encode(expected, keepAlive: true, date: nil,
-                                                              everyResponse: service.fieldsOnEveryResponse)
-                        #expect(answer.encoded == wire, "\(language) \(accept ?? "-") gzip=\(acceptsGzip) \(ifNoneMatch)")
+                        let (answer, _, wire) = try Self.exchange(
+                            "GET /labels?lang=\(language) HTTP/1.1\r\nHost: t\r\n" + (accept.map { "Accept: \($0)\r\n" } ?? ""),
+                            service: service, body: body, format: format, language: slot.language.rawValue,
+                            acceptEncoding: acceptsGzip ? "gzip" : nil, ifNoneMatch: ifNoneMatch)
+                        #expect(answer == wire, "\(language) \(accept ?? "-") gzip=\(acceptsGzip) \(ifNoneMatch)")
                         compared += 1
                     }
                 }

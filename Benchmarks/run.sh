@@ -16,6 +16,8 @@
 #      LAUNCH (1; 0 skips the launch route against nginx: keep-alive 304, gzip 200, identity 200
 #      at -c64, and the 304 at LAUNCH_CONNECTIONS with wrk -t2), LAUNCH_CONNECTIONS (1000,5000),
 #      LAUNCH_ACCESS_LOG (1: the -c64 304 also with the access log on, as ours-log),
+#      LAUNCH_FLOOR (1: the 304 rows also against floor-server.c, built with cc: one read and one
+#      send of our 304's bytes per request, the rate no server can pass on this machine),
 #      STORE (1; 0 skips the 110k-store rows), STORE_RUNS (3), STORE_LANGUAGES (10),
 #      STORE_STRINGS (11000 per language), STATIC (1: build with --static-swift-stdlib, as shipped),
 #      LABEL_SERVER_BIN / PEER_BIN / ANCHOR_BIN (use these binaries instead of building),
@@ -40,6 +42,7 @@ ROUTE_ROUNDS=${ROUTE_ROUNDS:-$ROUNDS}
 LAUNCH=${LAUNCH:-1}
 LAUNCH_CONNECTIONS=${LAUNCH_CONNECTIONS:-1000,5000}
 LAUNCH_ACCESS_LOG=${LAUNCH_ACCESS_LOG:-1}
+LAUNCH_FLOOR=${LAUNCH_FLOOR:-1}
 STORE=${STORE:-1}
 STORE_RUNS=${STORE_RUNS:-3}
 STORE_LANGUAGES=${STORE_LANGUAGES:-10}
@@ -236,11 +239,42 @@ PY
     fi
     revalidate=(--header 'Accept-Encoding: gzip' --server-header "ours=If-None-Match: $ours_etag"
                 --server-header "nginx=If-None-Match: $nginx_etag")
+    # The 304 rows' floor: a server that only reads and sends our 304's bytes
+    # (floor-server.c). Its rate shows whether a row measures the servers or wrk.
+    floor=()
+    # Our 304 as the bytes the floor sends back: the head of the answer to an app's launch.
+    floor_answer() {
+        python3 - "$ours_port" "$ours_etag" <<'PY'
+import socket, sys
+port, etag = int(sys.argv[1]), sys.argv[2]
+with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+    s.sendall(f"GET /labels?lang=de HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: gzip\r\n"
+              f"If-None-Match: {etag}\r\n\r\n".encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        answer += chunk
+if not answer.startswith(b"HTTP/1.1 304 ") or not answer.endswith(b"\r\n\r\n"):
+    sys.exit(f"not one 304 head: {answer[:200]!r}")
+sys.stdout.buffer.write(answer)
+PY
+    }
+    if ((LAUNCH_FLOOR)); then
+        if command -v cc >/dev/null && cc -O2 -o "$work/floor-server" "$bench/floor-server.c" \
+                && floor_answer >"$work/floor-304.bin" && start floor "$work/floor-server" "$work/floor-304.bin"; then
+            # The same request bytes as ours gets, so wrk's side costs the same.
+            floor=(--server "floor=$started_pid:$started_port" --server-header "floor=If-None-Match: $ours_etag")
+        else
+            echo "no floor server (needs cc): the 304 rows show ours and nginx only" >&2
+        fi
+    fi
     for launch in "304|-c64|64|1" "gzip-200|-c64|64|1" "identity-200|-c64|64|1"; do
         IFS='|' read -r name label connections threads <<<"$launch"
         extra=()
         case $name in
-            304) extra=("${revalidate[@]}" "${logged[@]}") ;;
+            304) extra=("${revalidate[@]}" "${logged[@]}" "${floor[@]}") ;;
             gzip-200) extra=(--header 'Accept-Encoding: gzip') ;;
         esac
         say "launch route $name: $ROUTE_ROUNDS interleaved rounds × $label, $DURATION each"
@@ -250,7 +284,7 @@ PY
     done
     if [[ -n $LAUNCH_CONNECTIONS ]]; then
         say "launch route 304 at -c{$LAUNCH_CONNECTIONS}, wrk -t2: $ROUTE_ROUNDS interleaved rounds, $DURATION each"
-        launch_tables+=("$(python3 "$bench/wrk-rounds.py" --path "$bundle_path" "${launch_servers[@]}" "${revalidate[@]}" \
+        launch_tables+=("$(python3 "$bench/wrk-rounds.py" --path "$bundle_path" "${launch_servers[@]}" "${revalidate[@]}" "${floor[@]}" \
             --rounds "$ROUTE_ROUNDS" --duration "$DURATION" --warmup "$WARMUP" --connections "$LAUNCH_CONNECTIONS" \
             --threads 2 --title "launch 304 -t2" --json "$results/launch-304-many.json")")
     fi

@@ -20,9 +20,9 @@ nginx_www=$work/nginx/www
 mkdir -p "$nginx_www/labels" "$nginx_www/bundle" "$work/nginx/temp"
 chmod a+rx "$work" "$work/nginx" "$nginx_www" "$nginx_www/labels" "$nginx_www/bundle"
 
-# start_nginx NGINX_BIN: one worker, no access log, serving $nginx_www on a free port;
-# sets nginx_master, nginx_pid (the worker: the process whose CPU is measured) and nginx_port.
-start_nginx() {
+# nginx_config: writes $work/nginx/nginx.conf, one worker and no access log, serving
+# $nginx_www on a free port (sets nginx_port).
+nginx_config() {
     nginx_port=$(free_port)
     cat >"$work/nginx/nginx.conf" <<EOF
 daemon off;
@@ -60,6 +60,12 @@ http {
     }
 }
 EOF
+}
+
+# start_nginx NGINX_BIN: nginx_config, then nginx; sets nginx_master, nginx_pid (the
+# worker: the process whose CPU is measured) and nginx_port.
+start_nginx() {
+    nginx_config
     "$1" -p "$work/nginx" -e "$work/nginx/error.log" -c "$work/nginx/nginx.conf" \
         >"$work/nginx.out" 2>"$work/nginx.err" &
     nginx_master=$!

@@ -76,7 +76,9 @@ extension HTTPRequestParser {
         return HTTPRequest(
             method: HTTPMethod.fromBytes(UnsafeRawBufferPointer(rebasing: raw[from..<methodEnd])),
             path: String(decoding: pathBytes, as: UTF8.self),
-            query: question < 0 ? nil : String(decoding: raw[(question + 1)..<targetEnd], as: UTF8.self),
+            // A typed buffer, not a raw slice: a raw slice decodes through a dynamic cast.
+            query: question < 0
+                ? nil : String(decoding: UnsafeBufferPointer(rebasing: bytes[(question + 1)..<targetEnd]), as: UTF8.self),
             version: version, headers: headers, body: [])
     }
 

@@ -72,4 +72,21 @@ import HTTP1
         #expect(built != request)
         #expect(built.path == request.path)
     }
+
+    @Test func anEmptyQueryIsNotAMissingOneWhetherParsedOrSet() throws {
+        let empty = try #require(parseOne("GET /a? HTTP/1.1\r\nHost: x\r\n\r\n"))
+        let none = try #require(parseOne("GET /a HTTP/1.1\r\nHost: x\r\n\r\n"))
+        #expect(empty.query == "")
+        #expect(none.query == nil)
+        #expect(empty != none)
+        var changed = empty
+        changed.query = nil
+        #expect(changed == none)
+        #expect(changed.target == "/a")
+        changed.query = "b=1"
+        #expect(changed.target == "/a?b=1")
+        changed.query = ""
+        #expect(changed == empty)
+        #expect(changed.hashValue == empty.hashValue)
+    }
 }

@@ -28,7 +28,7 @@ extension LabelService {
     /// row's ``LabelWorker`` with the match and the state snapshot passed on, the loop
     /// deferring its response.
     package func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {
-        let started = DispatchTime.now().uptimeNanoseconds
+        let started = MonotonicClock.now()
         let found = Self.route(for: request.path)
         guard let matched = found else {
             return answered(request, matched: nil, state: nil, mayBlock: false, started: started)
@@ -87,7 +87,7 @@ extension LabelService {
     /// Answers `request` through ``routes`` on the calling thread, blocking as long as it
     /// takes: for callers off the event loops (a worker, a test). No fan-out, no deferral.
     package func respond(to request: HTTPRequest) -> HTTPResponse {
-        let started = DispatchTime.now().uptimeNanoseconds
+        let started = MonotonicClock.now()
         return answered(request, matched: Self.route(for: request.path), state: nil, mayBlock: true, started: started)
     }
 

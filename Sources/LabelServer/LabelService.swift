@@ -82,7 +82,7 @@ package struct LabelService: HTTPResponder {
         if fleet != nil, let fleet, route.map({ Self.routes[$0].namesReplica }) ?? true {
             response.headers.add(name: Fleet.instanceHeader, value: fleet.instanceID)
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        let seconds = Double(MonotonicClock.now() &- started) / 1e9
         metrics.record(route: route.map(Metrics.Route.init(index:)) ?? .other, status: response.status.code, seconds: seconds)
         accessLog?.record(request: request, status: response.status.code, bytes: response.body.count, seconds: seconds)
         return response

@@ -44,7 +44,11 @@ final class LabelRoute: Sendable {
     /// the state snapshot the dispatcher took (one per request, so a reload in between
     /// cannot change what a check saw) and whether it may block.
     struct Call: Sendable {
-        var parameter: Substring
+        /// Where the path's captured part starts (``LabelService/Match``); a `Substring` made
+        /// for every row, used by one, cost ~400 instructions a request.
+        var parameterStart: String.Index
+        /// The captured part of `request`'s path (empty for an exact row).
+        func parameter(in request: HTTPRequest) -> Substring { request.path[parameterStart...] }
         /// The snapshot the dispatcher matched against, or `nil` for a worker row that
         /// answers from the state it finds (a reload: holding the old state would keep
         /// its catalog alive past the swap, so the reloader could neither free it nor trim).

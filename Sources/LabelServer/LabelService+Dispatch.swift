@@ -14,9 +14,6 @@ extension LabelService {
         var index: Int
         /// In the request's `path`: the captured part is `path[parameterStart...]`.
         var parameterStart: String.Index
-
-        /// The captured part of `request`'s path (empty for an exact row).
-        func parameter(in request: HTTPRequest) -> Substring { request.path[parameterStart...] }
     }
 
     /// Answers a request on an event loop, or defers it.
@@ -48,9 +45,8 @@ extension LabelService {
         let snapshot: ServiceState?
         switch route.placement(for: request.method) {
         case .loop:
-            let parameter = matched.parameter(in: request)
             return recorded(request, route: matched.index, started: started,
-                            response: Self.answer { try handle(route, request, parameter, state: state, mayBlock: false) })
+                            response: Self.answer { try handle(route, request, matched, state: state, mayBlock: false) })
         case .worker(let named, let accepts):
             guard accepts(self, request) else {
                 return answered(request, matched: matched, state: state, mayBlock: false, started: started)
@@ -67,7 +63,7 @@ extension LabelService {
             var notBuilt = false
             let response = Self.answer {
                 do {
-                    return try handle(route, request, matched.parameter(in: request), state: state, mayBlock: false)
+                    return try handle(route, request, matched, state: state, mayBlock: false)
                 } catch is LabelRoute.NotBuilt {
                     notBuilt = true
                     return HTTPResponse(status: .internalServerError)
@@ -113,15 +109,15 @@ extension LabelService {
         // One snapshot for the whole answer, except where a worker row reads the state it finds.
         var snapshot = state
         if snapshot == nil, !route.placement(for: request.method).readsCurrentState { snapshot = holder.state }
-        return try handle(route, request, matched.parameter(in: request), state: snapshot, mayBlock: mayBlock)
+        return try handle(route, request, matched, state: snapshot, mayBlock: mayBlock)
     }
 
     /// The row's handler, for a method it takes.
     @inline(__always)
-    private func handle(_ route: LabelRoute, _ request: HTTPRequest, _ parameter: Substring, state: ServiceState?,
+    private func handle(_ route: LabelRoute, _ request: HTTPRequest, _ matched: Match, state: ServiceState?,
                         mayBlock: Bool) throws -> HTTPResponse {
-        try route.handler(self, request, LabelRoute.Call(parameter: parameter, snapshot: state, holder: holder,
-                                                         mayBlock: mayBlock))
+        try route.handler(self, request, LabelRoute.Call(parameterStart: matched.parameterStart, snapshot: state,
+                                                         holder: holder, mayBlock: mayBlock))
     }
 
     /// Runs `work` on `worker`'s thread.

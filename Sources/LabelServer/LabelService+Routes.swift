@@ -5,7 +5,7 @@ extension LabelService {
     /// The order is the order of `/metrics`' route labels.
     static let routes: [LabelRoute] = [
         LabelRoute(.parameter(prefix: "/labels/", name: "key"), [.get, .head], namesReplica: false) { service, request, call in
-            try service.label(rawKey: call.parameter, request: request, state: call.state)
+            try service.label(rawKey: call.parameter(in: request), request: request, state: call.state)
         },
         LabelRoute(.exact("/labels"), [.get, .head], runs: .loopWhenBuilt(.builds), namesReplica: false) { service, request, call in
             try service.labelBundle(request, call)

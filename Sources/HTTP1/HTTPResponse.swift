@@ -12,13 +12,16 @@ package struct HTTPResponse: Sendable, Hashable {
     package var body: [UInt8]
     /// ``headers`` encoded ahead, when they came from ``init(status:fields:body:)``: used
     /// by the encoder only while ``headers`` are still those fields (``EncodedFields/encodes(_:)``).
-    private(set) var encodedFields: EncodedFields?
+    /// ``EncodedFields/none`` otherwise, not `nil`: an optional reference in the response was
+    /// destroyed through a generic value witness with every response (~130 instructions).
+    private(set) var encodedFields: EncodedFields
 
     /// Creates a response.
     package init(status: HTTPStatus, headers: HTTPHeaders = [:], body: [UInt8] = []) {
         self.status = status
         self.headers = headers
         self.body = body
+        encodedFields = .none
     }
 
     /// Creates a response whose fields were encoded ahead: the encoder copies their bytes.

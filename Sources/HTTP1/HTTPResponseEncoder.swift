@@ -106,8 +106,8 @@ package enum HTTPResponseEncoder {
                 date.withUnsafeBufferPointer { writer.write($0) }
                 writer.write("\r\n")
             }
-            if let encoded = response.encodedFields, encoded.encodes(response.headers) {
-                encoded.bytes.withUnsafeBufferPointer { writer.write($0) }
+            if response.encodedFields.encodes(response.headers) {
+                response.encodedFields.bytes.withUnsafeBufferPointer { writer.write($0) }
             } else {
                 writer.write(fields: response.headers)
             }

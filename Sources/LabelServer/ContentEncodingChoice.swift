@@ -19,7 +19,7 @@ struct ContentEncodingChoice {
     static func acceptsGzip(_ request: HTTPRequest) -> Bool {
         // The first field, read in place (as `first(name:)` would, without a `String`).
         var coding = ContentCoding.identity
-        request.headers.forEach(named: "Accept-Encoding") { value in
+        request.headers.forEach(literal: "Accept-Encoding") { value in
             coding = value.isEmpty ? .identity : ContentCoding.negotiate(bytes: value)
             return false
         }

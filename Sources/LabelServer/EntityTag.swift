@@ -16,7 +16,7 @@ enum EntityTag {
         var matched = false
         current.withUnsafeBufferPointer { current in
             alternative.withUnsafeBufferPointer { alternative in
-                headers.forEach(named: "If-None-Match") { field in
+                headers.forEach(literal: "If-None-Match") { field in
                     // The launch sends back the very tag it was given: one comparison.
                     matched = isExactly(field, current) || isExactly(field, alternative)
                         || matches(field, opaque(current), opaque(alternative))

@@ -73,4 +73,21 @@ import HTTP1
         let r = HTTPRequest(method: .get, target: "/a?b=c")
         #expect(r.path == "/a" && r.query == "b=c")
     }
+
+    @Test func aLookupByALiteralNameReadsWhatTheLookupByAStringReads() {
+        let headers: HTTPHeaders = ["accept-encoding": "gzip", "If-None-Match": "\"a\"", "ACCEPT-ENCODING": "br",
+                                    "Accept-Encodings": "x", "Accept-Encodin": "y", "": "z", "If-None-Match": ""]
+        func read(_ lookup: ((UnsafeBufferPointer<UInt8>) -> Bool) -> Void) -> [String] {
+            var values: [String] = []
+            lookup { values.append(String(decoding: $0, as: UTF8.self)); return true }
+            return values
+        }
+        #expect(read { headers.forEach(literal: "Accept-Encoding", $0) } == ["gzip", "br"])
+        #expect(read { headers.forEach(literal: "Accept-Encoding", $0) } == read { headers.forEach(named: "Accept-Encoding", $0) })
+        #expect(read { headers.forEach(literal: "If-None-Match", $0) } == read { headers.forEach(named: "if-none-match", $0) })
+        #expect(read { headers.forEach(literal: "Accept", $0) }.isEmpty)
+        var first: [String] = []
+        headers.forEach(literal: "accept-encoding") { first.append(String(decoding: $0, as: UTF8.self)); return false }
+        #expect(first == ["gzip"])
+    }
 }

@@ -54,7 +54,7 @@ extension LabelService {
     /// The index in ``routes`` of the route for `path`, and the captured parameter.
     static func route(for path: String) -> Match? {
         for index in routes.indices {
-            if let parameter = routes[index].match(path) { return Match(index: index, parameterStart: parameter.startIndex) }
+            if let start = routes[index].match(path) { return Match(index: index, parameterStart: start) }
         }
         return nil
     }

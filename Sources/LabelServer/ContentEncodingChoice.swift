@@ -30,11 +30,14 @@ struct ContentEncodingChoice {
     /// route reads first to know whether to compress) and the variant exists and is
     /// smaller; identity otherwise.
     init(acceptsGzip: Bool, identity: [UInt8], gzip: [UInt8]?, etags: (identity: String, gzip: String)? = nil) {
-        let chosen = if acceptsGzip, let gzip, gzip.count < identity.count { gzip } else { nil as [UInt8]? }
+        let chosen = if acceptsGzip, let gzip, Self.takesGzip(identity: identity, gzip: gzip) { gzip } else { nil as [UInt8]? }
         isGzip = chosen != nil
         body = chosen ?? identity
         etag = if let etags { chosen == nil ? etags.identity : etags.gzip } else { nil }
     }
+
+    /// Whether a request that takes gzip gets `gzip` rather than `identity`: when it is smaller.
+    static func takesGzip(identity: [UInt8], gzip: [UInt8]) -> Bool { gzip.count < identity.count }
 
     /// The `Vary` value: the request fields the answer depends on besides
     /// `Accept-Encoding` (`other`), and `Accept-Encoding` where `first` says.

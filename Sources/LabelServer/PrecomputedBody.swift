@@ -55,13 +55,22 @@ package final class PrecomputedBody: Sendable {
 
     /// The answer to a request that takes gzip or not (`acceptsGzip`): a 304 when its
     /// `If-None-Match` holds either coding's tag, else a 200 with the body
-    /// ``ContentEncodingChoice`` picks. Fields and body are shared, not built.
+    /// ``ContentEncodingChoice/takesGzip(identity:gzip:)`` picks. Fields and body are shared, not built.
     func response(to headers: HTTPHeaders, acceptsGzip: Bool) -> HTTPResponse {
-        let choice = ContentEncodingChoice(acceptsGzip: acceptsGzip, identity: identity, gzip: gzip)
-        let heads = choice.isGzip ? compressed.ready?.heads ?? identityHeads : identityHeads
+        // The compressed twin read once, and only when it can be sent (each read of it
+        // copied its bytes and heads out, and a 304 needs neither body).
+        if acceptsGzip, let compressed = compressed.ready,
+           ContentEncodingChoice.takesGzip(identity: identity, gzip: compressed.bytes) {
+            return response(to: headers, heads: compressed.heads, body: compressed.bytes)
+        }
+        return response(to: headers, heads: identityHeads, body: identity)
+    }
+
+    @inline(__always)
+    private func response(to headers: HTTPHeaders, heads: BundleHeads, body: [UInt8]) -> HTTPResponse {
         if EntityTag.matches(headers, etagBytes, gzipETagBytes) {
             return HTTPResponse(status: .notModified, fields: heads.notModified)
         }
-        return HTTPResponse(status: .ok, fields: heads.ok, body: choice.body)
+        return HTTPResponse(status: .ok, fields: heads.ok, body: body)
     }
 }

@@ -203,7 +203,7 @@ for path in "${paths[@]}"; do
     collect "$nginx_valgrind" "$nginx_port" "$path" "$work/nginx.callgrind"
     ratio=$(python3 -c "print(f'{$ours / $per_request:.2f}')")
     echo "nginx $("$nginx_bin" -v 2>&1 | sed 's|.*/||'), the same requests${headers:+ ($headers)}: $per_request instructions per request; ours ÷ nginx: ${ratio}×"
-    if [[ -n ${MAX_NGINX_RATIO:-} ]] && python3 -c "import sys; sys.exit(0 if $ratio > $MAX_NGINX_RATIO else 1)"; then
+    if [[ -n ${MAX_NGINX_RATIO:-} ]] && python3 -c "import sys; sys.exit(0 if $ours / $per_request > $MAX_NGINX_RATIO else 1)"; then
         echo "ours ÷ nginx ${ratio}× is over $MAX_NGINX_RATIO" >&2
         over=1
     fi

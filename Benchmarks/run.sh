@@ -17,7 +17,7 @@
 #      at -c64, and the 304 at LAUNCH_CONNECTIONS with wrk -t2), LAUNCH_CONNECTIONS (1000,5000),
 #      LAUNCH_ACCESS_LOG (1: the -c64 304 also with the access log on, as ours-log),
 #      LAUNCH_FLOOR (1: the 304 rows also against floor-server.c, built with cc: one read and one
-#      send of our 304's bytes per request, the rate no server can pass on this machine),
+#      send of our 304's bytes per request, the least any server does for it on this kernel),
 #      STORE (1; 0 skips the 110k-store rows), STORE_RUNS (3), STORE_LANGUAGES (10),
 #      STORE_STRINGS (11000 per language), STATIC (1: build with --static-swift-stdlib, as shipped),
 #      LABEL_SERVER_BIN / PEER_BIN / ANCHOR_BIN (use these binaries instead of building),

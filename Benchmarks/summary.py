@@ -119,8 +119,8 @@ def main():
             if name.startswith("304"):
                 row(f"launch {label}, -c{connections}: p99 vs nginx", ours_p99, f"nginx {fmt(nginx_p99, '.2f')} ms", r,
                     "≤ 1.0×", None if r is None else r <= 1.0, ".2f", " ms")
-            # What no server can pass here (floor-server.c: one read and one send per
-            # request): near 1.0× nginx, the row's rate is wrk's, not the servers'.
+            # The floor (floor-server.c: one read and one send per request, no user-space
+            # work): near 1.0× nginx, the row's rate is set by wrk or the kernel, not the servers.
             floor = median(launch_runs, "rps", server="floor", connections=connections)
             if floor is not None:
                 row(f"launch {label}, -c{connections}: req/s of the floor (read + send only) vs nginx", floor,

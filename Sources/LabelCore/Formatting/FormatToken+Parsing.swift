@@ -48,7 +48,7 @@ struct FormatScanner {
         literal.removeAll(keepingCapacity: true)
     }
 
-    private func text(_ range: Range<Int>) -> String {
+    func text(_ range: Range<Int>) -> String {
         String(decoding: bytes[range], as: UTF8.self)
     }
 
@@ -137,10 +137,7 @@ struct FormatScanner {
 
         guard let conversionByte = byte(at: index), conversionByte < 0x80,
             let conversion = FormatSpecifier.Conversion(rawValue: Character(Unicode.Scalar(conversionByte)))
-        else {
-            let (token, end) = invalidSequence(from: start, endedAt: index)
-            return (token, end, index < bytes.count ? .replacedBy : .cutOff(printsFirst: endsInWidthOrDot))
-        }
+        else { return noConversion(from: start, at: index, endsInWidthOrDot: endsInWidthOrDot) }
 
         if conversion == .object, flags.contains(.alternate) {
             guard let (substitution, end) = substitution(from: start, at: index, position: position) else { return invalid() }
@@ -181,6 +178,21 @@ struct FormatScanner {
         return (.next, end)
     }
 
+    /// The sequence from `start` whose conversion should be at `index` but is not. CF
+    /// reads flags, widths, `.` and lengths in any order (`%l5d`, `%5-d`, `%100 k`):
+    /// where C's order stops at one of them, it is read on as CF does; otherwise it is
+    /// an invalid sequence.
+    private func noConversion(
+        from start: Int, at index: Int, endsInWidthOrDot: Bool
+    ) -> (FormatToken, Int, MissingConversion?) {
+        if let byte = byte(at: index), Self.continuesInCoreFoundation(byte),
+           let reordered = coreFoundationSpecifier(from: start) {
+            return reordered
+        }
+        let (token, end) = invalidSequence(from: start, endedAt: index)
+        return (token, end, index < bytes.count ? .replacedBy : .cutOff(printsFirst: endsInWidthOrDot))
+    }
+
     /// `%#@name@` from the `%` at `start`, whose `@` is at `index`: the name runs to the next
     /// `@`, without spaces or `%`. Returns it and the index after it; nil when unterminated.
     private func substitution(from start: Int, at index: Int, position: Int?) -> (FormatSubstitution, Int)? {
@@ -196,7 +208,7 @@ struct FormatScanner {
     /// The invalid sequence from `start` whose conversion character should be at
     /// `index`: CF reads the character that is there into the sequence (`%y`, `%5é`);
     /// at the end of the string the sequence stops there.
-    private func invalidSequence(from start: Int, endedAt index: Int) -> (FormatToken, Int) {
+    func invalidSequence(from start: Int, endedAt index: Int) -> (FormatToken, Int) {
         let end = index < bytes.count ? min(index + Self.scalarLength(lead: bytes[index]), bytes.count) : index
         return (.invalid(text(start..<end)), end)
     }
@@ -260,7 +272,7 @@ struct FormatScanner {
 }
 
 extension FormatSpecifier.Flags {
-    fileprivate init?(byte: UInt8) {
+    init?(byte: UInt8) {
         switch byte {
         case .minus: self = .leftAlign
         case .plus: self = .plusSign

@@ -219,7 +219,9 @@ extension FormatTokenTable.Mark {
     /// `%@`, `%d`, `%lld`…: a specifier with only a length and a conversion, which
     /// follow from the mark alone (no bytes read); nil for any other mark.
     var bareSpecifier: FormatSpecifier? {
-        guard kind == .specifier, position < 0, flags == 0, width == -1, precision == -1 else { return nil }
+        // The source length rules out CF's reordered forms (`%lz@`: two lengths, the last counts).
+        guard kind == .specifier, position < 0, flags == 0, width == -1, precision == -1,
+              end &- start == Self.bareSourceLengths[Int(length)] else { return nil }
         return Self.bareSpecifiers[Int(length) * Self.conversions.count + Int(conversion)]
     }
 
@@ -290,6 +292,8 @@ extension FormatTokenTable.Mark {
     /// `allCases`, built once (the marks store indices into them).
     static let lengthModifiers = FormatSpecifier.LengthModifier.allCases
     static let conversions = FormatSpecifier.Conversion.allCases
+    /// The byte count of `%` + length modifier + conversion, by stored length (0: none).
+    private static let bareSourceLengths: [UInt32] = [2] + lengthModifiers.map { UInt32(2 + $0.rawValue.utf8.count) }
     /// Every specifier with only a length and a conversion, at `length × conversions.count + conversion`.
     private static let bareSpecifiers: [FormatSpecifier] = ([nil] + lengthModifiers.map(Optional.some)).flatMap { length in
         conversions.map { conversion in

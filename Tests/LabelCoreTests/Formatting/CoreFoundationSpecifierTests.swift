@@ -95,6 +95,26 @@ import Testing
         #expect(throws: FormatError.missingArgument(2)) { try Self.render("%*d", ["5"]) }
     }
 
+    @Test func partsOutOfCsOrderAreReadAsCoreFoundationReadsThem() throws {
+        // CF reads flags, widths, `.` and lengths in any order: each of these reads an argument.
+        for template in ["[%l5d]", "[%5-d]", "[%h-3d]", "[%05-d]"] {
+            #expect(Self.count(template) == 1, "\(template)")
+            #expect(try Self.render(template, ["42"]) == Self.foundation(template, [42]), "\(template)")
+        }
+        #expect(try Self.render("[%5.2-f]", ["4.5"]) == Self.foundation("[%5.2-f]", [4.5]))
+        // The space flag read late counts like one read first (`%-5 d` is `% -5d`).
+        for (reordered, ordered) in [("[%-5 d]", "[% -5d]"), ("[%.2 f]", "[% .2f]")] {
+            #expect(Self.count(reordered) == 1)
+            #expect(try Self.render(reordered, ["42"]) == Self.render(ordered, ["42"]), "\(reordered)")
+        }
+        #expect(FormatToken.argumentReads(in: "Hallo %l5D %@").map(\.number) == [1, 2])
+        // `%100 kesin` is the invalid sequence `%100 k` (a space is a flag anywhere): it
+        // prints `1` and reads nothing.
+        #expect(Self.count("%100 kesin") == 0)
+        #expect(try Self.render("%100 kesin", ["3"]) == Self.foundation("%100 kesin", [3]))
+        #expect(try Self.render("a %5-y b", ["3"]) == Self.foundation("a %5-y b", [3]))
+    }
+
     @Test func pointerAndWriteBackSpecifiersAreRefusedNeverRendered() {
         for template in ["%p", "%P", "%n", "a %d %n", "%2$p"] {
             let arguments = ["1", "2"]

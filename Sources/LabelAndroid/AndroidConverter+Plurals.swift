@@ -41,7 +41,7 @@ extension AndroidConverter {
                 // One specifier Java cannot print is in every item's template or in
                 // this variant: the whole string is left out, not a partial plural.
                 return Conversion(value: nil, problems: problems + [Problem(
-                    severity: .error, reason: .unsupportedSpecifier, category: category,
+                    severity: .error, reason: unsupported.reason, category: category,
                     message: "\(unsupported.specifier): \(unsupported.why)")])
             }
         }

@@ -60,7 +60,7 @@ package enum AndroidConverter {
     }
 
     private static func problem(_ unsupported: JavaFormat.Unsupported, category: PluralCategory?) -> Problem {
-        Problem(severity: .error, reason: .unsupportedSpecifier, category: category,
+        Problem(severity: .error, reason: unsupported.reason, category: category,
                 message: "\(unsupported.specifier): \(unsupported.why)")
     }
 

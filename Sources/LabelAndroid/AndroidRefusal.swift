@@ -16,6 +16,8 @@ package struct AndroidRefusal: Sendable, Hashable {
         case nameCollision = "name-collision"
         /// A specifier `java.util.Formatter` cannot print as Apple does.
         case unsupportedSpecifier = "unsupported-specifier"
+        /// `%n`, which no value may hold (it writes through its argument).
+        case forbiddenSpecifier = "forbidden-specifier"
         /// Two plural variables in one string: `<plurals>` selects by one quantity.
         case twoPluralVariables = "two-plural-variables"
         /// A CLDR category the folder's language needs has no text.

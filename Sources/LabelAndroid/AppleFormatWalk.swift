@@ -20,6 +20,8 @@ struct AppleFormatWalk {
     private(set) var variable: (name: String, argument: Int)?
     private var next = 1
     private var pendingOwn: Int?
+    /// Arguments read by `*` widths and precisions.
+    private var starArguments: [Int] = []
 
     /// Walks `template`; a `%#@name@` of a variable in `variables` is replaced by
     /// `variant(name)`. A second variable anywhere (template or variant) fails.
@@ -32,7 +34,7 @@ struct AppleFormatWalk {
 
     /// The highest argument number read (the variable's included).
     var argumentCount: Int {
-        var maximum = variable?.argument ?? 0
+        var maximum = max(variable?.argument ?? 0, starArguments.max() ?? 0)
         for case .argument(_, let number) in pieces { maximum = max(maximum, number) }
         return maximum
     }
@@ -51,6 +53,9 @@ struct AppleFormatWalk {
                 let printed = FormatToken.printedText(ofInvalid: source)
                 if !printed.isEmpty { pieces.append(.text(printed)) }
             case .specifier(let specifier):
+                // A `*` width or precision reads its own argument first (CF's order);
+                // Java has none, so such a specifier is refused, but the count stays CF's.
+                for read in specifier.argumentReads.dropLast() { starArguments.append(take(position: read.position)) }
                 pieces.append(.argument(specifier, number: take(position: specifier.position)))
             case .substitution(let substitution):
                 guard let found = variables[substitution.name] else {

@@ -5,14 +5,15 @@ import LabelCore
 /// formats with the configuration's locale, as Apple's `localizedStringWithFormat`
 /// does with the user's).
 ///
-/// `%@ %s %S` → `s`, `%c %C` → `c`, `%d %i %u` (any length modifier) → `,d` and
+/// `%@ %s %S` → `s`, `%c %C` → `c`, `%d %i %u %D %U` (any length modifier) → `,d` and
 /// `%f %F` → `,f`: LabelCore groups decimal conversions as `localizedStringWithFormat`
-/// does, and Java groups only with the `,` flag. `%o %x %X` are kept. What Java
+/// does, and Java groups only with the `,` flag. `%o %x %X` are kept, CF's `%O` is `%o`. What Java
 /// prints differently, or refuses, has no conversion (``specifier(_:number:numbered:)``
 /// returns the reason): `%e %g %a` (ICU's scientific pattern is not Java's), a
 /// precision on integers, zero padding of grouped numbers, `+`/space on `%o %x`,
 /// `#` on any conversion (on `%o %x` Java writes a zero as `00`/`0x0`, C as `0`), `+` and space together, `+` where the
-/// language's plus sign is not a bare `+` (`he`, `ar`: a direction mark first).
+/// language's plus sign is not a bare `+` (`he`, `ar`: a direction mark first), `*` widths and precisions,
+/// `%p %P` (pointers), and `%n` (refused as `forbidden-specifier`).
 enum JavaFormat {
     static func specifier(_ apple: FormatSpecifier, number: Int, numbered: Bool,
                           language: LanguageTag) -> Result<String, Unsupported> {
@@ -20,8 +21,14 @@ enum JavaFormat {
         var javaFlags = ""
         let conversion: Character
         func refuse(_ why: String) -> Result<String, Unsupported> { .failure(Unsupported(specifier: apple.source, why: why)) }
+        if apple.conversion == .writtenCount {
+            return .failure(Unsupported(specifier: apple.source, why: "%n writes through its argument; never acceptable in a value",
+                                        reason: .forbiddenSpecifier))
+        }
+        if apple.hasStarArgument { return refuse("java.util.Formatter has no * width or precision") }
         if flags.contains(.plusSign), flags.contains(.space) { return refuse("Java refuses + and space together") }
-        switch apple.conversion {
+        // CF's `%D %U %O` are `%d %u %o`.
+        switch apple.conversion.canonical {
         case .decimal, .integer, .unsigned, .fixed, .upperFixed:
             let integer = apple.conversion.kind == .integer
             if integer, apple.precision != nil { return refuse("Java has no precision for integers") }
@@ -39,7 +46,7 @@ enum JavaFormat {
             // Apple (C) prints a zero as `0` under `#`; Java prints `0x0` and `00`.
             if flags.contains(.alternate) { return refuse("Java's # form prints a zero as 0x0 or 00, Apple's as 0") }
             if flags.contains(.zeroPad), apple.width != nil, !flags.contains(.leftAlign) { javaFlags += "0" }
-            conversion = apple.conversion.rawValue
+            conversion = apple.conversion.canonical.rawValue
         case .scientific, .upperScientific, .general, .upperGeneral, .hexFloat, .upperHexFloat:
             return refuse("Apple prints %\(apple.conversion.rawValue) with ICU's scientific pattern, which java.util.Formatter does not")
         case .character, .wideCharacter, .cString, .wideString, .object:
@@ -49,6 +56,10 @@ enum JavaFormat {
             }
             if isCharacter, apple.precision != nil { return refuse("Java has no precision for %c") }
             conversion = isCharacter ? "c" : "s"
+        case .pointer, .pascalString:
+            return refuse("%\(apple.conversion.rawValue) reads a pointer; no argument text can stand for it")
+        case .writtenCount, .upperDecimal, .upperUnsigned, .upperOctal:
+            return refuse("unreachable: handled above")
         }
         // Java demands a width for `-` (and Apple ignores `-` without one).
         if flags.contains(.leftAlign), apple.width != nil { javaFlags = "-" + javaFlags }
@@ -64,6 +75,8 @@ enum JavaFormat {
     struct Unsupported: Error, Equatable {
         var specifier: String
         var why: String
+        /// The report's code: `unsupported-specifier`, or `forbidden-specifier` for `%n`.
+        var reason: AndroidRefusal.Reason = .unsupportedSpecifier
     }
 
     /// Java format text for literal `text`: `%` doubled.

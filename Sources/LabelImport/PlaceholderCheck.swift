@@ -1,28 +1,18 @@
 import LabelCore
 
 /// Compares the format arguments of a unit's target with its source's: how many,
-/// in which order, of which types (`%@` is an object, `%d` an integer, `%#@x@` a
-/// plural substitution). Positional (`%2$@`) and sequential arguments are numbered
-/// as CoreFoundation numbers them.
+/// in which order, of which types (`%@` is an object, `%d` and CF's `%D` an integer,
+/// `%#@x@` a plural substitution, a `*` width an integer argument of its own).
+/// Arguments are counted and numbered as CoreFoundation does, through LabelCore's
+/// ``FormatToken/argumentReads(in:)``. A target with `%n` is always refused.
 enum PlaceholderCheck {
-    /// Argument number → what it is (`@`, `integer`…) with its source text.
+    /// Argument number → what it is (`object`, `integer`…) with its source text. An
+    /// argument read twice keeps its first reader.
     static func arguments(_ text: String) -> [Int: (kind: String, source: String)] {
         var result: [Int: (String, String)] = [:]
-        var next = 1
-        for token in FormatToken.tokens(in: text) {
-            switch token {
-            case .specifier(let specifier):
-                let number = specifier.position ?? next
-                next = number + 1
-                let kind = specifier.conversion == .object ? "object" : specifier.conversion.kind.rawValue
-                result[number] = (kind, specifier.source)
-            case .substitution(let substitution):
-                let number = substitution.position ?? next
-                next = number + 1
-                result[number] = ("plural", substitution.source)
-            case .literal, .invalid:
-                continue
-            }
+        for read in FormatToken.argumentReads(in: text) where result[read.number] == nil {
+            let kind = read.kind.map { read.source.hasSuffix("@") && $0 == .string ? "object" : $0.rawValue } ?? "plural"
+            result[read.number] = (kind, read.source)
         }
         return result
     }
@@ -31,6 +21,9 @@ enum PlaceholderCheck {
     /// variant (`one`, `few`…) may leave out an argument (`one` often spells the
     /// number out), but not change one's type or add one.
     static func mismatch(source: String, target: String, isPluralVariant: Bool) -> String? {
+        if let forbidden = FormatToken.forbiddenSpecifier(in: target) {
+            return "the target has \(forbidden.source), which writes through its argument: never acceptable in a value"
+        }
         let expected = arguments(source), found = arguments(target)
         for (number, argument) in found.sorted(by: { $0.key < $1.key }) {
             guard let wanted = expected[number] else {

@@ -20,6 +20,9 @@ package enum LintRule: String, CaseIterable, Sendable, Hashable, Comparable {
     /// Arguments (number → type) of a translation differ from the development language's,
     /// or one string reads an argument as two types.
     case specifierMismatch = "specifier-mismatch"
+    /// A `%n` in a value: it writes through its argument, so `String(format:)` with it
+    /// crashes or corrupts memory. Never acceptable, in any language.
+    case forbiddenSpecifier = "forbidden-specifier"
     /// A plural variable lacks a category that CLDR requires for the language.
     case missingPluralCategory = "missing-plural-category"
     /// A key of the development language that a language of the same bundle and table lacks.
@@ -42,7 +45,8 @@ package enum LintRule: String, CaseIterable, Sendable, Hashable, Comparable {
     /// The severity of a finding of this rule unless the check says otherwise.
     package var defaultSeverity: LintFinding.Severity {
         switch self {
-        case .parseError, .emptyValue, .mojibake, .specifierMismatch, .missingPluralCategory, .duplicateKey: .error
+        case .parseError, .emptyValue, .mojibake, .specifierMismatch, .forbiddenSpecifier, .missingPluralCategory,
+             .duplicateKey: .error
         case .readerWarning, .missingKey, .labelCapitalization, .labelTrailingPeriod, .controlTypeWord,
              .hintCapitalization, .hintVerb, .hintPeriod, .wordLimit: .warning
         }

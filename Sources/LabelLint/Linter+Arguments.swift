@@ -22,7 +22,10 @@ extension Linter {
                 case .literal, .invalid:
                     continue
                 case .specifier(let specifier):
-                    signature.record(take(specifier.position), kind: specifier.conversion.kind, source: specifier.source)
+                    // A `*` width or precision reads an integer argument of its own, first (CF).
+                    for read in specifier.argumentReads {
+                        signature.record(take(read.position), kind: read.kind, source: specifier.source)
+                    }
                 case .substitution(let substitution):
                     guard let variable = string.variables[substitution.name] else { continue }
                     let slot = take(substitution.position)

@@ -34,6 +34,9 @@ extension Linter {
             add(.missingPluralCategory,
                 "\(entry.language) needs \(Self.list(required)) by CLDR; \(what) lacks \(Self.list(missing))")
         }
+        if let forbidden = Self.texts(of: string).lazy.compactMap(FormatToken.forbiddenSpecifier(in:)).first {
+            add(.forbiddenSpecifier, "\(forbidden.source) writes through its argument; String(format:) with it crashes")
+        }
         if let conflict = Self.arguments(of: string).conflict {
             add(.specifierMismatch, conflict)
         }

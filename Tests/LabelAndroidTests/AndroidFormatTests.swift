@@ -51,3 +51,33 @@ func specifiersJavaPrintsDifferentlyAreRefusedWithAReason(_ apple: String) {
     #expect(android("%+d") == .string("%+,d", formatted: true))
     #expect(android("%+d", language: try #require(LanguageTag("he"))) == nil)
 }
+
+/// CoreFoundation's `%D %U %O` are `%d %u %o` (they were written as `D`, `U`, `O` text).
+@Test(arguments: [
+    ("Hallo %D", "Hallo %,d"),
+    ("%D %U %O", "%1$,d %2$,d %3$o"),
+    ("%lD of %lU", "%1$,d of %2$,d"),
+    ("%2$O %1$D", "%2$o %1$,d"),
+])
+func coreFoundationUpperCaseConversionsBecomeJavaOnes(_ apple: String, _ java: String) {
+    #expect(android(apple) == .string(java, formatted: true))
+}
+
+/// What Java cannot express is a refusal with its code, never a different string.
+@Test(arguments: ["%*d", "%.*f", "%*.*f", "%1$*2$d", "Hallo %*@", "%p", "%P", "Hallo %D %p"])
+func starArgumentsAndPointersAreRefusedAsUnsupported(_ apple: String) {
+    let conversion = AndroidConverter.convert(LocalizedString(template: apple), language: english)
+    #expect(conversion.value == nil)
+    #expect(conversion.problems.map(\.reason) == [.unsupportedSpecifier])
+}
+
+@Test func aWriteBackSpecifierIsRefusedAsForbidden() {
+    for template in ["%n", "Hallo %@ %n"] {
+        let conversion = AndroidConverter.convert(LocalizedString(template: template), language: english)
+        #expect(conversion.value == nil)
+        #expect(conversion.problems.map(\.reason) == [.forbiddenSpecifier])
+    }
+    let plural = LocalizedString(template: "%#@n@", variables: ["n": PluralVariable(
+        valueType: "d", variants: [.one: "%d Datei", .other: "%d Dateien%n"])])
+    #expect(AndroidConverter.convert(plural, language: LanguageTag("de")!).problems.map(\.reason).contains(.forbiddenSpecifier))
+}

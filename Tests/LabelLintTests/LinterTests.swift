@@ -37,6 +37,7 @@ struct LinterTests {
             Expected(rule: .emptyValue, file: de, line: 10, key: "empty.label"),
             Expected(rule: .duplicateKey, file: de, line: 12, key: "dup.label"),
             Expected(rule: .specifierMismatch, file: de, line: 13, key: "score.label"),
+            Expected(rule: .forbiddenSpecifier, file: "app/de.lproj/Unsafe.strings", line: 2, key: "unsafe.label"),
             Expected(rule: .missingKey, file: "app/en.lproj/Localizable.strings", line: 13, key: "missing.label"),
             Expected(rule: .readerWarning, file: "app/en.lproj/Plurals.stringsdict", line: 25, key: nil),
             Expected(rule: .missingPluralCategory, file: "app/ru.lproj/Plurals.stringsdict", line: 5, key: "apples.count"),
@@ -46,7 +47,7 @@ struct LinterTests {
         #expect(Set(found) == expected)
         #expect(found.count == expected.count, "each violation is reported once: \(found)")
         #expect(Set(found.map(\.rule)) == Set(LintRule.allCases), "the seeded store covers every rule")
-        #expect(report.errorCount == 6)
+        #expect(report.errorCount == 7)
         #expect(report.fails(strict: false))
     }
 
@@ -126,6 +127,40 @@ struct LinterTests {
         let german = Linter.arguments(of: LocalizedString(template: "%d Münzen von %d"))
         #expect(german.differences(from: english, referenceLanguage: en)?.contains("argument 2") == true)
         #expect(english.differences(from: german, referenceLanguage: en)?.contains("never read") == true)
+    }
+
+    /// Lints a store of one `Localizable.strings` per language, each holding `greeting.label`.
+    static func lintValues(_ values: [(language: String, value: String)]) throws -> LintReport {
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent("lint-cf-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: store) }
+        for (language, value) in values {
+            let folder = store.appendingPathComponent("app/\(language).lproj")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data("\"greeting.label\" = \"\(value)\";\n".utf8).write(to: folder.appendingPathComponent("Localizable.strings"))
+        }
+        return Self.lint(store.path)
+    }
+
+    @Test func aTargetWithAnExtraCoreFoundationSpecifierIsAnError() throws {
+        let en = LanguageTag("en")!
+        let english = Linter.arguments(of: LocalizedString(template: "Hello %@"))
+        for german in ["Hallo %D %@", "Hallo %U %@", "Hallo %O %@", "Hallo %p %@", "Hallo %P %@", "Hallo %*@"] {
+            #expect(Linter.arguments(of: LocalizedString(template: german)).differences(from: english, referenceLanguage: en)
+                    != nil, "\(german)")
+        }
+        #expect(Linter.arguments(of: LocalizedString(template: "%D Dateien"))
+                .differences(from: Linter.arguments(of: LocalizedString(template: "%d files")), referenceLanguage: en) == nil)
+
+        let report = try Self.lintValues([("en", "Hello %@"), ("de", "Hallo %D %@")])
+        #expect(report.findings.map(\.rule) == [.specifierMismatch])
+        #expect(report.findings.first?.severity == .error)
+        #expect(report.fails(strict: true))
+    }
+
+    @Test func aWriteBackSpecifierIsAnErrorInEveryLanguage() throws {
+        let report = try Self.lintValues([("en", "Points %n"), ("de", "Punkte %n")])
+        #expect(report.findings.map(\.rule) == [.forbiddenSpecifier, .forbiddenSpecifier])
+        #expect(report.errorCount == 2)
     }
 
     @Test func oneArgumentReadAsTwoTypesIsAConflict() {

@@ -12,6 +12,9 @@ public enum FormatError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Plural variables nest deeper than ``LabelFormatter/maximumSubstitutionDepth``
     /// (or refer to each other in a cycle).
     case substitutionTooDeep(variable: String)
+    /// The value holds a specifier no argument text can be rendered for: `%p`, `%P`,
+    /// `%n` (the payload is its source text). The store's problem, which `lint` reports.
+    case unsupportedSpecifier(String)
 
     /// What an argument must look like, as named in ``typeMismatch(argument:expected:value:)``.
     public enum Expectation: String, Sendable {
@@ -24,6 +27,9 @@ public enum FormatError: Error, Sendable, Hashable, CustomStringConvertible {
         case number
         /// `%c %C`: exactly one character.
         case character
+        /// A `*` width or precision: an integer from -999 to 999 (a negative width
+        /// pads on the right, a negative precision counts as none, as in C).
+        case widthOrPrecision = "width or precision from -999 to 999"
     }
 
     /// The 1-based argument the error is about, if any.
@@ -31,7 +37,7 @@ public enum FormatError: Error, Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .missingArgument(let argument): argument
         case .typeMismatch(let argument, _, _): argument
-        case .missingVariant, .substitutionTooDeep: nil
+        case .missingVariant, .substitutionTooDeep, .unsupportedSpecifier: nil
         }
     }
 
@@ -46,6 +52,8 @@ public enum FormatError: Error, Sendable, Hashable, CustomStringConvertible {
             "plural variable '\(variable)' has no '\(category.rawValue)' or 'other' variant"
         case .substitutionTooDeep(let variable):
             "plural variable '\(variable)' nests too deeply"
+        case .unsupportedSpecifier(let source):
+            "the value's \(source.prefix(32)) reads an argument no text can stand for"
         }
     }
 }

@@ -61,6 +61,16 @@ extension FormatSpecifier {
                 return padded(String(value.prefix(precision)))
             }
             return padded(value)
+
+        case .upperDecimal, .upperUnsigned, .upperOctal:
+            var lower = self
+            lower.conversion = conversion.canonical
+            return try lower.render(value, argument: argument, symbols: symbols)
+
+        case .pointer, .pascalString, .writtenCount:
+            // An address, a Pascal string in memory, a write through a pointer: nothing
+            // a text argument can stand for.
+            throw .unsupportedSpecifier(source)
         }
     }
 

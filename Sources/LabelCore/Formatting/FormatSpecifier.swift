@@ -1,8 +1,11 @@
 /// A printf-style conversion as Apple's `String(format:)` reads it:
 /// `%[position$][flags][width][.precision][length]conversion`.
 ///
-/// `*` widths and precisions (taken from an argument) are not supported: such a
-/// sequence tokenizes as ``FormatToken/invalid(_:)``. Widths, precisions and
+/// Conversions and `*` widths and precisions are CoreFoundation's
+/// (`__CFParseFormatSpec`): `%D %U %O` are `%d %u %o`, `%p` and `%P` read a pointer,
+/// `%n` a pointer it writes to, and a `*` width or precision reads an `int` argument
+/// (`%*d`, `%.*f`, `%*2$d`, `%1$*2$.*3$f`) before the value. ``argumentReads`` lists
+/// them in CF's order; docs/decisions/format-specifiers.md. Widths, precisions and
 /// positions are at most ``maximumNumber`` so a store entry cannot ask for a
 /// gigabyte of padding.
 package struct FormatSpecifier: Sendable, Hashable {
@@ -15,6 +18,11 @@ package struct FormatSpecifier: Sendable, Hashable {
     package var flags: Flags
     /// Minimum field width in characters.
     package var width: Int?
+    /// Set for a `*` width: the argument it is read from (`%*d`, `%*2$d`). CF then
+    /// ignores ``width``.
+    package var widthArgument: StarArgument?
+    /// Set for a `*` precision: the argument it is read from (`%.*f`, `%.*3$f`).
+    package var precisionArgument: StarArgument?
     /// Precision: digits after the decimal separator (`f e`), significant digits
     /// (`g`), minimum digits (integers) or maximum characters (strings).
     package var precision: Int?
@@ -28,11 +36,14 @@ package struct FormatSpecifier: Sendable, Hashable {
 
     package init(
         position: Int? = nil, flags: Flags = [], width: Int? = nil, precision: Int? = nil,
-        length: LengthModifier? = nil, conversion: Conversion, source: String
+        length: LengthModifier? = nil, conversion: Conversion, source: String,
+        widthArgument: StarArgument? = nil, precisionArgument: StarArgument? = nil
     ) {
         self.position = position
         self.flags = flags
         self.width = width
+        self.widthArgument = widthArgument
+        self.precisionArgument = precisionArgument
         self.precision = precision
         self.length = length
         self.conversion = conversion
@@ -77,21 +88,91 @@ package struct FormatSpecifier: Sendable, Hashable {
         case character = "c", wideCharacter = "C"
         case cString = "s", wideString = "S"
         case object = "@"
+        /// CF's `%D %U %O`: `%d %u %o` (the C library's old long forms; CF reads the
+        /// size from the length modifier, as for the lower-case ones).
+        case upperDecimal = "D", upperUnsigned = "U", upperOctal = "O"
+        /// `%p`: a pointer, printed as an address. Never rendered (``FormatError/unsupportedSpecifier(_:)``).
+        case pointer = "p"
+        /// `%P`: a pointer to a Pascal string. Never rendered.
+        case pascalString = "P"
+        /// `%n`: writes the count of characters so far through a pointer argument.
+        /// Never acceptable in a value: import, lint and Android refuse it.
+        case writtenCount = "n"
 
         /// The kind of argument the conversion consumes.
         package var kind: Kind {
             switch self {
-            case .decimal, .integer, .unsigned, .octal, .hex, .upperHex: .integer
+            case .decimal, .integer, .unsigned, .octal, .hex, .upperHex, .upperDecimal, .upperUnsigned, .upperOctal:
+                .integer
             case .fixed, .upperFixed, .scientific, .upperScientific, .general, .upperGeneral,
                 .hexFloat, .upperHexFloat: .floatingPoint
             case .character, .wideCharacter: .character
             case .cString, .wideString, .object: .string
+            case .pointer: .pointer
+            case .pascalString: .pascalString
+            case .writtenCount: .writtenCount
+            }
+        }
+
+        /// Whether CF writes it through ICU with the locale's symbols (`kCFStringFormatLocalizable`).
+        package var isLocalizedNumber: Bool {
+            switch self {
+            case .decimal, .integer, .unsigned, .upperDecimal, .upperUnsigned, .fixed, .upperFixed, .scientific,
+                 .upperScientific, .general, .upperGeneral: true
+            default: false
+            }
+        }
+
+        /// The lower-case conversion a CF upper-case one prints as (`D` → `d`); itself otherwise.
+        package var canonical: Conversion {
+            switch self {
+            case .upperDecimal: .decimal
+            case .upperUnsigned: .unsigned
+            case .upperOctal: .octal
+            default: self
             }
         }
 
         /// Argument kinds, coarse enough for comparing two languages' specifiers.
         package enum Kind: String, Sendable, Hashable {
             case integer, floatingPoint, character, string
+            /// `%p`.
+            case pointer
+            /// `%P`.
+            case pascalString
+            /// `%n`.
+            case writtenCount
         }
     }
+
+    /// Where a `*` width or precision takes its value from.
+    package enum StarArgument: Sendable, Hashable {
+        /// The next argument (`%*d`), before the value's own.
+        case next
+        /// Argument `n` (`%*2$d`).
+        case position(Int)
+
+        package var position: Int? {
+            if case .position(let number) = self { number } else { nil }
+        }
+    }
+
+    /// One argument the specifier reads: its position (`nil`: the next one) and kind.
+    package struct ArgumentRead: Sendable, Hashable {
+        package var position: Int?
+        package var kind: Conversion.Kind
+    }
+
+    /// The arguments the specifier reads, in CoreFoundation's order: a `*` width, a `*`
+    /// precision (each an integer), then the value. One element for all but `*` forms.
+    package var argumentReads: [ArgumentRead] {
+        var reads: [ArgumentRead] = []
+        if let widthArgument { reads.append(ArgumentRead(position: widthArgument.position, kind: .integer)) }
+        if let precisionArgument { reads.append(ArgumentRead(position: precisionArgument.position, kind: .integer)) }
+        reads.append(ArgumentRead(position: position, kind: conversion.kind))
+        return reads
+    }
+
+    /// Whether the specifier reads a `*` width or precision.
+    package var hasStarArgument: Bool { widthArgument != nil || precisionArgument != nil }
 }

@@ -48,7 +48,7 @@ struct FormatScanner {
         literal.removeAll(keepingCapacity: true)
     }
 
-    private func text(_ range: Range<Int>) -> String {
+    func text(_ range: Range<Int>) -> String {
         String(decoding: bytes[range], as: UTF8.self)
     }
 
@@ -99,33 +99,34 @@ struct FormatScanner {
             index += 1
         }
 
-        var width: Int?
-        if let first = byte(at: index), first.isASCIIDigit {
-            let (value, end) = number(at: index)
-            guard let value else { return invalid() }
-            width = value
-            index = end
+        // A width: digits, or CF's `*` (read from an argument).
+        guard let widthField = field(at: index) else { return invalid() }
+        let width = widthField.value, widthArgument = widthField.star
+        if width != nil {
             endsInWidthOrDot = true
             // CF's `%1#@name@`: a width followed by the `#` flag.
-            if byte(at: index) == .hash {
+            if byte(at: widthField.end) == .hash {
                 flags.insert(.alternate)
-                index += 1
+                index = widthField.end + 1
                 endsInWidthOrDot = false
+            } else {
+                index = widthField.end
             }
+        } else {
+            index = widthField.end
         }
 
         var precision: Int?
+        var precisionArgument: FormatSpecifier.StarArgument?
         if byte(at: index) == .dot {
             index += 1
             endsInWidthOrDot = true
-            let (value, end) = number(at: index)
-            if end == index {
-                precision = 0  // `%.f` means precision 0, as in C.
-            } else {
-                guard let value else { return invalid() }
-                precision = value
-                index = end
-            }
+            guard let field = field(at: index) else { return invalid() }
+            // `%.f` means precision 0, as in C.
+            precision = field.star == nil ? field.value ?? 0 : nil
+            precisionArgument = field.star
+            if field.star != nil { endsInWidthOrDot = false }
+            index = field.end
         }
 
         let length = lengthModifier(at: index)
@@ -136,10 +137,7 @@ struct FormatScanner {
 
         guard let conversionByte = byte(at: index), conversionByte < 0x80,
             let conversion = FormatSpecifier.Conversion(rawValue: Character(Unicode.Scalar(conversionByte)))
-        else {
-            let (token, end) = invalidSequence(from: start, endedAt: index)
-            return (token, end, index < bytes.count ? .replacedBy : .cutOff(printsFirst: endsInWidthOrDot))
-        }
+        else { return noConversion(from: start, at: index, endsInWidthOrDot: endsInWidthOrDot) }
 
         if conversion == .object, flags.contains(.alternate) {
             guard let (substitution, end) = substitution(from: start, at: index, position: position) else { return invalid() }
@@ -149,8 +147,50 @@ struct FormatScanner {
         index += 1
         let specifier = FormatSpecifier(
             position: position, flags: flags, width: width, precision: precision,
-            length: length, conversion: conversion, source: text(start..<index))
+            length: length, conversion: conversion, source: text(start..<index),
+            widthArgument: widthArgument, precisionArgument: precisionArgument)
         return (.specifier(specifier), index, nil)
+    }
+
+    /// A width or precision at `index`: CF's `*` (``starArgument(at:)``), digits, or
+    /// neither (`end` is `index`). Nil when a number is too large.
+    private func field(at index: Int) -> (value: Int?, star: FormatSpecifier.StarArgument?, end: Int)? {
+        if byte(at: index) == .star {
+            guard let (star, end) = starArgument(at: index + 1) else { return nil }
+            return (nil, star, end)
+        }
+        let (value, end) = number(at: index)
+        guard end > index else { return (nil, nil, index) }
+        guard let value else { return nil }
+        return (value, nil, end)
+    }
+
+    /// After a `*` at `index - 1`: `n$` names the argument, digits without `$` are
+    /// skipped (CF reads them as a width it then ignores). Nil when a number is too large.
+    private func starArgument(at index: Int) -> (FormatSpecifier.StarArgument, Int)? {
+        guard let first = byte(at: index), first.isASCIIDigit else { return (.next, index) }
+        let (value, end) = number(at: index)
+        guard let value else { return nil }
+        if byte(at: end) == .dollar {
+            guard value > 0 else { return nil }
+            return (.position(value), end + 1)
+        }
+        return (.next, end)
+    }
+
+    /// The sequence from `start` whose conversion should be at `index` but is not. CF
+    /// reads flags, widths, `.` and lengths in any order (`%l5d`, `%5-d`, `%100 k`):
+    /// where C's order stops at one of them, it is read on as CF does; otherwise it is
+    /// an invalid sequence.
+    private func noConversion(
+        from start: Int, at index: Int, endsInWidthOrDot: Bool
+    ) -> (FormatToken, Int, MissingConversion?) {
+        if let byte = byte(at: index), Self.continuesInCoreFoundation(byte),
+           let reordered = coreFoundationSpecifier(from: start) {
+            return reordered
+        }
+        let (token, end) = invalidSequence(from: start, endedAt: index)
+        return (token, end, index < bytes.count ? .replacedBy : .cutOff(printsFirst: endsInWidthOrDot))
     }
 
     /// `%#@name@` from the `%` at `start`, whose `@` is at `index`: the name runs to the next
@@ -168,7 +208,7 @@ struct FormatScanner {
     /// The invalid sequence from `start` whose conversion character should be at
     /// `index`: CF reads the character that is there into the sequence (`%y`, `%5é`);
     /// at the end of the string the sequence stops there.
-    private func invalidSequence(from start: Int, endedAt index: Int) -> (FormatToken, Int) {
+    func invalidSequence(from start: Int, endedAt index: Int) -> (FormatToken, Int) {
         let end = index < bytes.count ? min(index + Self.scalarLength(lead: bytes[index]), bytes.count) : index
         return (.invalid(text(start..<end)), end)
     }
@@ -232,7 +272,7 @@ struct FormatScanner {
 }
 
 extension FormatSpecifier.Flags {
-    fileprivate init?(byte: UInt8) {
+    init?(byte: UInt8) {
         switch byte {
         case .minus: self = .leftAlign
         case .plus: self = .plusSign
@@ -255,6 +295,7 @@ extension UInt8 {
     fileprivate static let zero = UInt8(ascii: "0")
     fileprivate static let apostrophe = UInt8(ascii: "'")
     fileprivate static let dot = UInt8(ascii: ".")
+    fileprivate static let star = UInt8(ascii: "*")
     fileprivate static let at = UInt8(ascii: "@")
     fileprivate static let h = UInt8(ascii: "h")
     fileprivate static let l = UInt8(ascii: "l")

@@ -7,12 +7,13 @@
 package enum FormatToken: Sendable, Hashable {
     /// Text printed as is. `%%` arrives here already decoded to `%`.
     case literal(String)
-    /// A conversion that consumes one argument (`%d`, `%1$@`, `%.2f`...).
+    /// A conversion that consumes one argument (`%d`, `%1$@`, `%.2f`...), or more for a
+    /// `*` width or precision (`%*d` reads two: ``FormatSpecifier/argumentReads``).
     case specifier(FormatSpecifier)
     /// A plural substitution `%#@name@` (also `%1$#@name@`).
     case substitution(FormatSubstitution)
     /// A `%` that does not start a valid specifier (a lone `%` at the end, `%k`,
-    /// `%*d`...). Consumes no argument and prints what CF prints (the first character
+    /// `%*k`...). Consumes no argument and prints what CF prints (the first character
     /// after `%`, or nothing when the string ends the sequence: `FormatScanner.printedText(ofInvalid:)`).
     /// The payload is the consumed source text, starting with `%` and, when a
     /// character that is no conversion ends it, including that character (`%5y`).

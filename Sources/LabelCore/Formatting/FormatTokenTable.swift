@@ -32,6 +32,9 @@ package struct FormatTokenTable: Sendable, Hashable {
         var cursor = ArgumentCursor()
         var maximum = 0
         for mark in builder.marks where mark.kind == .specifier {
+            // A `*` width, then a `*` precision, then the value: CF's order.
+            if mark.width <= -2 { maximum = max(maximum, cursor.take(position: Mark.starPosition(mark.width))) }
+            if mark.precision <= -2 { maximum = max(maximum, cursor.take(position: Mark.starPosition(mark.precision))) }
             maximum = max(maximum, cursor.take(position: mark.position < 0 ? nil : Int(mark.position)))
         }
         return maximum
@@ -88,7 +91,8 @@ extension FormatTokenTable {
         var flags: UInt8 = 0
         var length: UInt8 = 0
         var conversion: UInt8 = 0
-        /// -1 for none (values are at most ``FormatSpecifier/maximumNumber``).
+        /// -1 for none (values are at most ``FormatSpecifier/maximumNumber``). Width and
+        /// precision: -2 for `*`, -2 - n for `*n$` (``encode(_:star:)``).
         var position: Int16 = -1
         var width: Int16 = -1
         var precision: Int16 = -1
@@ -145,8 +149,8 @@ extension FormatTokenTable {
                     mark.length = specifier.length.map { UInt8(FormatSpecifier.LengthModifier.allCases.firstIndex(of: $0)! + 1) } ?? 0
                     mark.conversion = UInt8(FormatSpecifier.Conversion.allCases.firstIndex(of: specifier.conversion)!)
                     mark.position = Int16(specifier.position ?? -1)
-                    mark.width = Int16(specifier.width ?? -1)
-                    mark.precision = Int16(specifier.precision ?? -1)
+                    mark.width = Mark.encode(specifier.width, star: specifier.widthArgument)
+                    mark.precision = Mark.encode(specifier.precision, star: specifier.precisionArgument)
                     marks.append(mark)
                 case .substitution(let substitution):
                     offset += substitution.source.utf8.count
@@ -215,7 +219,9 @@ extension FormatTokenTable.Mark {
     /// `%@`, `%d`, `%lld`…: a specifier with only a length and a conversion, which
     /// follow from the mark alone (no bytes read); nil for any other mark.
     var bareSpecifier: FormatSpecifier? {
-        guard kind == .specifier, position < 0, flags == 0, width < 0, precision < 0 else { return nil }
+        // The source length rules out CF's reordered forms (`%lz@`: two lengths, the last counts).
+        guard kind == .specifier, position < 0, flags == 0, width == -1, precision == -1,
+              end &- start == Self.bareSourceLengths[Int(length)] else { return nil }
         return Self.bareSpecifiers[Int(length) * Self.conversions.count + Int(conversion)]
     }
 
@@ -243,7 +249,8 @@ extension FormatTokenTable.Mark {
                 position: Self.number(position), flags: FormatSpecifier.Flags(rawValue: flags),
                 width: Self.number(width), precision: Self.number(precision),
                 length: length == 0 ? nil : Self.lengthModifiers[Int(length) - 1],
-                conversion: Self.conversions[Int(conversion)], source: source))
+                conversion: Self.conversions[Int(conversion)], source: source,
+                widthArgument: Self.star(width), precisionArgument: Self.star(precision)))
         case .substitution:
             // `%…#@name@`: the first `@` is the conversion (flags, width and position
             // hold none), the name runs from there to the closing `@`.
@@ -265,9 +272,28 @@ extension FormatTokenTable.Mark {
 
     private static func number(_ value: Int16) -> Int? { value < 0 ? nil : Int(value) }
 
+    /// A width or precision as stored: its value, -1 for none, -2 for `*`, -2 - n for `*n$`.
+    static func encode(_ value: Int?, star: FormatSpecifier.StarArgument?) -> Int16 {
+        switch star {
+        case .next?: -2
+        case .position(let number)?: Int16(-2 - number)
+        case nil: Int16(value ?? -1)
+        }
+    }
+
+    /// The `*` a stored width or precision stands for, if any.
+    private static func star(_ value: Int16) -> FormatSpecifier.StarArgument? {
+        value == -2 ? .next : value < -2 ? .position(-2 - Int(value)) : nil
+    }
+
+    /// The position of a stored `*` (-2 or less): `nil` for the next argument.
+    static func starPosition(_ value: Int16) -> Int? { value < -2 ? -2 - Int(value) : nil }
+
     /// `allCases`, built once (the marks store indices into them).
     static let lengthModifiers = FormatSpecifier.LengthModifier.allCases
     static let conversions = FormatSpecifier.Conversion.allCases
+    /// The byte count of `%` + length modifier + conversion, by stored length (0: none).
+    private static let bareSourceLengths: [UInt32] = [2] + lengthModifiers.map { UInt32(2 + $0.rawValue.utf8.count) }
     /// Every specifier with only a length and a conversion, at `length × conversions.count + conversion`.
     private static let bareSpecifiers: [FormatSpecifier] = ([nil] + lengthModifiers.map(Optional.some)).flatMap { length in
         conversions.map { conversion in

@@ -27,8 +27,10 @@
 /// - `%%` prints `%`; an incomplete or unknown specifier reads nothing and prints what
 ///   `String(format:)` prints on Linux: a `%` sequence cut off by the end of the string
 ///   prints nothing (`100%` → `100`), one ended by a character that is no conversion
-///   prints its first character after `%` (`a %y b` → `a y b`, `%5y` → `5`). CF's `*`
-///   width is not supported (`%*d` prints `*d`). As in CF, `50% off` contains `% o`
+///   prints its first character after `%` (`a %y b` → `a y b`, `%5y` → `5`). A `*`
+///   width or precision reads an integer argument before the value, as in CF (`%*d`
+///   with `5, 42` → `   42`; at most 999 either way). `%D %U %O` print as `%d %u %o`;
+///   `%p %P %n` are refused (``FormatError/unsupportedSpecifier(_:)``). As in CF, `50% off` contains `% o`
 ///   (octal), which reads an argument. Corelibs CF also knows no `'` flag (`%'d`
 ///   prints `'d` there); the grouping flag is kept, as on Apple platforms.
 package enum LabelFormatter {
@@ -181,6 +183,10 @@ private struct LabelRenderer {
     }
 
     private mutating func render(_ specifier: FormatSpecifier, cursor: inout ArgumentCursor) throws(FormatError) {
+        if specifier.hasStarArgument {
+            try render(starred: specifier, cursor: &cursor)
+            return
+        }
         let number = cursor.take(position: specifier.position)
         let value = try argument(number)
         // Symbols are looked up on the first number only; a store entry's are read in
@@ -193,6 +199,38 @@ private struct LabelRenderer {
         }
         if case .none = cachedSymbols { cachedSymbols = NumberSymbols.forCanonicalLocale(numberLocale) }
         try specifier.render(value, argument: number, symbols: cachedSymbols ?? .posix, to: &output)
+    }
+
+    /// A `*` width or precision: read from its argument (CF's order: width, precision,
+    /// then the value), then the specifier rendered with them written in.
+    private mutating func render(starred specifier: FormatSpecifier, cursor: inout ArgumentCursor) throws(FormatError) {
+        var resolved = specifier
+        resolved.widthArgument = nil
+        resolved.precisionArgument = nil
+        if let star = specifier.widthArgument {
+            let width = try starValue(cursor.take(position: star.position))
+            // A negative width pads on the right (C), except where CF writes the number
+            // through ICU (`%d %u %f %e %g`…), which takes none.
+            if width < 0 { resolved.flags.insert(.leftAlign) }
+            resolved.width = width < 0 && specifier.conversion.isLocalizedNumber ? nil : abs(width)
+        }
+        if let star = specifier.precisionArgument {
+            let precision = try starValue(cursor.take(position: star.position))
+            resolved.precision = precision < 0 ? nil : precision
+        }
+        try render(resolved, cursor: &cursor)
+    }
+
+    /// The integer argument `number` for a `*`: at most ``FormatSpecifier/maximumNumber``
+    /// either way, so a request cannot ask for a gigabyte of padding.
+    private func starValue(_ number: Int) throws(FormatError) -> Int {
+        let value = try argument(number)
+        guard let (magnitude, isNegative) = FormatSpecifier.plainInteger(value, allowsMinus: true),
+              magnitude <= UInt64(FormatSpecifier.maximumNumber)
+        else {
+            throw .typeMismatch(argument: number, expected: FormatError.Expectation.widthOrPrecision.rawValue, value: value)
+        }
+        return isNegative ? -Int(magnitude) : Int(magnitude)
     }
 
     private mutating func render(
@@ -353,7 +391,9 @@ private struct ArgumentCounter {
             case .literal, .invalid:
                 continue
             case .specifier(let specifier):
-                maximum = max(maximum, cursor.take(position: specifier.position))
+                for read in specifier.argumentReads {
+                    maximum = max(maximum, cursor.take(position: read.position))
+                }
             case .substitution(let substitution):
                 guard let variable = variables[substitution.name] else { continue }
                 let number = cursor.takeForVariable(position: substitution.position,

@@ -47,9 +47,13 @@ public struct ResolvedLabel: Sendable, Hashable {
         source = entry.source
         let needed = entry.argumentCount
         guard needed > 0 else {
-            // No number to write (`%%` may still need rendering): no locale decision.
-            value = try LabelFormatter.render(entry.string, arguments: [], language: entry.language.rawValue,
-                                              tokens: entry.tokens).value
+            // No number to write: no locale decision. Fetched with no arguments, the value
+            // as written, as `Bundle`'s lookup returns it (`%100 kesin`, `100%% sure`):
+            // only a format call reads `%`. Arguments given are formatted in, as
+            // `String(format:)` with them would (`%%` → `%`).
+            value = arguments.isEmpty ? entry.string.template
+                : try LabelFormatter.render(entry.string, arguments: arguments, language: entry.language.rawValue,
+                                            tokens: entry.tokens).value
             return
         }
         let formatting = entry.formatting

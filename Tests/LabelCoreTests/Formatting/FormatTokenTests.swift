@@ -91,8 +91,9 @@ import LabelCore
         #expect(FormatToken.tokens(in: "100%") == [.literal("100"), .invalid("%")])
         // The character that is no conversion ends the sequence, as CF reads it.
         #expect(FormatToken.tokens(in: "%k") == [.invalid("%k")])
-        // CF's `*` width (read from an argument) is not supported: `*` ends the sequence.
-        #expect(FormatToken.tokens(in: "%*d") == [.invalid("%*"), .literal("d")])
+        // CF's `*` width is read from an argument: `%*d` is one specifier reading two
+        // (CoreFoundationSpecifierTests); `*` with no conversion after it is invalid.
+        #expect(FormatToken.tokens(in: "%*k") == [.invalid("%*k")])
         #expect(FormatToken.tokens(in: "%1$") == [.invalid("%1$")])
         #expect(FormatToken.tokens(in: "%#@ x@") == [.invalid("%#"), .literal("@ x@")])
         #expect(FormatToken.tokens(in: "%#@unterminated") == [.invalid("%#"), .literal("@unterminated")])

@@ -22,14 +22,15 @@ package struct ScanStore: Sendable {
     /// No store: every key is listed, none is missing.
     package static let empty = ScanStore(catalog: Catalog(bundles: [], developmentLanguage: nil, layers: []), warnings: [])
 
-    /// The server's layout (`--strings DIR --bundles LIST`), read as `lint` and `serve` read it.
+    /// The server's layout (`--strings DIR --bundles LIST`), read as `lint` and `serve` read
+    /// it; when some tables cannot be read, the rest of the store and a warning for each
+    /// (``layout(_:)``). A folder that cannot be listed is still an error.
     package static func load(_ configuration: StoreConfiguration) throws(LoadError) -> ScanStore {
         do {
             let loaded = try StoreLoader.load(configuration)
-            return ScanStore(catalog: loaded.catalog, warnings: loaded.warnings.map {
-                ScanWarning(.storeWarning, file: $0.location.file, line: $0.location.line, column: $0.location.column, message: $0.message)
-            })
+            return ScanStore(catalog: loaded.catalog, warnings: loaded.warnings.map(ScanWarning.init(store:)))
         } catch {
+            if let store = layout(configuration) { return store }
             throw LoadError(description: error.problems.map { "\($0.file): \($0.message)" }.joined(separator: "; "))
         }
     }

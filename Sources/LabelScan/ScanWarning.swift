@@ -1,3 +1,5 @@
+import LabelCore
+
 /// Something the scan could not read or follow, naming the file (and the position when
 /// known). The report carries them; a stable `code` says what happened.
 package struct ScanWarning: Error, Sendable, Hashable, CustomStringConvertible {
@@ -48,5 +50,13 @@ package struct ScanWarning: Error, Sendable, Hashable, CustomStringConvertible {
     package var description: String {
         let position = line.map { ":\($0)" + (column.map { ":\($0)" } ?? "") } ?? ""
         return "\(file)\(position): \(message)"
+    }
+}
+
+extension ScanWarning {
+    /// A warning of the store's reader (`--strings`).
+    init(store warning: ParseWarning) {
+        self.init(.storeWarning, file: warning.location.file, line: warning.location.line, column: warning.location.column,
+                  message: warning.message)
     }
 }

@@ -67,7 +67,9 @@ package struct SiteScanner {
             }
             // Code inside interpolations, lexed and scanned on its own (bounded nesting).
             var pending = lexed.interpolations.map { ($0, 1) }
-            while let (range, level) = pending.popLast(), level <= 8 {
+            while let (range, level) = pending.popLast() {
+                // Deeper code is not scanned; the other interpolations still are.
+                guard level <= 8 else { continue }
                 let inner = SourceLexer.tokenize(bytes, language: language, range: range)
                 var nested = SiteScanner(bytes: bytes, tokens: inner.tokens, literals: inner.literals, language: language,
                                          callees: callees, file: file, swiftGen: swiftGen, roots: scanner.roots)

@@ -48,6 +48,13 @@ import Darwin
         #expect(result.sites.compactMap(\.key).contains("after"))
     }
 
+    @Test func interpolationsNestedPastTheScannedDepthDoNotHideTheOthers() {
+        let deep = String(repeating: #""\("#, count: 12) + "x" + String(repeating: #")""#, count: 12)
+        let source = #"Text("\(NSLocalizedString("early", comment: ""))")"# + "\nlet x = \(deep)\n"
+        // Text("%@") itself, and the call in its interpolation.
+        #expect(scan(source).sites.compactMap(\.key) == ["%@", "early"])
+    }
+
     @Test func deepCommentsAndBracketsNeverOverflow() {
         let comments = String(repeating: "/* ", count: 100_000) + String(repeating: "*/ ", count: 100_000) + "Text(\"a\")"
         #expect(scan(comments).sites.compactMap(\.key) == ["a"])

@@ -27,7 +27,7 @@ import Testing
 
     @Test func anUnreadableTableIsAWarningZeroAndOneWithStrict() throws {
         #expect(ScanCommand.run([app, "--resources", resources, "--format", "json", "--strict"]) == 0)
-        // A UTF-16 table whose byte order mark is written twice (Foundation refuses it too).
+        // A UTF-16 table whose byte order mark is written twice (Apple's reader refuses it too, per issue 34).
         var doubled: [UInt8] = [0xFF, 0xFE, 0xFF, 0xFE]
         for unit in #""a" = "A";"#.utf16 { doubled += [UInt8(truncatingIfNeeded: unit), UInt8(truncatingIfNeeded: unit >> 8)] }
         try Data(doubled).write(to: root.appendingPathComponent("Resources/de.lproj/Localizable.strings"))

@@ -87,6 +87,24 @@ import Darwin
         #expect(scan(joined, language: .objectiveC).sites.first?.key?.count == 200_000)
     }
 
+    /// Seeded: token soup of every form the walks jump over never traps.
+    @Test func tokenSoupNeverTraps() {
+        let pieces = [#""\("#, ##"#"\#("##, "\"\"\"\n", "(", ")", "[", "]", "{", "}", ",", ":", ";", "?", "+", ".", "\n", #""k""#,
+                      "@\"k\" ", "NSLocalizedString(", "Text(", "[b localizedStringForKey:", "table:", ".localized", ": LocalizedStringKey {",
+                      "-> String.LocalizationValue {", "caseDisplayRepresentations: [Self: DisplayRepresentation] = [", ".init(title: ",
+                      ".accessibilityInputLabels([", "enum L10n { static let a = L10n.tr(\"T\", \"k\") ", "L10n.a.b", "/* ", "*/", "\\"]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<1500 {
+            var source = ""
+            for _ in 0..<40 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                source += pieces[Int(state >> 33) % pieces.count]
+            }
+            _ = scan(source, functions: ["localized"])
+            _ = scan(source, language: .objectiveC)
+        }
+    }
+
     @Test func aWrapperMemberInsideAConcatenationIsASiteForItsLiteral() {
         let source = """
             let a = "\\(n) " + "suffix".localized

@@ -145,6 +145,7 @@ extension SourceLexer {
             }
         }
     }
+
     /// One step in a literal nested in an interpolation: its end, an escape, a deeper
     /// interpolation, or a byte of its text. True when the nesting is too deep (lexing stops).
     mutating func skipStringByte(pounds: Int, multiline: Bool, stack: inout [SkipContext], depth: inout Int) -> Bool {

@@ -5,13 +5,47 @@
 # and their ratio. Targets: scan ≤ 0.5 s for a 700-file app, ≥ 5× faster than the visitor.
 #
 # usage: Benchmarks/scan.sh [TREE]
-#   TREE   an app folder, its store read with --resources TREE (default: a generated
-#          700-file SwiftUI/UIKit/Objective-C app with a three-language store)
+#        Benchmarks/scan.sh --hostile
+#   TREE       an app folder, its store read with --resources TREE (default: a generated
+#              700-file SwiftUI/UIKit/Objective-C app with a three-language store)
+#   --hostile  generated inputs that crashed or were quadratic before issue 34: 30,000
+#              nested "\( interpolations (90 KB; must exit 0 with a nesting-too-deep
+#              warning) and 100,000 Objective-C lines of unclosed NSLocalizedString(@"…\
+#              continuations (5 MB); each must take ≤ 2 s (generous: linear is ~0.1 s)
 # env:     LABEL_SERVER (default .build/release/label-server, built when missing), RUNS (5)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 LABEL_SERVER=${LABEL_SERVER:-.build/release/label-server}
 [ -x "$LABEL_SERVER" ] || swift build -c release --product label-server >/dev/null
+if [ "${1:-}" = --hostile ]; then
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+    python3 - "$LABEL_SERVER" "$work" "${RUNS:-5}" <<'PY'
+import json, subprocess, sys, time
+binary, work, runs = sys.argv[1], sys.argv[2], int(sys.argv[3])
+with open(f"{work}/Nested.swift", "w") as f:
+    f.write('"\\(' * 30_000 + "\n")
+with open(f"{work}/Continued.m", "w") as f:
+    for line in range(100_000):
+        f.write(f'NSString *s{line} = NSLocalizedString(@"key.{line} \\\n')
+ok = True
+print("| input | best of %d (s) | exit | warnings | bound | ok |" % runs)
+print("|---|---|---|---|---|---|")
+for name, expected in (("Nested.swift", ["nesting-too-deep"]), ("Continued.m", [])):
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        run = subprocess.run([binary, "scan", f"{work}/{name}", "--format", "json"], stdout=subprocess.PIPE,
+                             stderr=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    codes = [w["code"] for w in json.loads(run.stdout)["warnings"]] if run.returncode == 0 else None
+    good = run.returncode == 0 and codes == expected and min(times) <= 2
+    ok = ok and good
+    print(f"| {name} | {min(times):.3f} | {run.returncode} | {codes} | ≤ 2 s | {'yes' if good else 'NO'} |")
+sys.exit(0 if ok else 1)
+PY
+    exit $?
+fi
 ORACLE_BUILD_ONLY=1 scripts/scan-oracle.sh
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

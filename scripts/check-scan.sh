@@ -22,7 +22,8 @@ seed=(scan "$app/Sources" --strings "$app/Strings" --bundles app
 python3 - "$work/seed.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert list(d) == ["sites", "keys", "unreferenced", "summary"], list(d)
+assert list(d) == ["sites", "keys", "unreferenced", "warnings", "summary"], list(d)
+assert d["warnings"] == [] and d["summary"]["warnings"] == 0, d["warnings"]
 missing = sorted(k["key"] for k in d["keys"] if "es" in k["missing"])
 assert missing == ["MyApp.accessibility.button.cancel", "MyApp.accessibility.button.delete", "MyApp.accessibility.button.done",
                    "MyApp.accessibility.text.greeting", "MyApp.accessibility.toggle.notifications"], missing
@@ -43,6 +44,8 @@ status=0; "$LABEL_SERVER" scan "$app" --format xliff 2>/dev/null || status=$?
 [ "$status" = 2 ] || fail "xliff without --lang exited $status, not 2"
 status=0; "$LABEL_SERVER" scan "$app" --function '1bad' 2>/dev/null || status=$?
 [ "$status" = 2 ] || fail "a bad --function exited $status, not 2"
+status=0; "$LABEL_SERVER" scan "$work/no-such-folder" 2>/dev/null || status=$?
+[ "$status" = 2 ] || fail "a PATH that does not exist exited $status, not 2"
 
 LABEL_SERVER=$LABEL_SERVER scripts/scan-oracle.sh Examples Tests/LabelScanTests/Fixtures
 echo "check-scan: ok"

@@ -1,6 +1,12 @@
 import Foundation
 import LabelCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `label-server scan`: reads the source files, finds their sites (in parallel) and
 /// joins them with the store.
 package enum Scan {
@@ -12,16 +18,19 @@ package enum Scan {
         package init() {}
     }
 
+    /// The largest source file read (64 MiB); larger ones are a warning, never read.
+    package static let maximumSourceBytes = 64 << 20
+
     /// The sites of all files, sorted by file and position, and warnings naming the
-    /// files that could not be read or are not UTF-8.
-    package static func sites(_ options: Options) -> (files: Int, sites: [ScanSite], warnings: [String]) {
+    /// files that could not be read, are not UTF-8, or nest interpolations too deep.
+    package static func sites(_ options: Options) -> (files: Int, sites: [ScanSite], warnings: [ScanWarning]) {
         let (files, walkWarnings) = SourceWalker.files(under: options.paths, excluding: options.excludes)
         let contents = Locked<[Int: [UInt8]]>([:])
-        let warnings = Locked<[Int: String]>([:])
+        let warnings = Locked<[Int: [ScanWarning]]>([:])
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
             switch read(files[index].path) {
             case .success(let bytes): contents.withLock { $0[index] = bytes }
-            case .failure(let problem): warnings.withLock { $0[index] = problem.description }
+            case .failure(let problem): warnings.withLock { $0[index] = [problem] }
             }
         }
         let sources = contents.withLock { $0 }
@@ -53,29 +62,35 @@ package enum Scan {
             let index = indices[position]
             let found = sources[index]!.withUnsafeBufferPointer { bytes in
                 SiteScanner.scan(bytes, lexed[index]!.tokens, file: files[index].path, language: files[index].language,
-                                 pass: .sites, callees: callees, swiftGen: map).sites
+                                 pass: .sites, callees: callees, swiftGen: map)
             }
-            results.withLock { $0[index] = found }
+            results.withLock { $0[index] = found.sites }
+            if !found.warnings.isEmpty { warnings.withLock { $0[index, default: []] += found.warnings } }
         }
         let sites = results.withLock { $0 }.sorted { $0.key < $1.key }.flatMap(\.value)
-        return (files.count, sites, walkWarnings + warnings.withLock { $0 }.sorted { $0.key < $1.key }.map(\.value))
+        return (files.count, sites, walkWarnings + warnings.withLock { $0 }.sorted { $0.key < $1.key }.flatMap(\.value))
     }
 
-    /// A file's bytes, or a warning when it cannot be read or is not valid UTF-8.
+    /// A file's bytes, or a warning when it is not a regular file (a FIFO, a device, a
+    /// folder or link loop named `*.swift`), is too large, cannot be read or is not UTF-8.
     static func read(_ path: String) -> Result<[UInt8], ScanWarning> {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return .failure(ScanWarning(.sourceUnreadable, file: path, message: "cannot be read (\(String(cString: strerror(errno)))); skipped"))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            return .failure(ScanWarning(.sourceUnreadable, file: path, message: "not a regular file; skipped"))
+        }
+        guard Int(info.st_size) <= maximumSourceBytes else {
+            return .failure(ScanWarning(.sourceUnreadable, file: path, message: "larger than \(maximumSourceBytes >> 20) MiB; skipped"))
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(ScanWarning("\(path): cannot be read; skipped"))
+            return .failure(ScanWarning(.sourceUnreadable, file: path, message: "cannot be read; skipped"))
         }
         let bytes = [UInt8](data)
         guard String(validating: bytes, as: UTF8.self) != nil else {
-            return .failure(ScanWarning("\(path): not valid UTF-8; skipped"))
+            return .failure(ScanWarning(.sourceNotUTF8, file: path, message: "not valid UTF-8; skipped"))
         }
         return .success(bytes)
     }
-}
-
-/// A warning naming a file, for standard error.
-package struct ScanWarning: Error, Sendable, CustomStringConvertible {
-    package var description: String
-    init(_ description: String) { self.description = description }
 }

@@ -40,6 +40,18 @@ extension ScanReport {
             writer.endObject()
         }
         writer.endArray()
+        writer.beginArray("warnings")
+        for warning in warnings {
+            writer.beginObject()
+            writer.field("code", warning.code.rawValue)
+            writer.field("file", warning.file)
+            // null when the warning is about a whole file.
+            if let line = warning.line { writer.field("line", line) } else { writer.field("line", nil as String?) }
+            if let column = warning.column { writer.field("column", column) } else { writer.field("column", nil as String?) }
+            writer.field("message", warning.message)
+            writer.endObject()
+        }
+        writer.endArray()
         writer.beginObject("summary")
         writer.field("files", files)
         writer.field("sites", sites.count)
@@ -49,6 +61,7 @@ extension ScanReport {
         for (language, count) in missingCounts { writer.field(language, count) }
         writer.endObject()
         writer.field("unreferenced", unreferenced.count)
+        writer.field("warnings", warnings.count)
         writer.endObject()
         writer.endObject()
         return writer.text

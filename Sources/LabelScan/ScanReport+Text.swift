@@ -3,8 +3,9 @@
 extension ScanReport {
     package func text() -> String {
         var lines: [String] = []
-        for table in Set(keys.map(\.table)).sorted() {
-            let tableKeys = keys.filter { $0.table == table }
+        let byTable = Dictionary(grouping: keys, by: \.table)
+        for table in byTable.keys.sorted() {
+            let tableKeys = byTable[table] ?? []
             for language in languages {
                 let missing = tableKeys.filter { $0.missing.contains(language) }
                 guard !missing.isEmpty else { continue }
@@ -27,10 +28,16 @@ extension ScanReport {
             lines.append("Dynamic sites (keys computed at run time):")
             for site in dynamic { lines.append("  \(site.file):\(site.line):\(site.column): \(site.callee)") }
         }
+        if !warnings.isEmpty {
+            if !lines.isEmpty { lines.append("") }
+            lines.append("Warnings:")
+            for warning in warnings { lines.append("  \(warning) [\(warning.code.rawValue)]") }
+        }
         if !lines.isEmpty { lines.append("") }
         let missing = missingCounts.filter { $0.count > 0 }.map { "\($0.language) \($0.count)" }
         lines.append("\(files) files, \(sites.count) sites (\(dynamicCount) dynamic), \(keys.count) keys, missing: "
-            + (missing.isEmpty ? "none" : missing.joined(separator: ", ")) + ", \(unreferenced.count) unreferenced")
+            + (missing.isEmpty ? "none" : missing.joined(separator: ", ")) + ", \(unreferenced.count) unreferenced"
+            + (warnings.isEmpty ? "" : ", \(warnings.count) warning\(warnings.count == 1 ? "" : "s")"))
         return lines.joined(separator: "\n")
     }
 

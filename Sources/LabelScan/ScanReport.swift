@@ -30,6 +30,9 @@ package struct ScanReport: Sendable {
     /// The store's languages, sorted.
     package var languages: [String]
     package var developmentLanguage: String?
+    /// What could not be read or followed (tables, source files, too deep a nesting),
+    /// the store's oddities, in the order found: store first, then sources.
+    package var warnings: [ScanWarning]
 
     package var dynamicCount: Int { sites.count { $0.kind == .dynamic } }
 
@@ -43,11 +46,15 @@ package struct ScanReport: Sendable {
     /// Whether some used key is missing in some language (`--strict` fails then).
     package var hasMissing: Bool { keys.contains { !$0.missing.isEmpty } }
 
+    /// Whether part of the input went unread (`--strict` fails then too).
+    package var isIncomplete: Bool { warnings.contains(where: \.isIncomplete) }
+
     /// Joins sites with the store: literal keys by value, interpolated ones by pattern
     /// against the table's keys (any specifier where an interpolation stands).
-    package init(files: Int, sites: [ScanSite], store: Catalog) {
+    package init(files: Int, sites: [ScanSite], store: Catalog, warnings: [ScanWarning] = []) {
         self.files = files
         self.sites = sites
+        self.warnings = warnings
         let languages = store.languages
         self.languages = languages.map(\.rawValue)
         developmentLanguage = store.developmentLanguage?.rawValue

@@ -1,12 +1,19 @@
 import Foundation
 package import LabelCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The strings the scan joins with: the server's store layout, or an app's resources
 /// as Xcode collects them (every `*.lproj` and `*.xcstrings` under a folder).
 package struct ScanStore: Sendable {
     package var catalog: Catalog
-    /// Oddities worth a line on standard error (a key in two places, a skipped folder).
-    package var warnings: [String]
+    /// Tables that cannot be read, and oddities (a key in two places, a skipped folder):
+    /// on standard error and in the report.
+    package var warnings: [ScanWarning]
 
     package struct LoadError: Error, CustomStringConvertible {
         package var description: String
@@ -15,12 +22,15 @@ package struct ScanStore: Sendable {
     /// No store: every key is listed, none is missing.
     package static let empty = ScanStore(catalog: Catalog(bundles: [], developmentLanguage: nil, layers: []), warnings: [])
 
-    /// The server's layout (`--strings DIR --bundles LIST`), read as `lint` and `serve` read it.
+    /// The server's layout (`--strings DIR --bundles LIST`), read as `lint` and `serve` read
+    /// it; when some tables cannot be read, the rest of the store and a warning for each
+    /// (``layout(_:)``). A folder that cannot be listed is still an error.
     package static func load(_ configuration: StoreConfiguration) throws(LoadError) -> ScanStore {
         do {
             let loaded = try StoreLoader.load(configuration)
-            return ScanStore(catalog: loaded.catalog, warnings: loaded.warnings.map { "\($0.location.file): \($0.message)" })
+            return ScanStore(catalog: loaded.catalog, warnings: loaded.warnings.map(ScanWarning.init(store:)))
         } catch {
+            if let store = layout(configuration) { return store }
             throw LoadError(description: error.problems.map { "\($0.file): \($0.message)" }.joined(separator: "; "))
         }
     }
@@ -29,7 +39,7 @@ package struct ScanStore: Sendable {
     /// file name wherever it sits, `Base.lproj` is the development language.
     package static func resources(_ directories: [String], developmentLanguage: LanguageTag?) throws(LoadError) -> ScanStore {
         var layers: [StoreLoader.LayerKey: CatalogLayer] = [:]
-        var warnings: [String] = []
+        var warnings: [ScanWarning] = []
         var origins: [StoreLoader.LayerKey: [String: String]] = [:]
         func add(_ entries: [String: LocalizedString], table: String, language: LanguageTag, file: String) {
             let id = StoreLoader.LayerKey(bundle: "resources", table: table, language: language)
@@ -38,7 +48,8 @@ package struct ScanStore: Sendable {
                 if let other = origins[id]?[key], other != file {
                     // A .stringsdict entry beats a .strings one, as Bundle reads them; two of a kind is a mistake.
                     if other.hasSuffix(".stringsdict") == file.hasSuffix(".stringsdict") || !file.hasSuffix(".stringsdict") {
-                        warnings.append("\(file): key \"\(key)\" of table \(table) (\(language.rawValue)) is also in \(other)")
+                        warnings.append(ScanWarning(.duplicateKey, file: file,
+                                                    message: "key \"\(key)\" of table \(table) (\(language.rawValue)) is also in \(other)"))
                         continue
                     }
                 }
@@ -59,11 +70,13 @@ package struct ScanStore: Sendable {
                 do {
                     tables = try read(path, developmentLanguage: developmentLanguage)
                 } catch {
-                    throw LoadError(description: "\(path): \(error)")
+                    // One bad table hides nothing else: its keys are missing, and the report says why.
+                    warnings.append(ScanWarning(.tableUnreadable, file: path, message: "cannot be read (\(error)); its keys are not in the store"))
+                    continue
                 }
                 for table in tables {
                     guard let language = table.language else {
-                        warnings.append("\(path): folder is not a language; skipped")
+                        warnings.append(ScanWarning(.notALanguage, file: path, message: "folder is not a language; skipped"))
                         continue
                     }
                     add(table.entries, table: table.name, language: language, file: path)
@@ -104,6 +117,11 @@ package struct ScanStore: Sendable {
     }
 
     static func read(_ path: String, developmentLanguage: LanguageTag?) throws -> [Table] {
+        var info = stat()
+        // A FIFO or device named like a table would block or never end: only regular files are read.
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw LoadError(description: "not a regular file")
+        }
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         let name = parts.last.map(String.init) ?? path

@@ -57,21 +57,26 @@ extension SiteScanner {
         }
     }
 
-    /// `condition ? "a" : "b"`: both literals, each a key (nothing when a branch is not a literal).
+    /// `condition ? "a" : "b"`: both literals, each a key (nothing when a branch is not a
+    /// literal). Only the range's own tokens are visited (nested groups jumped over).
     func branches(in range: Range<Int>) -> [(Int, SourceLiteral)] {
-        var depth = 0
         var question: Int?
         var colon: Int?
-        for index in range {
+        var index = range.lowerBound
+        walk: while index < range.upperBound {
             let token = tokens[index]
-            guard token.kind == .punctuation else { continue }
-            switch token.byte {
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            case UInt8(ascii: "?") where depth == 0 && colon == nil: question = index
-            case UInt8(ascii: ":") where depth == 0 && question != nil && colon == nil: colon = index
-            default: break
+            if token.kind == .punctuation {
+                switch token.byte {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                    guard let closer = closer(of: index), closer < range.upperBound else { break walk }
+                    index = closer
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): break walk
+                case UInt8(ascii: "?") where colon == nil: question = index
+                case UInt8(ascii: ":") where question != nil && colon == nil: colon = index
+                default: break
+                }
             }
+            index += 1
         }
         guard let question, let colon, question > range.lowerBound,
               let first = literal(in: (question + 1)..<colon), let second = literal(in: (colon + 1)..<range.upperBound) else { return [] }
@@ -107,10 +112,12 @@ extension SiteScanner {
         return literal.segments[0]
     }
 
-    /// The arguments between the `(` at `open` and its `)`.
+    /// The arguments between the `(` at `open` and its `)`: nested groups are jumped
+    /// over, so the walk visits only this list's own tokens. A group never closed leaves
+    /// the rest of the file nested, and the arguments before it are the list (as a scan to
+    /// the end finds: no `,` or `)` of this list follows).
     func parseArguments(open: Int) -> [Argument] {
         var arguments: [Argument] = []
-        var depth = 0
         var start = open + 1
         var index = open + 1
         func finish(_ end: Int) -> Argument {
@@ -127,14 +134,12 @@ extension SiteScanner {
             if token.kind == .punctuation {
                 switch token.byte {
                 case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                    depth += 1
+                    guard let closer = closer(of: index) else { return arguments }
+                    index = closer
                 case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                    if depth == 0 {
-                        if index > start || !arguments.isEmpty { arguments.append(finish(index)) }
-                        return arguments
-                    }
-                    depth -= 1
-                case UInt8(ascii: ",") where depth == 0:
+                    if index > start || !arguments.isEmpty { arguments.append(finish(index)) }
+                    return arguments
+                case UInt8(ascii: ","):
                     arguments.append(finish(index))
                     start = index + 1
                 default:
@@ -146,24 +151,30 @@ extension SiteScanner {
         return arguments
     }
 
-    /// The elements of an array literal `[a, b]` spanning `range`.
+    /// The elements of an array literal `[a, b]` spanning `range` (nested groups jumped over).
     func elements(of range: Range<Int>) -> [Range<Int>] {
         guard range.count >= 2, isPunctuation(tokens[range.lowerBound], "["),
               isPunctuation(tokens[range.upperBound - 1], "]") else { return [] }
         var result: [Range<Int>] = []
-        var depth = 0
         var start = range.lowerBound + 1
-        for index in (range.lowerBound + 1)..<(range.upperBound - 1) {
+        var index = range.lowerBound + 1
+        // Past an unclosed group or a stray closer, no `,` separates elements any more.
+        walk: while index < range.upperBound - 1 {
             let token = tokens[index]
-            guard token.kind == .punctuation else { continue }
-            switch token.byte {
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            case UInt8(ascii: ",") where depth == 0:
-                result.append(start..<index)
-                start = index + 1
-            default: break
+            if token.kind == .punctuation {
+                switch token.byte {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                    guard let closer = closer(of: index), closer < range.upperBound - 1 else { break walk }
+                    index = closer
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                    break walk
+                case UInt8(ascii: ","):
+                    result.append(start..<index)
+                    start = index + 1
+                default: break
+                }
             }
+            index += 1
         }
         if start < range.upperBound - 1 { result.append(start..<(range.upperBound - 1)) }
         return result
@@ -173,7 +184,10 @@ extension SiteScanner {
     /// written side by side (Objective-C); nil for anything else.
     func literal(in range: Range<Int>) -> SourceLiteral? {
         guard !range.isEmpty, tokens[range.lowerBound].kind == .string else { return nil }
-        var value = literals[Int(tokens[range.lowerBound].payload)]
+        let first = literals[Int(tokens[range.lowerBound].payload)]
+        // Built in place: joining value by value would copy the text so far each time.
+        var segments = first.segments
+        var interpolations = first.interpolations
         var index = range.lowerBound + 1
         while index < range.upperBound {
             if language == .swift {
@@ -183,10 +197,13 @@ extension SiteScanner {
             } else if tokens[index].kind != .string {
                 return nil
             }
-            value = value + literals[Int(tokens[index].payload)]
+            let next = literals[Int(tokens[index].payload)]
+            segments[segments.count - 1] += next.segments[0]
+            segments += next.segments.dropFirst()
+            interpolations += next.interpolations
             index += 1
         }
-        return value
+        return SourceLiteral(segments: segments, interpolations: interpolations)
     }
 
     /// An App Shortcut phrase as its catalog spells it: `\(.applicationName)` is

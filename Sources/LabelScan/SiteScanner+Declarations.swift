@@ -17,7 +17,8 @@ extension SiteScanner {
             if token.kind == .punctuation {
                 if token.byte == UInt8(ascii: "{") {
                     depth += 1
-                    if let type = pending { types.append((type.keyword, type.name, depth)) }
+                    // Deeper type nesting is no real code; bounded, as each `tr(` reads the stack.
+                    if let type = pending, types.count < 64 { types.append((type.keyword, type.name, depth)) }
                     pending = nil
                 } else if token.byte == UInt8(ascii: "}") {
                     if let last = types.last, last.depth == depth { types.removeLast() }

@@ -6,8 +6,8 @@ extension SiteScanner {
         guard !callees.literalMembers.isEmpty, let dot = token(index + 1), isPunctuation(dot, "."),
               let member = token(index + 2), member.kind == .identifier,
               callees.literalMembers.contains(text(member)) else { return }
-        // The literal is the whole receiver: not `a + "b".localized`.
-        if let previous = token(index - 1), previous.kind == .operator, previous.byte == 1 { return }
+        // `.` binds tighter than `+`: in `a + "b".localized` the receiver is `"b"` alone, a
+        // key. (`("a" + "b").localized` has no literal receiver, and is no site.)
         add(at: tokens[index], callee: text(member), table: "Localizable", literal: literals[Int(tokens[index].payload)],
             comment: nil)
     }
@@ -44,14 +44,20 @@ extension SiteScanner {
 
     /// The literals a body returns: after `return`, as a `case`'s value, a ternary's
     /// branch, or the body's single expression; each ending its statement.
+    /// A body never closed is none (a compile error; walking it to the end of the file for
+    /// each such declaration would be quadratic). A typed body nested in it is left to its
+    /// own declaration, so each token is walked once.
     mutating func returnedLiterals(body open: Int, callee: String) {
+        guard let close = closer(of: open) else { return }
         var braces = 0
         var parentheses = 0
         var index = open
-        while index < tokens.count {
+        while index <= close {
             let token = tokens[index]
             if token.kind == .punctuation {
                 switch token.byte {
+                case UInt8(ascii: "{") where index > open && isTypedBody(open: index):
+                    if let closer = closer(of: index) { index = closer }
                 case UInt8(ascii: "{"): braces += 1
                 case UInt8(ascii: "}"):
                     braces -= 1
@@ -79,6 +85,20 @@ extension SiteScanner {
         }
     }
 
+    /// Whether the `{` at `open` starts a body typed as a key (`: LocalizedStringKey {`,
+    /// `-> String.LocalizationValue {`).
+    func isTypedBody(open: Int) -> Bool {
+        guard let name = token(open - 1), name.kind == .identifier, CalleeTable.keyTypes.contains(text(name)) else { return false }
+        var cursor = open - 1
+        while cursor >= 2, isPunctuation(tokens[cursor - 1], "."), tokens[cursor - 2].kind == .identifier, open - cursor < 16 {
+            cursor -= 2
+        }
+        guard let before = token(cursor - 1) else { return false }
+        if isPunctuation(before, ":") { return true }
+        return before.kind == .operator && before.end - before.start == 2 && bytes[Int(before.start)] == UInt8(ascii: "-")
+            && bytes[Int(before.start) + 1] == UInt8(ascii: ">")
+    }
+
     /// `-> LocalizedStringKey {`: a function's returned literals.
     mutating func returnType(at index: Int) {
         guard Int(tokens[index].end - tokens[index].start) == 2, bytes[Int(tokens[index].start)] == UInt8(ascii: "-"),
@@ -101,18 +121,8 @@ extension SiteScanner {
         while open < min(tokens.count, index + 16), !isPunctuation(tokens[open], "[") || tokens[open - 1].kind != .operator {
             open += 1
         }
-        guard open < tokens.count, isPunctuation(tokens[open], "[") else { return }
-        var close = open + 1
-        var depth = 0
-        while close < tokens.count {
-            if isPunctuation(tokens[close], "[") || isPunctuation(tokens[close], "(") { depth += 1 }
-            if isPunctuation(tokens[close], "]") || isPunctuation(tokens[close], ")") {
-                if depth == 0 { break }
-                depth -= 1
-            }
-            close += 1
-        }
-        for element in elements(of: open..<min(close + 1, tokens.count)) {
+        guard open < tokens.count, isPunctuation(tokens[open], "["), let close = closer(of: open) else { return }
+        for element in elements(of: open..<(close + 1)) {
             guard let colon = element.first(where: { isPunctuation(tokens[$0], ":") }) else { continue }
             var value = (colon + 1)..<element.upperBound
             if value.count > 4, isPunctuation(tokens[value.lowerBound], "."), isWord(tokens[value.lowerBound + 1], "init"),
@@ -126,25 +136,33 @@ extension SiteScanner {
         }
     }
 
-    /// `[bundle localizedStringForKey:@"key" value:… table:@"Table"]`.
+    /// `[bundle localizedStringForKey:@"key" value:… table:@"Table"]`. The message's own
+    /// tokens are walked (nested groups jumped over) up to its `]`, a `;`, or another
+    /// `localizedStringForKey:` (an unclosed message ends there, not at the end of the file).
     mutating func objectiveCMessage(at index: Int) {
         var end = index + 2
-        var depth = 0
         var table: String? = "Localizable"
-        while end < tokens.count {
+        walk: while end < tokens.count {
             let token = tokens[end]
             if token.kind == .punctuation {
-                if token.byte == UInt8(ascii: "[") || token.byte == UInt8(ascii: "(") { depth += 1 }
-                if token.byte == UInt8(ascii: "]") || token.byte == UInt8(ascii: ")") {
-                    if depth == 0 { break }
-                    depth -= 1
+                switch token.byte {
+                case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                    guard let closer = closer(of: end) else { break walk }
+                    end = closer + 1
+                    continue
+                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"), UInt8(ascii: ";"):
+                    break walk
+                default: break
                 }
             }
-            if depth == 0, isWord(token, "table"), let colon = self.token(end + 1), isPunctuation(colon, ":") {
+            if isWord(token, "localizedStringForKey") { break }
+            if isWord(token, "table"), let colon = self.token(end + 1), isPunctuation(colon, ":") {
                 var stop = end + 2
                 while stop < tokens.count, tokens[stop].kind == .string { stop += 1 }
                 table = isNil((end + 2)..<(end + 3)) ? "Localizable"
                     : literal(in: (end + 2)..<stop).flatMap { $0.isInterpolated ? nil : $0.segments[0] }
+                end = max(end + 1, stop)
+                continue
             }
             end += 1
         }
@@ -180,7 +198,9 @@ extension SiteScanner {
         var path = text(tokens[index])
         var cursor = index
         var found: SwiftGenMap.Target?
-        while let dot = token(cursor + 1), isPunctuation(dot, "."), let part = token(cursor + 2), part.kind == .identifier {
+        // At most 64 parts: each longer path is hashed again.
+        while cursor - index < 128, let dot = token(cursor + 1), isPunctuation(dot, "."), let part = token(cursor + 2),
+              part.kind == .identifier {
             path += "." + text(part)
             cursor += 2
             if let target = swiftGen.accessors[path] { found = target }

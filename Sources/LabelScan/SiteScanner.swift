@@ -9,6 +9,11 @@ package struct SiteScanner {
     let file: String
     let swiftGen: SwiftGenMap
     let roots: Set<String>
+    /// For each opening `(`, `[` or `{` token, the index of the closing token that ends
+    /// it (any kind, as the scanner has always counted them), or -1 when none does:
+    /// argument lists are walked by jumping over nested groups, so each token is visited
+    /// a bounded number of times whatever the nesting or unclosed brackets.
+    let closers: [Int32]
     var lineStarts: [Int] = [0]
     var sites: [ScanSite] = []
     var accessors = SwiftGenMap()
@@ -20,13 +25,16 @@ package struct SiteScanner {
         package var sites: [ScanSite]
         package var swiftGen: SwiftGenMap
         package var declared: [CalleeTable.Wrapper]
+        /// `nesting-too-deep` with its position (the sites pass only).
+        package var warnings: [ScanWarning] = []
     }
 
     /// What a pass looks for: the declarations every file's calls depend on (SwiftGen
     /// accessors, parameters typed `LocalizedStringKey`), or the sites.
     package enum Pass: Sendable { case declarations, sites }
 
-    /// Lexes and scans in one go (declarations of this file only).
+    /// Lexes and scans one file's bytes in one go (declarations of this file only): no
+    /// file system, for tests and fuzzing.
     package static func scan(_ source: [UInt8], file: String, language: SourceLanguage, callees: CalleeTable,
                              swiftGen: SwiftGenMap = SwiftGenMap()) -> Result {
         source.withUnsafeBufferPointer { bytes in
@@ -46,13 +54,22 @@ package struct SiteScanner {
                      pass: Pass, callees: CalleeTable, swiftGen: SwiftGenMap) -> Result {
         var scanner = SiteScanner(bytes: bytes, tokens: lexed.tokens, literals: lexed.literals, language: language,
                                   callees: callees, file: file, swiftGen: swiftGen, roots: swiftGen.roots)
+        var warnings: [ScanWarning] = []
         if pass == .declarations {
             if language == .swift { scanner.declarations() }
         } else {
             scanner.run()
+            if let offset = lexed.tooDeep {
+                let (line, column) = scanner.position(Int32(truncatingIfNeeded: offset))
+                warnings.append(ScanWarning(.nestingTooDeep, file: file, line: line, column: column,
+                                            message: "interpolations nested deeper than \(SourceLexer.maximumInterpolationDepth) levels;"
+                                                + " the rest of the file is not scanned"))
+            }
             // Code inside interpolations, lexed and scanned on its own (bounded nesting).
             var pending = lexed.interpolations.map { ($0, 1) }
-            while let (range, level) = pending.popLast(), level <= 8 {
+            while let (range, level) = pending.popLast() {
+                // Deeper code is not scanned; the other interpolations still are.
+                guard level <= 8 else { continue }
                 let inner = SourceLexer.tokenize(bytes, language: language, range: range)
                 var nested = SiteScanner(bytes: bytes, tokens: inner.tokens, literals: inner.literals, language: language,
                                          callees: callees, file: file, swiftGen: swiftGen, roots: scanner.roots)
@@ -66,7 +83,41 @@ package struct SiteScanner {
             var seen: Set<ScanSite> = []
             scanner.sites.removeAll { !seen.insert($0).inserted }
         }
-        return Result(sites: scanner.sites, swiftGen: scanner.accessors, declared: scanner.declared)
+        return Result(sites: scanner.sites, swiftGen: scanner.accessors, declared: scanner.declared, warnings: warnings)
+    }
+
+    init(bytes: UnsafeBufferPointer<UInt8>, tokens: [SourceToken], literals: [SourceLiteral], language: SourceLanguage,
+         callees: CalleeTable, file: String, swiftGen: SwiftGenMap, roots: Set<String>) {
+        self.bytes = bytes
+        self.tokens = tokens
+        self.literals = literals
+        self.language = language
+        self.callees = callees
+        self.file = file
+        self.swiftGen = swiftGen
+        self.roots = roots
+        closers = Self.closers(of: tokens)
+    }
+
+    /// Each opening bracket's closing token (see ``closers``), in one pass with a stack.
+    static func closers(of tokens: [SourceToken]) -> [Int32] {
+        var closers = [Int32](repeating: -1, count: tokens.count)
+        var open: [Int] = []
+        for (index, token) in tokens.enumerated() where token.kind == .punctuation {
+            switch token.byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): open.append(index)
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if let opener = open.popLast() { closers[opener] = Int32(truncatingIfNeeded: index) }
+            default: break
+            }
+        }
+        return closers
+    }
+
+    /// The closing token of the opening bracket at `index`, or nil when it is never closed.
+    func closer(of index: Int) -> Int? {
+        let closer = closers[index]
+        return closer >= 0 ? Int(closer) : nil
     }
 
     mutating func run() {

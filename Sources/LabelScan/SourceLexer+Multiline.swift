@@ -8,8 +8,11 @@ extension SourceLexer {
         while index < bytes.count, bytes[index] != 0x0A { index += 1 }
         if index < bytes.count { index += 1 }
         let contentStart = index
-        // First pass: where the closing delimiter is, so its indentation is known.
+        // First pass: where the closing delimiter is, so its indentation is known (its
+        // interpolations are recorded by the second).
+        let recorded = output.interpolations.count
         _ = decodeMultiline(pounds: pounds, indentation: [])
+        output.interpolations.removeSubrange(min(recorded, output.interpolations.count)...)
         let closing = index
         let end = min(closing, bytes.count)
         var lineStart = end

@@ -26,6 +26,8 @@ extension SourceLexer {
     /// `start` is the token's first byte (`#`, `@` or `"`); `index` is at the opening `"`.
     mutating func lexString(start: Int, pounds: Int) {
         let literal = readString(pounds: pounds)
+        // Cut short by too deep a nesting: not a literal the scan can trust.
+        guard output.tooDeep == nil else { return }
         let payload = Int32(truncatingIfNeeded: output.literals.count)
         output.literals.append(literal)
         emit(.string, start: start, payload: payload)
@@ -70,10 +72,9 @@ extension SourceLexer {
         switch byte {
         case UInt8(ascii: "("):
             let open = index
-            nesting += 1
-            skipBalanced()
-            nesting -= 1
-            if nesting == 0 { output.interpolations.append((base + open)..<(base + max(open, index - 1))) }
+            skipInterpolation()
+            guard output.tooDeep == nil else { return }
+            output.interpolations.append((base + open)..<(base + max(open, index - 1)))
             builder.interpolate(String(decoding: bytes[open..<max(open, index - 1)], as: UTF8.self))
         case UInt8(ascii: "n"): builder.bytes.append(0x0A)
         case UInt8(ascii: "t"): builder.bytes.append(0x09)
@@ -100,27 +101,82 @@ extension SourceLexer {
         }
     }
 
+    /// Where the skipper of ``skipInterpolation()`` is: in code (with its open
+    /// parentheses) or in a literal nested in it.
+    enum SkipContext {
+        case code(parentheses: Int)
+        case string(pounds: Int, multiline: Bool)
+    }
+
     /// Skips an interpolation's expression up to and past its closing `)`, stepping over
-    /// nested literals and parentheses.
-    mutating func skipBalanced() {
+    /// nested literals, their interpolations and parentheses. Iterative: the nesting is an
+    /// explicit stack on the heap, never the call stack, and at most
+    /// ``maximumInterpolationDepth`` interpolations deep. Deeper, `output.tooDeep` is set
+    /// and lexing stops there (`index` at the end). Nested literals are only skipped: the
+    /// outer literal holds their source.
+    mutating func skipInterpolation() {
+        var stack: [SkipContext] = [.code(parentheses: 1)]
         var depth = 1
-        while index < bytes.count {
+        while index < bytes.count, let top = stack.last {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                _ = readString(pounds: 0)
-            } else if byte == UInt8(ascii: "#"), rawStringPounds() > 0 {
-                let pounds = rawStringPounds()
-                index += pounds
-                _ = readString(pounds: pounds)
-            } else {
-                index += 1
-                if byte == UInt8(ascii: "(") { depth += 1 }
-                if byte == UInt8(ascii: ")") {
-                    depth -= 1
-                    if depth == 0 { return }
+            switch top {
+            case .code(let parentheses):
+                let pounds = byte == UInt8(ascii: "#") ? rawStringPounds() : 0
+                if pounds > 0 || byte == UInt8(ascii: "\"") {
+                    index += pounds
+                    let multiline = peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")
+                    index += multiline ? 3 : 1
+                    stack.append(.string(pounds: pounds, multiline: multiline))
+                    continue
                 }
+                index += 1
+                if byte == UInt8(ascii: "(") {
+                    stack[stack.count - 1] = .code(parentheses: parentheses + 1)
+                } else if byte == UInt8(ascii: ")") {
+                    if parentheses > 1 {
+                        stack[stack.count - 1] = .code(parentheses: parentheses - 1)
+                    } else {
+                        stack.removeLast()
+                        depth -= 1
+                    }
+                }
+            case .string(let pounds, let multiline):
+                if skipStringByte(pounds: pounds, multiline: multiline, stack: &stack, depth: &depth) { return }
             }
         }
+    }
+
+    /// One step in a literal nested in an interpolation: its end, an escape, a deeper
+    /// interpolation, or a byte of its text. True when the nesting is too deep (lexing stops).
+    mutating func skipStringByte(pounds: Int, multiline: Bool, stack: inout [SkipContext], depth: inout Int) -> Bool {
+        let byte = bytes[index]
+        let quotes = multiline ? 3 : 1
+        if byte == UInt8(ascii: "\""), !multiline || (peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")),
+           poundsFollow(at: index + quotes, pounds) {
+            index += quotes + pounds
+            stack.removeLast()
+        } else if byte == 0x0A, !multiline {
+            // Unterminated: the literal ends at the end of its line, as `readString` ends it.
+            stack.removeLast()
+        } else if byte == UInt8(ascii: "\\"), poundsFollow(at: index + 1, pounds) {
+            let backslash = index
+            index += 1 + pounds
+            guard peek(0) == UInt8(ascii: "(") else {
+                index = min(bytes.count, index + 1)
+                return false
+            }
+            guard depth < Self.maximumInterpolationDepth else {
+                output.tooDeep = base + backslash
+                index = bytes.count
+                return true
+            }
+            index += 1
+            depth += 1
+            stack.append(.code(parentheses: 1))
+        } else {
+            index += 1
+        }
+        return false
     }
 
     static func hexValue(_ byte: UInt8) -> UInt8? {

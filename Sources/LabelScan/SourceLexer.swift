@@ -13,14 +13,15 @@ struct SourceLexer {
     var output = SourceTokens()
     /// Where `bytes` starts in the file (an interpolation is lexed on its own).
     var base = 0
-    /// Inside an interpolation's nested literals, whose interpolations the outer one holds.
-    var nesting = 0
+    /// How deep interpolations may nest (`"\("\(…)")"`): far deeper than any real code;
+    /// deeper, the file's lexing stops with `SourceTokens.tooDeep` set (a finding).
+    static let maximumInterpolationDepth = 256
 
     static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>, language: SourceLanguage, range: Range<Int>? = nil) -> SourceTokens {
         let range = range.map { $0.clamped(to: 0..<bytes.count) } ?? 0..<bytes.count
         var lexer = SourceLexer(bytes: UnsafeBufferPointer(rebasing: bytes[range]), language: language)
         lexer.base = range.lowerBound
-        lexer.output.tokens.reserveCapacity(bytes.count / 5)
+        lexer.output.tokens.reserveCapacity(range.count / 5)
         lexer.run()
         return lexer.output
     }

@@ -33,4 +33,7 @@ struct SourceTokens: Sendable {
     /// Byte ranges of the interpolations of this stream's literals: code, lexed and
     /// scanned on their own (`"\(NSLocalizedString("a", comment: ""))"`).
     var interpolations: [Range<Int>] = []
+    /// The file offset of the `\` of an interpolation nested deeper than
+    /// ``SourceLexer/maximumInterpolationDepth``: lexing stopped there.
+    var tooDeep: Int?
 }

@@ -16,13 +16,13 @@ package enum SourceWalker {
     }
 
     /// - Returns: the files, and warnings for paths that cannot be read.
-    package static func files(under paths: [String], excluding patterns: [String]) -> (files: [File], warnings: [String]) {
+    package static func files(under paths: [String], excluding patterns: [String]) -> (files: [File], warnings: [ScanWarning]) {
         var files: [File] = []
-        var warnings: [String] = []
+        var warnings: [ScanWarning] = []
         for path in paths {
             var info = stat()
             guard stat(path, &info) == 0 else {
-                warnings.append("\(path): cannot be read (\(String(cString: strerror(errno))))")
+                warnings.append(ScanWarning(.sourceUnreadable, file: path, message: "cannot be read (\(String(cString: strerror(errno))))"))
                 continue
             }
             if (info.st_mode & S_IFMT) == S_IFDIR {
@@ -34,11 +34,11 @@ package enum SourceWalker {
         return (files, warnings)
     }
 
-    static func walk(_ directory: String, excluding patterns: [String], into files: inout [File], warnings: inout [String],
+    static func walk(_ directory: String, excluding patterns: [String], into files: inout [File], warnings: inout [ScanWarning],
                      depth: Int) {
         guard depth < 64 else { return }
         guard let handle = opendir(directory) else {
-            warnings.append("\(directory): cannot be listed (\(String(cString: strerror(errno))))")
+            warnings.append(ScanWarning(.sourceUnreadable, file: directory, message: "cannot be listed (\(String(cString: strerror(errno))))"))
             return
         }
         var entries: [(name: String, isDirectory: Bool)] = []

@@ -43,7 +43,8 @@ enum ScanCommand {
           --format FORMAT          text (default), json, or xliff / strings: the keys --lang
                                    lacks, in exactly the files GET /missing exports
           --lang TAG               the language for xliff and strings
-          --strict                 exit 1 when a used key is missing in some language
+          --strict                 exit 1 when a used key is missing in some language, or
+                                   when a table or source file could not be read
         \(StoreOptions.help)
           -h, --help               show this help
 
@@ -51,9 +52,12 @@ enum ScanCommand {
         sites and keys are listed and nothing is missing.
 
         EXIT STATUS
-          0 (with --strict: when no used key is missing), 1 with --strict when a used key
-          is missing in some language, 2 on bad usage or an unreadable store. A source file
-          that cannot be read or is not UTF-8 is a warning on standard error.
+          0 (with --strict: when no used key is missing and everything was read), 1 with
+          --strict when a used key is missing in some language or a warning says part of
+          the input went unread, 2 on bad usage (a PATH that does not exist) or a store
+          folder that cannot be read. A table or source file that cannot be read (or is
+          not UTF-8, or nests interpolations more than 256 deep) is a warning with a code,
+          on standard error and in the report, which is still written.
 
         EXAMPLES
           label-server scan App --resources App --format json > scan.json
@@ -79,6 +83,10 @@ enum ScanCommand {
             let language = try exportLanguage(scanner, format: format)
             var options = Scan.Options()
             if !scanner.positionals.isEmpty { options.paths = scanner.positionals }
+            // A PATH that does not exist is a typo in the command, not an empty app.
+            for path in options.paths where !FileManager.default.fileExists(atPath: path) {
+                throw ArgumentScanner.UsageError(description: "\(path): no such file or folder")
+            }
             options.excludes = scanner.all("--exclude")
             options.callees = CalleeTable(wrappers: try scanner.all("--function").map { text throws(ArgumentScanner.UsageError) in
                 guard let wrapper = CalleeTable.Wrapper(text) else {
@@ -87,17 +95,19 @@ enum ScanCommand {
                 return wrapper
             })
             let store = try loadStore(scanner, environment: environment)
-            for warning in store.warnings { FileHandle.standardError.write(text: "label-server: warning: \(warning)\n") }
             let scanned = Scan.sites(options)
-            for warning in scanned.warnings { FileHandle.standardError.write(text: "label-server: warning: \(warning)\n") }
-            let report = ScanReport(files: scanned.files, sites: scanned.sites, store: store.catalog)
+            let warnings = store.warnings + scanned.warnings
+            for warning in warnings {
+                FileHandle.standardError.write(text: "label-server: warning: \(warning) [\(warning.code.rawValue)]\n")
+            }
+            let report = ScanReport(files: scanned.files, sites: scanned.sites, store: store.catalog, warnings: warnings)
             switch format {
             case "json": print(report.json())
             case "xliff", "strings": FileHandle.standardOutput.write(text: export(report, format: format, language: language!,
                                                                                  catalog: store.catalog))
             default: print(report.text())
             }
-            return scanner.has("--strict") && report.hasMissing ? 1 : 0
+            return scanner.has("--strict") && (report.hasMissing || report.isIncomplete) ? 1 : 0
         } catch {
             CommandLine.fail(error.description)
             return 2

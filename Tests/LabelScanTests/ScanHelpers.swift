@@ -17,3 +17,11 @@ func scanKeys(_ source: String, language: SourceLanguage = .swift, functions: [S
 func fixture(_ path: String) -> String {
     Bundle.module.resourceURL!.appendingPathComponent("Fixtures").appendingPathComponent(path).path
 }
+
+/// `text` as UTF-16 little-endian with its byte order mark written twice: a table Apple's
+/// reader refuses too (as issue 34 reports; not checked on an Apple platform here).
+func doubledByteOrderMark(_ text: String) -> Data {
+    var bytes: [UInt8] = [0xFF, 0xFE, 0xFF, 0xFE]
+    for unit in text.utf16 { bytes += [UInt8(truncatingIfNeeded: unit), UInt8(truncatingIfNeeded: unit >> 8)] }
+    return Data(bytes)
+}

@@ -29,6 +29,7 @@ extension AtomicFile {
     /// a link, holding `bytes`, fsynced, with the mode (owner, group) of the file it
     /// replaces; removed again on any failure.
     static func writeTemporary(_ bytes: [UInt8], for path: String, naming: Naming) throws(WriteError) -> Temporary {
+        try stall(before: path, in: parent(of: path))
         let destination = try destination(of: path)
         let directory = parent(of: destination)
         let name = String(destination[(destination.lastIndex(of: "/").map(destination.index(after:)) ?? destination.startIndex)...])

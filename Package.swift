@@ -35,8 +35,9 @@ let package = Package(
         // The missing-key report and key usage: recorders, their durable state files
         // (write, fsync, rename), merging, paging and exports. All the server's state.
         .target(name: "MissingKeys", dependencies: ["LabelCore", "BackgroundWork", "AtomicFile", "HTTP1"]),
-        // Replacing a file all at once (temporary file, fsync, rename): the server's
-        // state files and `label-server import`'s tables.
+        // Replacing a file all at once (temporary file created exclusively, fsync, rename;
+        // symlinks written through, modes kept): the server's state files and
+        // `label-server import`'s tables; and import's one-writer lock (StoreLock).
         .target(name: "AtomicFile", dependencies: ["BackgroundWork"]),
         // `label-server import`: XLIFF 1.2 (Xcode's exports, translated) read strictly and
         // written into a bundle folder as .strings, .stringsdict and String Catalog
@@ -77,7 +78,7 @@ let package = Package(
         .target(name: "LabelClient", dependencies: ["LabelCore"]),
         .executableTarget(
             name: "label-server",
-            dependencies: ["LabelCore", "LabelLint", "LabelImport", "LabelAndroid", "LabelScan", "LabelTranslators", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1"]
+            dependencies: ["LabelCore", "LabelLint", "LabelImport", "LabelAndroid", "LabelScan", "LabelTranslators", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1", "AtomicFile"]
         ),
         .testTarget(
             name: "LabelCoreTests",
@@ -91,7 +92,8 @@ let package = Package(
         ),
         .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "AtomicFile", "LabelCore", "LabelLint", "LabelServer", "MissingKeys", "TestSupport"]),
         .testTarget(name: "LabelAndroidTests", dependencies: ["LabelAndroid", "LabelCore"]),
-        .testTarget(name: "label-serverTests", dependencies: ["label-server"]),
+        .testTarget(name: "label-serverTests", dependencies: ["label-server", "AtomicFile"]),
+        .testTarget(name: "AtomicFileTests", dependencies: ["AtomicFile"]),
         .testTarget(name: "LabelScanTests", dependencies: ["LabelScan", "LabelCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
         .testTarget(name: "PeerClientTests", dependencies: ["PeerClient", "HTTPServer", "HTTP1"]),

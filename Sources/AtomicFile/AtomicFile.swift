@@ -2,37 +2,59 @@ import BackgroundWork
 import Dispatch
 #if canImport(Glibc)
 import Glibc
-private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
-private let systemWrite = Darwin.write
 #endif
 
 /// Replaces a file all at once: readers (a server with `--watch`, a reload) see the
 /// old bytes or the new ones, never half a file.
 ///
+/// The new bytes go to a temporary file created exclusively beside the file
+/// (`O_CREAT|O_EXCL|O_NOFOLLOW`, an unpredictable name: ``TemporaryName``), are fsynced,
+/// and the temporary is renamed over the file. A file that is a symbolic link is written
+/// through: the temporary goes beside the link's target and replaces the target, so the
+/// link stays a link. An existing file keeps its mode (and its owner and group where the
+/// process may set them).
+///
 /// Shared by the server's state files (MissingKeys) and `label-server import`.
 package enum AtomicFile {
     /// Why a write failed: the step (`open`, `write`, `fsync`, `rename`...) and the
-    /// system's message.
+    /// system's message, with a stable ``Code``.
     package struct WriteError: Error, Sendable, Hashable, CustomStringConvertible {
+        package enum Code: String, Sendable, Hashable {
+            /// A system call failed (the reason names it).
+            case io = "write-failed"
+            /// Every temporary name tried was taken (by a file or a planted link).
+            case temporaryExists = "temporary-exists"
+            /// The file is a symbolic link whose target does not exist.
+            case danglingLink = "dangling-link"
+        }
+
         package var path: String
         package var reason: String
+        package var code: Code
         package var description: String { "cannot write \(path): \(reason)" }
 
-        package init(path: String, reason: String) {
+        package init(path: String, reason: String, code: Code = .io) {
             self.path = path
             self.reason = reason
+            self.code = code
         }
     }
 
+    /// How a temporary file is named from the name of the file it replaces
+    /// (``TemporaryName/random(for:)``; a test gives a fixed one).
+    package typealias Naming = @Sendable (String) -> String
+
     /// Writes `bytes` to a temporary file beside `path`, fsyncs it, renames it over
-    /// `path` and fsyncs `directory`. The temporary file never survives a failure.
-    package static func write(_ bytes: [UInt8], to path: String, directory: String) throws(WriteError) {
+    /// `path` and fsyncs the folder (`directory`, `path`'s folder; for a symbolic link,
+    /// its target's folder). The temporary file never survives a failure.
+    package static func write(_ bytes: [UInt8], to path: String, directory: String,
+                              naming: Naming = TemporaryName.random) throws(WriteError) {
         EventLoopThread.assertNotCurrent("an atomic file write")
-        let temp = try writeTemporary(bytes, for: path)
-        try replace(path, with: temp)
-        syncDirectory(directory)
+        let temp = try writeTemporary(bytes, for: path, naming: naming)
+        try replace(temp)
+        syncDirectory(temp.directory)
     }
 
     /// One file of ``write(_:)``.
@@ -48,75 +70,57 @@ package enum AtomicFile {
         }
     }
 
+    /// A temporary file written and fsynced, and the file it is to replace.
+    struct Temporary: Sendable {
+        var path: String
+        /// The file renamed over: the replacement's path, or its symlink's target.
+        var destination: String
+        /// The folder both are in.
+        var directory: String
+    }
+
     /// Replaces several files: every temporary file is written and fsynced first (in
     /// parallel, so the file system commits them together), and only when all are on
     /// disk is each renamed over its file; then each directory is fsynced once. A
     /// failure before the renames leaves every file as it was; a rename that fails
     /// leaves the files renamed before it replaced and removes the other temporaries.
-    package static func write(_ files: [Replacement]) throws(WriteError) {
+    package static func write(_ files: [Replacement], naming: Naming = TemporaryName.random) throws(WriteError) {
         EventLoopThread.assertNotCurrent("an atomic file write")
-        let results = Guarded([Result<String, WriteError>?](repeating: nil, count: files.count))
+        let results = Guarded([Result<Temporary, WriteError>?](repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let result: Result<String, WriteError>
-            do throws(WriteError) { result = .success(try writeTemporary(files[index].bytes, for: files[index].path)) } catch { result = .failure(error) }
+            let result: Result<Temporary, WriteError>
+            do throws(WriteError) {
+                result = .success(try writeTemporary(files[index].bytes, for: files[index].path, naming: naming))
+            } catch {
+                result = .failure(error)
+            }
             results.withLock { $0[index] = result }
         }
         let temps = results.withLock { $0 }
         if let failure = temps.lazy.compactMap({ result -> WriteError? in if case .failure(let error)? = result { error } else { nil } }).first {
-            for case .success(let temp)? in temps { unlink(temp) }
+            for case .success(let temp)? in temps { unlink(temp.path) }
             throw failure
         }
-        for (index, (file, result)) in zip(files, temps).enumerated() {
+        var synced: Set<String> = []
+        for (index, result) in temps.enumerated() {
             guard case .success(let temp)? = result else { continue }
             do throws(WriteError) {
-                try replace(file.path, with: temp)
+                try replace(temp)
             } catch {
                 // The files not renamed yet keep no temporary behind.
-                for case .success(let later)? in temps[(index + 1)...] { unlink(later) }
+                for case .success(let later)? in temps[(index + 1)...] { unlink(later.path) }
                 throw error
             }
+            synced.insert(temp.directory)
         }
-        var synced: Set<String> = []
-        for file in files where synced.insert(file.directory).inserted { syncDirectory(file.directory) }
+        for directory in synced { syncDirectory(directory) }
     }
 
-    /// `path.tmp-PID`, written and fsynced; removed again on any failure.
-    private static func writeTemporary(_ bytes: [UInt8], for path: String) throws(WriteError) -> String {
-        let temp = "\(path).tmp-\(getpid())"
-        func failure(_ step: String) -> WriteError {
-            let reason = "\(step): \(String(cString: strerror(errno)))"
-            unlink(temp)
-            return WriteError(path: path, reason: reason)
-        }
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failure("open \(temp)") }
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let error = failure("write")
-                close(fd)
-                throw error
-            }
-            written += count
-        }
-        // The data must be on disk before the rename makes it the file, or a
-        // crash could leave an empty file.
-        guard fsync(fd) == 0 else {
-            let error = failure("fsync")
-            close(fd)
-            throw error
-        }
-        guard close(fd) == 0 else { throw failure("close") }
-        return temp
-    }
-
-    private static func replace(_ path: String, with temp: String) throws(WriteError) {
-        guard rename(temp, path) == 0 else {
+    private static func replace(_ temp: Temporary) throws(WriteError) {
+        guard rename(temp.path, temp.destination) == 0 else {
             let reason = "rename: \(String(cString: strerror(errno)))"
-            unlink(temp)
-            throw WriteError(path: path, reason: reason)
+            unlink(temp.path)
+            throw WriteError(path: temp.destination, reason: reason)
         }
     }
 
@@ -128,5 +132,10 @@ package enum AtomicFile {
             close(directoryFD)
         }
     }
-}
 
+    /// The folder part of `path` (`.` for a bare name).
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

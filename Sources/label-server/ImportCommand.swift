@@ -11,7 +11,7 @@ enum ImportCommand {
 
         SYNOPSIS
           label-server import FILE... --into DIR [--only ORIGINAL]... [--dev-lang TAG] [--dry-run]
-                                 [--format text|json] [--strict]
+                                 [--format text|json] [--strict] [--lock-timeout SECONDS]
 
         DESCRIPTION
         Reads XLIFF 1.2 files (or .xcloc folders: their `Localized Contents/*.xliff`) and
@@ -45,6 +45,10 @@ enum ImportCommand {
           --format FORMAT    text (default) or json
           --strict           exit 1 on findings too (placeholder mismatch, unknown key,
                              a language named twice, an unknown file kind)
+          --lock-timeout SECONDS
+                             wait at most this long for another import into DIR to finish
+                             (default 60; 0: fail at once; at most 86400); one run writes
+                             into DIR at a time (DIR/.label-server.lock)
           -h, --help         show this help
 
         EXIT STATUS
@@ -58,7 +62,7 @@ enum ImportCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         do throws(ArgumentScanner.UsageError) {
-            let scanner = try ArgumentScanner(arguments, valued: ["--into", "--dev-lang", "--format", "--only"],
+            let scanner = try ArgumentScanner(arguments, valued: ["--into", "--dev-lang", "--format", "--only", "--lock-timeout"],
                                               flags: ["--dry-run", "--strict", "--help", "-h"])
             if scanner.has("--help") || scanner.has("-h") {
                 print(help)
@@ -77,8 +81,11 @@ enum ImportCommand {
             }
             let format = scanner.value("--format") ?? "text"
             guard format == "text" || format == "json" else { throw ArgumentScanner.UsageError(description: "--format must be text or json") }
-            return execute(scanner.positionals, into: into, options: options, dryRun: scanner.has("--dry-run"),
-                           json: format == "json", strict: scanner.has("--strict"))
+            let timeout = try lockTimeout(scanner.value("--lock-timeout"))
+            return withStoreLock(into, timeout: timeout, dryRun: scanner.has("--dry-run")) {
+                execute(scanner.positionals, into: into, options: options, dryRun: scanner.has("--dry-run"),
+                        json: format == "json", strict: scanner.has("--strict"))
+            }
         } catch {
             CommandLine.fail(error.description)
             return 2

@@ -1,3 +1,5 @@
+import AtomicFile
+import Dispatch
 import TestSupport
 import Foundation
 import Glibc
@@ -48,23 +50,27 @@ import Testing
         let server = try Server()
         defer { server.stop() }
         server.missing.recorder.record(table: "Localizable", key: "k", requested: "de", servedFrom: "key", at: Date())
-        // The reset's temp file is a FIFO: its open() blocks until someone reads, as a
-        // slow or stuck disk would block the write. Only the thread doing the write waits.
-        let temp = server.missing.fileURL.path + ".tmp-\(getpid())"
-        #expect(mkfifo(temp, 0o644) == 0)
+        // The reset's write stalls, as on a slow or stuck disk, until the test lets it go on
+        // and fail. Only the thread doing the write waits.
+        let entered = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+        let missingFile = server.missing.fileURL.path
+        AtomicFile.setStall({ path in
+            guard path == missingFile else { return nil }
+            entered.signal()
+            release.wait()
+            return AtomicFile.WriteError(path: path, reason: "a stuck disk, then a failure")
+        }, forFolder: server.directory.path)
+        defer {
+            release.signal()   // a failed expectation never leaves the writer stalled
+            AtomicFile.setStall(nil, forFolder: server.directory.path)
+        }
         let reset = try RawClient(port: server.port, timeout: 15)
         try reset.send("DELETE /missing HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer t\r\nContent-Length: 0\r\n\r\n")
+        #expect(entered.wait(timeout: .now() + 10) == .success, "the reset wrote the report")
         // Meanwhile the loop answers others (a generous timeout: this fails by timing out before).
         let health = try? server.get("/healthz", timeout: 3)
         #expect(health?.status == 200, "the event loop was blocked by the write")
-        // Now the FIFO is read; the write goes on and fails at fsync (a FIFO has no disk).
-        let fd = open(temp, O_RDONLY)
-        #expect(fd >= 0)
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        var received = 0
-        while case let count = read(fd, &buffer, buffer.count), count > 0 { received += count }
-        close(fd)
-        #expect(received > 0, "the reset wrote the empty report")
+        release.signal()
         let answer = try reset.readResponse()
         #expect(answer.status == 500)
         #expect(answer.text.contains("persistence_failed"))

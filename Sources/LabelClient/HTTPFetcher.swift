@@ -80,12 +80,14 @@ struct HTTPFetcher: Sendable {
     func send(_ request: URLRequest, deadline seconds: TimeInterval) async throws(LabelClientError) -> Response {
         #if os(Linux)
         if (forcedRoute ?? Self.route(for: request.url)) == .socket {
-            guard let exchange = try PlainHTTPExchange(request, limit: bodyLimit) else {
-                throw .transport("not an http:// URL: \(request.url?.absoluteString ?? "none")")
-            }
-            return try await exchange.send(seconds: seconds)
+            return try await sendFollowingRedirects(request, deadline: seconds)
         }
         #endif
+        return try await sendThroughURLSession(request, deadline: seconds)
+    }
+
+    /// The exchange through `URLSession`'s data task, which follows redirects itself.
+    func sendThroughURLSession(_ request: URLRequest, deadline seconds: TimeInterval) async throws(LabelClientError) -> Response {
         var request = request
         request.timeoutInterval = max(seconds, 0.001)
         let once = ResumeOnce()

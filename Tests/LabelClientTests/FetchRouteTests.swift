@@ -50,3 +50,29 @@ import Testing
         #expect(response.body == Data(body.utf8))
     }
 }
+
+extension FetchRouteTests {
+    @Test func aRedirectIsFollowedAsURLSessionFollowsIt() async throws {
+        let body = try bundleBody(language: "de")
+        let server = try ScriptedServer { request in
+            guard request.requestLine.hasPrefix("GET /moved/labels?") else {
+                return (0, ScriptedServer.response("302 Found", headers: ["Location: /moved/labels?lang=de&table=Localizable"]))
+            }
+            return (0, ScriptedServer.response("200 OK", headers: ["ETag: \"v1\""], body: body))
+        }
+        defer { server.stop() }
+        let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience)
+        let labels = try await client.labels(language: "de")
+        #expect(labels.origin == .network)
+        #expect(server.requests.map(\.requestLine) == [
+            "GET /labels?lang=de&table=Localizable HTTP/1.1", "GET /moved/labels?lang=de&table=Localizable HTTP/1.1",
+        ])
+    }
+
+    @Test func aRedirectLoopEndsWithAnError() async throws {
+        let server = try ScriptedServer { _ in (0, ScriptedServer.response("301 Moved Permanently", headers: ["Location: /labels"])) }
+        defer { server.stop() }
+        let result = await Self.fetch(server, route: HTTPFetcher.route(for: server.baseURL))
+        #expect(throws: LabelClientError.self) { try result.get() }
+    }
+}

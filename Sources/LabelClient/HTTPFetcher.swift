@@ -12,7 +12,7 @@ import FoundationNetworking
 /// task is cancelled.
 ///
 /// How the body is read depends on the platform (``Route``; the reasons and the
-/// measurements are in docs/decisions/label-client.md):
+/// measurements are in docs/decisions/client-body-limit.md):
 /// - Apple platforms: a `URLSession` data task read through a delegate
 ///   (``FetchDelegate``), never buffered whole by `URLSession`: a declared
 ///   `Content-Length` over `bodyLimit` is refused on the head, and any other body

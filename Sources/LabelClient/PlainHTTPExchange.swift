@@ -12,7 +12,7 @@ import LabelCore
 /// swift-corelibs-foundation's `URLSession` reads as fast as the peer writes and queues
 /// every piece for the delegate, and its `cancel()` takes effect later: a client that
 /// counts and cancels still held hundreds of MiB of an endless body (docs/decisions/
-/// label-client.md). Here nothing is read that is not parsed at once: the parser
+/// client-body-limit.md). Here nothing is read that is not parsed at once: the parser
 /// refuses a body past the limit (a declared length on the head, a chunk size as it is
 /// announced, a close-delimited body as it grows), and the socket is closed there. A
 /// gzip body is inflated afterwards into at most `limit` bytes (``BoundedInflater``).

@@ -74,8 +74,14 @@ let package = Package(
         // Routes and handlers joining the catalog to the server.
         .target(name: "LabelServer", dependencies: ["LabelCore", "LabelAndroid", "LabelTranslators", "MissingKeys", "BackgroundWork", "HTTP1", "HTTPServer", "PeerClient"]),
         // What apps link: launch fetch, disk cache, offline fallback, rendering
-        // with LabelCore's engine, miss reports. URLSession only; never the server.
-        .target(name: "LabelClient", dependencies: ["LabelCore"]),
+        // with LabelCore's engine, miss reports. URLSession, except `http://` on Linux:
+        // HTTP1's parser over a socket of its own, gzip through zlib (Linux only, so
+        // Apple builds link neither), for a body limit that bounds what is read.
+        .target(name: "LabelClient", dependencies: [
+            "LabelCore",
+            .target(name: "HTTP1", condition: .when(platforms: [.linux])),
+            .target(name: "CZlib", condition: .when(platforms: [.linux])),
+        ]),
         .executableTarget(
             name: "label-server",
             dependencies: ["LabelCore", "LabelLint", "LabelImport", "LabelAndroid", "LabelScan", "LabelTranslators", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1", "AtomicFile"]

@@ -14,9 +14,38 @@ enum DeadlineRace {
         seconds: TimeInterval,
         _ work: @escaping @Sendable () async -> Result<Value, LabelClientError>
     ) async -> Result<Value, LabelClientError> {
+        await race(seconds: seconds) { gate in
+            // Detached: off the caller's actor; at the caller's priority (a launch is urgent).
+            let task = Task.detached(priority: Task.currentPriority) { gate.finish(await work()) }
+            return { task.cancel() }
+        }
+    }
+
+    /// The same for blocking `work`, on a thread of its own started at once: not a task
+    /// (on a busy cooperative pool it could start after the deadline), not Dispatch's
+    /// global queue (a thread per core, which work waiting on slow servers would hold).
+    /// `stop` is called once the caller has its result; the work checks it and ends.
+    static func runOnThread<Value: Sendable>(
+        seconds: TimeInterval,
+        stop: @escaping @Sendable () -> Void,
+        _ work: @escaping @Sendable () -> Result<Value, LabelClientError>
+    ) async -> Result<Value, LabelClientError> {
+        await race(seconds: seconds) { gate in
+            let thread = Thread { gate.finish(work()) }
+            thread.qualityOfService = .userInitiated
+            thread.start()
+            return stop
+        }
+    }
+
+    /// Starts the work (`start` hands back how to stop it) and returns the first of its
+    /// result, the deadline and the caller's cancellation.
+    private static func race<Value: Sendable>(
+        seconds: TimeInterval,
+        start: (Gate<Value>) -> @Sendable () -> Void
+    ) async -> Result<Value, LabelClientError> {
         let gate = Gate<Value>()
-        // Detached: off the caller's actor; at the caller's priority (a launch is urgent).
-        let task = Task.detached(priority: Task.currentPriority) { gate.finish(await work()) }
+        let stop = start(gate)
         let timer = DispatchWorkItem { gate.finish(.failure(.timedOut)) }
         DispatchQueue.global().asyncAfter(deadline: .now() + max(seconds, 0), execute: timer)
         let result = await withTaskCancellationHandler {
@@ -25,7 +54,7 @@ enum DeadlineRace {
             gate.finish(.failure(.transport("cancelled")))
         }
         timer.cancel()
-        task.cancel()
+        stop()
         return result
     }
 

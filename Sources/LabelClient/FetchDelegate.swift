@@ -41,7 +41,7 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let limit = downloads.withLock { $0[dataTask.taskIdentifier]?.limit }
         // A declared length over the limit is refused before a byte of the body is read.
         if let limit, response.expectedContentLength > Int64(limit) {
-            refuse(dataTask, .malformedBundle(LabelClientError.bodyLimitMessage(limit)))
+            refuse(dataTask, .bodyTooLarge(limit: limit))
             completionHandler(.cancel)
             return
         }
@@ -59,7 +59,7 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
             downloads.values[index].body.append(data)
             return nil
         }
-        if let over { refuse(dataTask, .malformedBundle(LabelClientError.bodyLimitMessage(over))) }
+        if let over { refuse(dataTask, .bodyTooLarge(limit: over)) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

@@ -4,18 +4,30 @@ import LabelCore
 import FoundationNetworking
 #endif
 
-/// One HTTP exchange through `URLSession` with a hard deadline and a body limit.
+/// One HTTP exchange with a hard deadline and a body limit that bounds what is read.
 ///
 /// `URLRequest.timeoutInterval` is an idle timeout (a server trickling bytes
 /// resets it), so the deadline is enforced here too: whichever comes first of
 /// the response and the deadline resumes the caller once, and the losing
-/// data task is cancelled.
+/// task is cancelled.
 ///
-/// The body is read through a delegate (``FetchDelegate``), never buffered
-/// whole by `URLSession`: a declared `Content-Length` over `bodyLimit` is
-/// refused on the head, and any other body (chunked, unknown length, gzip —
-/// `URLSession` hands the delegate decompressed bytes) is stopped as soon as
-/// the running total passes the limit, with ``LabelClientError/malformedBundle(_:)`` (``LabelClientError/bodyLimitMessage(_:)``).
+/// How the body is read depends on the platform (``Route``; the reasons and the
+/// measurements are in docs/decisions/client-body-limit.md):
+/// - Apple platforms: a `URLSession` data task read through a delegate
+///   (``FetchDelegate``), never buffered whole by `URLSession`: a declared
+///   `Content-Length` over `bodyLimit` is refused on the head, and any other body
+///   (chunked, unknown length, gzip — `URLSession` hands the delegate decompressed
+///   bytes) is stopped as soon as the running total passes the limit.
+/// - Linux, `http://`: ``PlainHTTPExchange``, a socket read through HTTP1's parser,
+///   which reads no further than the limit.
+/// - Linux, `https://`: the same `URLSession` data task. There the limit bounds what
+///   is kept, not what is read: swift-corelibs-foundation queues every piece for the
+///   delegate with no backpressure and cancels later, so a peer faster than the
+///   delegate queue drains (an endless body, a gzip bomb) can hold far more in
+///   memory before the task stops (its download tasks do the same, and leave the
+///   temporary file behind). No TLS of our own: the package has no dependencies.
+///
+/// A body past the limit is ``LabelClientError/bodyTooLarge(limit:)``.
 struct HTTPFetcher: Sendable {
     struct Response: Sendable {
         var status: Int
@@ -28,11 +40,31 @@ struct HTTPFetcher: Sendable {
         }
     }
 
+    /// How a request is sent and its body read.
+    enum Route: Sendable {
+        /// `URLSession`, a data task: the body arrives through ``FetchDelegate``.
+        case dataTask
+        /// ``PlainHTTPExchange`` (Linux, `http://` only).
+        case socket
+    }
+
     let session: URLSession
     let bodyLimit: Int
+    /// The route for every request, whatever its URL; `nil`: ``route(for:)``. For tests.
+    let forcedRoute: Route?
     private let delegate: FetchDelegate
 
-    init(bodyLimit: Int) {
+    /// The route of a request to `url` on this platform.
+    static func route(for url: URL?) -> Route {
+        #if os(Linux)
+        url?.scheme?.lowercased() == "http" ? .socket : .dataTask
+        #else
+        .dataTask
+        #endif
+    }
+
+    init(bodyLimit: Int, forcedRoute: Route? = nil) {
+        self.forcedRoute = forcedRoute
         let configuration = URLSessionConfiguration.ephemeral
         // The client keeps its own cache with its own validators; a URL cache
         // underneath would answer 304s for us and hide them.
@@ -46,6 +78,16 @@ struct HTTPFetcher: Sendable {
     }
 
     func send(_ request: URLRequest, deadline seconds: TimeInterval) async throws(LabelClientError) -> Response {
+        #if os(Linux)
+        if (forcedRoute ?? Self.route(for: request.url)) == .socket {
+            return try await sendFollowingRedirects(request, deadline: seconds)
+        }
+        #endif
+        return try await sendThroughURLSession(request, deadline: seconds)
+    }
+
+    /// The exchange through `URLSession`'s data task, which follows redirects itself.
+    func sendThroughURLSession(_ request: URLRequest, deadline seconds: TimeInterval) async throws(LabelClientError) -> Response {
         var request = request
         request.timeoutInterval = max(seconds, 0.001)
         let once = ResumeOnce()

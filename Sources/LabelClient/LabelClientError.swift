@@ -13,17 +13,19 @@ public enum LabelClientError: Error, Sendable, Equatable {
     /// The request never got a response (connection refused, reset, DNS...).
     case transport(String)
     /// The server's bundle could not be read (not JSON, or from a server too old
-    /// to carry `entries`), is not an answer to the request (another table, or a
-    /// language the requested one cannot fall back to), or passed the client's
-    /// ``LabelClient/bodyLimit`` (bytes after decompression: the download was stopped
-    /// there; see ``bodyLimitMessage(_:)``).
+    /// to carry `entries`), or is not an answer to the request (another table, or a
+    /// language the requested one cannot fall back to).
     case malformedBundle(String)
+    /// The response body passed the client's ``LabelClient/bodyLimit`` (`limit`, in
+    /// bytes after decompression): the download was stopped there.
+    case bodyTooLarge(limit: Int)
     /// `flushMissing` sent a batch the server rejected for good (4xx other than
     /// 408/429); the batch was dropped so that it does not block later reports.
     case rejected(status: Int, dropped: Int)
 
-    /// The reason ``malformedBundle(_:)`` carries when a body passed the limit. (An error
-    /// of its own would break apps that switch over every case.)
+    /// The reason ``malformedBundle(_:)`` carried for a body past the limit before
+    /// ``bodyTooLarge(limit:)`` existed; nothing throws it any more.
+    @available(*, deprecated, message: "a body past the limit is LabelClientError.bodyTooLarge(limit:)")
     public static func bodyLimitMessage(_ limit: Int) -> String {
         "the body passed the limit of \(limit) bytes (after decompression); the download was stopped"
     }

@@ -49,7 +49,7 @@ import Testing
         defer { server.stop() }
         let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience)
         #expect(client.bodyLimit == 32 * Self.mebibyte)
-        #expect(await Self.networkFailure(client) == "\(LabelClientError.malformedBundle(LabelClientError.bodyLimitMessage(32 * Self.mebibyte)))")
+        #expect(await Self.networkFailure(client) == "\(LabelClientError.bodyTooLarge(limit: 32 * Self.mebibyte))")
     }
 
     @Test func endlessChunkedBodyStopsAtTheLimitAndServesTheCache() async throws {
@@ -79,7 +79,7 @@ import Testing
         #expect(try Data(contentsOf: cache.appendingPathComponent(cachedFile)) == before)
         let bare = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience,
                                bodyLimit: 4 * Self.mebibyte)
-        #expect(await Self.networkFailure(bare) == "\(LabelClientError.malformedBundle(LabelClientError.bodyLimitMessage(4 * Self.mebibyte)))")
+        #expect(await Self.networkFailure(bare) == "\(LabelClientError.bodyTooLarge(limit: 4 * Self.mebibyte))")
     }
 
     @Test func gzipBodyIsCountedAfterDecompression() async throws {
@@ -94,7 +94,7 @@ import Testing
         defer { server.stop() }
         let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience,
                                  bodyLimit: 4 * Self.mebibyte)
-        #expect(await Self.networkFailure(client) == "\(LabelClientError.malformedBundle(LabelClientError.bodyLimitMessage(4 * Self.mebibyte)))")
+        #expect(await Self.networkFailure(client) == "\(LabelClientError.bodyTooLarge(limit: 4 * Self.mebibyte))")
     }
 
     @Test func bodyUnderTheLimitIsAccepted() async throws {

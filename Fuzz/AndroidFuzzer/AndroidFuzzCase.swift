@@ -22,7 +22,8 @@ enum AndroidFuzzCase {
         ("en.lproj/Localizable.strings", "en.lproj/Localizable.stringsdict"),
     ]
 
-    /// What went wrong (a written file that is not well-formed XML), or nil. A trap is the
+    /// What went wrong (a written file that is not well-formed XML, a plain development
+    /// value changed), or nil. A trap is the
     /// caller's finding by itself.
     static func run(_ bytes: [UInt8], echo: Bool = false) -> String? {
         var input = FuzzInput(bytes)
@@ -41,6 +42,30 @@ enum AndroidFuzzCase {
             if echo { FileHandle.standardError.write(Data("\(file.path)\n\(String(decoding: file.bytes, as: UTF8.self))\n".utf8)) }
             if let problem = FuzzInput.xmlProblem(file.bytes) { return "\(file.path): \(problem)" }
         }
+        return changedPlainValue(loaded.catalog, export)
+    }
+
+    /// A development-language value of letters, digits and single spaces that `values/`
+    /// does not hold as written under its resource name (nothing to escape, nothing to
+    /// refuse: any change is silent), or nil.
+    static func changedPlainValue(_ catalog: Catalog, _ export: AndroidExport) -> String? {
+        guard let development = catalog.developmentLanguage,
+              let file = export.files.first(where: { $0.path == "values/strings.xml" }) else { return nil }
+        let lines = String(decoding: file.bytes, as: UTF8.self).split(separator: "\n")
+        for (key, entry) in catalog.entries(table: "Localizable", language: development) where !entry.string.isPlural {
+            let text = entry.string.template
+            let words = text.split(separator: " ", omittingEmptySubsequences: false)
+            guard !text.isEmpty, words.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { isASCIIAlphanumeric($0) } }),
+                  let name = export.report.names["Localizable"]?[key] else { continue }
+            let line = lines.first { $0.contains("<string name=\"\(name)\"") }
+            guard let line, line.hasSuffix(">\(text)</string>") else {
+                return "\(key) = \"\(text)\" is \(line.map { "\($0)" } ?? "missing") in values/strings.xml, with no refusal"
+            }
+        }
         return nil
+    }
+
+    static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 }

@@ -5,6 +5,8 @@ cd "$(dirname "$0")/../.."
 
 swift build -c release --product label-server >/dev/null
 binary="$(swift build -c release --show-bin-path)/label-server"
-timeout 300 bash scripts/check-unattended.sh "$binary"
+status=0
+timeout 300 bash scripts/check-unattended.sh "$binary" || status=1
 # Generous: the bounds are the targets on an idle machine; CI shares its cores.
-timeout 900 python3 Benchmarks/unattended.py --binary "$binary" --slack 3
+timeout 900 python3 Benchmarks/unattended.py --binary "$binary" --slack 3 || status=1
+exit "$status"

@@ -1,0 +1,16 @@
+// libFuzzer entry for `label-server scan`: Swift and Objective-C source bytes through the
+// lexer and the site scanner (ScanFuzzCase.swift says how an input is read). Built by
+// scripts/fuzz-tools.sh scan; it lives outside Sources/ so `swift build` ignores it.
+// Must never trap or hang (libFuzzer's -timeout), and every site lies inside the input.
+import Foundation
+
+let echo = ProcessInfo.processInfo.environment["FUZZ_ECHO"] != nil
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzScan(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    if let problem = ScanFuzzCase.run(Array(UnsafeBufferPointer(start: data, count: size)), echo: echo) {
+        FileHandle.standardError.write(Data("FINDING: \(problem)\n".utf8))
+        abort()
+    }
+    return 0
+}

@@ -1,0 +1,1 @@
+../../Fuzz/AndroidFuzzer/AndroidFuzzCase.swift

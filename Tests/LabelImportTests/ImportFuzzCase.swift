@@ -1,0 +1,1 @@
+../../Fuzz/ImportFuzzer/ImportFuzzCase.swift

@@ -1,0 +1,1 @@
+../../Fuzz/ScanFuzzer/ScanFuzzCase.swift

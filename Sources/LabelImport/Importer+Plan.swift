@@ -21,6 +21,7 @@ extension Importer {
     /// Everything the documents would change, with the report; writes nothing.
     package func plan(_ documents: [XLIFFDocument], errors: [XLIFFReadError] = []) -> Plan {
         var report = ImportReport(errors: errors)
+        report.strict = options.strict
         var groups: [OutputID: [PendingUnit]] = [:]
         var order: [OutputID] = []
         var seen: [OutputID: String] = [:]   // per <file> kind, for "language named twice"
@@ -86,6 +87,7 @@ extension Importer {
             var seen: Set<Int> = []
             for index in units.map(\.result) where seen.insert(index).inserted {
                 report.files[index].imported += context.imported[index, default: 0]
+                report.files[index].refused += context.refused[index, default: 0]
                 var result = ImportReport.Output(path: output.path, status: .unchanged, refusal: nil, missingCategories: output.missing)
                 switch output.outcome {
                 case .refused(let reason):

@@ -19,27 +19,38 @@ package enum XLIFFReader {
             throw XLIFFReadError(location: SourceLocation(file: name, line: 1, column: 1), reason: .tooLarge(bytes: data.count, limit: maximumBytes))
         }
         let bytes = [UInt8](data)
-        let lines = UTF8LineIndex(data)
-        func error(_ offset: Int, _ reason: XLIFFReadError.Reason) -> XLIFFReadError {
-            XLIFFReadError(location: lines.location(ofByte: offset, file: name), reason: reason)
+        // The line and column of an error are counted once, for that error only.
+        func located(_ offset: Int, _ reason: XLIFFReadError.Reason) -> XLIFFReadError {
+            XLIFFReadError(location: UTF8LineIndex(data).location(ofByte: offset, file: name), reason: reason)
         }
-        if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 || bytes[0] == 0xFE || bytes[0] == 0xFF { throw error(0, .notUTF8) }
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            let prefix = bytes.indices.first { String(validating: bytes[..<$0], as: UTF8.self) == nil } ?? bytes.count
-            throw error(max(prefix - 4, 0), .notUTF8)
-        }
+        if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 || bytes[0] == 0xFE || bytes[0] == 0xFF { throw located(0, .notUTF8) }
+        if let invalid = firstInvalidUTF8(bytes) { throw located(invalid, .notUTF8) }
         var tree = XMLTreeReader(bytes)
         let root: XMLElement
         do throws(XMLTreeReader.Failure) {
             root = try tree.readDocument()
         } catch {
-            throw XLIFFReadError(location: lines.location(ofByte: error.offset, file: name), reason: error.reason)
+            throw located(error.offset, error.reason)
         }
-        let reader = DocumentReader(lines: lines, name: name)
+        let reader = DocumentReader(lines: LineNumbers(bytes), name: name)
         do throws(XMLTreeReader.Failure) {
             return XLIFFDocument(name: name, files: try reader.files(root))
         } catch {
-            throw XLIFFReadError(location: lines.location(ofByte: error.offset, file: name), reason: error.reason)
+            throw located(error.offset, error.reason)
+        }
+    }
+
+    /// The offset of the first byte sequence that is not UTF-8, in one pass.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .error: return offset
+            case .emptyInput: return nil
+            }
         }
     }
 
@@ -56,10 +67,10 @@ package enum XLIFFReader {
     }
 
     private struct DocumentReader {
-        let lines: UTF8LineIndex
+        let lines: LineNumbers
         let name: String
 
-        func line(_ element: XMLElement) -> Int { lines.location(ofByte: element.offset, file: name).line }
+        func line(_ element: XMLElement) -> Int { lines.line(ofByte: element.offset) }
 
         func files(_ root: XMLElement) throws(XMLTreeReader.Failure) -> [XLIFFDocument.File] {
             guard root.name == "xliff" else { throw XMLTreeReader.Failure(offset: root.offset, reason: .notXLIFF("the root element is <\(root.name)>")) }

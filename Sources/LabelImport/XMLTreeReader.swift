@@ -92,6 +92,8 @@ struct XMLTreeReader {
         index += 1
         let name = try readName()
         var element = XMLElement(name: name, attributes: [], children: [], offset: start, endOffset: start)
+        // Names seen, for the repeated-attribute check in one pass (not pairwise).
+        var names: Set<String> = []
         while true {
             let hadSpace = skipSpace()
             guard index < bytes.count else { throw fail(.malformed("unterminated start tag <\(name)")) }
@@ -107,7 +109,7 @@ struct XMLTreeReader {
             guard hadSpace else { throw fail(.malformed("expected whitespace, > or /> in <\(name)>")) }
             let attributeStart = index
             let attribute = try readAttribute()
-            guard element.attribute(attribute.name) == nil else {
+            guard names.insert(attribute.name).inserted else {
                 index = attributeStart
                 throw fail(.malformed("attribute \(attribute.name) repeated in <\(name)>"))
             }
@@ -205,7 +207,8 @@ struct XMLTreeReader {
 
     /// `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&#N;` `&#xH;`; anything else refused.
     private mutating func readReference(into buffer: inout [UInt8]) throws(Failure) {
-        guard let semicolon = find(";", from: index + 1), semicolon - index <= 12 else {
+        // The longest reference is `&#x10FFFF;` (or `&#1114111;`): look no further for its `;`.
+        guard let semicolon = find(";", from: index + 1, limit: 12), semicolon - index <= 12 else {
             throw fail(.malformed("& not starting a reference (write &amp;)"))
         }
         let name = String(decoding: bytes[(index + 1)..<semicolon], as: UTF8.self)
@@ -238,10 +241,12 @@ struct XMLTreeReader {
         return bytes[index..<(index + length)].elementsEqual(pattern)
     }
 
-    private func find(_ needle: StaticString, from start: Int) -> Int? {
+    /// The offset of `needle` at or after `start` (within `limit` bytes of it, when given).
+    private func find(_ needle: StaticString, from start: Int, limit: Int = .max) -> Int? {
         let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        let end = limit == .max ? bytes.count : min(bytes.count, start + limit + pattern.count)
         var position = start
-        while position + pattern.count <= bytes.count {
+        while position + pattern.count <= end {
             if bytes[position] == pattern[0], bytes[position..<(position + pattern.count)].elementsEqual(pattern) {
                 return position
             }

@@ -66,7 +66,7 @@ package struct Importer: Sendable {
             }
             for file in files {
                 do throws(XLIFFReadError) {
-                    documents.append(try XLIFFReader.read(try readInput(file), file: file))
+                    documents.append(try XLIFFReader.read(bytes: try readInput(file), file: file))
                 } catch {
                     errors.append(error)
                 }
@@ -87,7 +87,7 @@ package struct Importer: Sendable {
     }
 
     /// The bytes of an input file, its size checked before reading.
-    static func readInput(_ path: String) throws(XLIFFReadError) -> Data {
+    static func readInput(_ path: String) throws(XLIFFReadError) -> [UInt8] {
         let start = SourceLocation(file: path, line: 1, column: 1)
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), let size = attributes[.size] as? Int else {
             throw XLIFFReadError(location: start, reason: .unreadable("no such file"))
@@ -95,7 +95,8 @@ package struct Importer: Sendable {
         guard size <= XLIFFReader.maximumBytes else {
             throw XLIFFReadError(location: start, reason: .tooLarge(bytes: size, limit: XLIFFReader.maximumBytes))
         }
-        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+        // As bytes: the Data is let go here, not held beside them while the file is read.
+        do { return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) } catch {
             throw XLIFFReadError(location: start, reason: .unreadable(error.localizedDescription))
         }
     }

@@ -1,3 +1,5 @@
+import LabelCore
+
 /// The 1-based line of a byte offset in UTF-8 text, in O(log lines): the XLIFF reader
 /// numbers every unit, and a column (which LabelCore's `UTF8LineIndex` counts from the
 /// line's start) would make a file on one line quadratic. Columns are counted only for
@@ -10,6 +12,18 @@ struct LineNumbers {
         var starts: [Int] = []
         for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
         self.starts = starts
+    }
+
+    /// The line and column of the byte at `offset` of `bytes` (columns count scalars; a
+    /// leading byte order mark is not counted), as LabelCore's `UTF8LineIndex` gives them.
+    func location(ofByte offset: Int, in bytes: [UInt8], file: String) -> SourceLocation {
+        let offset = min(max(offset, 0), bytes.count)
+        let line = line(ofByte: offset)
+        var start = line == 1 ? 0 : starts[line - 2]
+        if line == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = min(3, offset) }
+        var column = 1
+        for byte in bytes[start..<offset] where byte & 0xC0 != 0x80 { column += 1 }
+        return SourceLocation(file: file, line: line, column: column)
     }
 
     /// The line holding the byte at `offset`.

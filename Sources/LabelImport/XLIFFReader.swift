@@ -18,10 +18,19 @@ package enum XLIFFReader {
         guard data.count <= maximumBytes else {
             throw XLIFFReadError(location: SourceLocation(file: name, line: 1, column: 1), reason: .tooLarge(bytes: data.count, limit: maximumBytes))
         }
-        let bytes = [UInt8](data)
+        return try read(bytes: [UInt8](data), file: name)
+    }
+
+    /// As ``read(_:file:)``, from the bytes (the command reads a file into bytes, not
+    /// into a `Data` held beside them).
+    package static func read(bytes: [UInt8], file name: String) throws(XLIFFReadError) -> XLIFFDocument {
+        guard bytes.count <= maximumBytes else {
+            throw XLIFFReadError(location: SourceLocation(file: name, line: 1, column: 1), reason: .tooLarge(bytes: bytes.count, limit: maximumBytes))
+        }
+        let lines = LineNumbers(bytes)
         // The line and column of an error are counted once, for that error only.
         func located(_ offset: Int, _ reason: XLIFFReadError.Reason) -> XLIFFReadError {
-            XLIFFReadError(location: UTF8LineIndex(data).location(ofByte: offset, file: name), reason: reason)
+            XLIFFReadError(location: lines.location(ofByte: offset, in: bytes, file: name), reason: reason)
         }
         if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 || bytes[0] == 0xFE || bytes[0] == 0xFF { throw located(0, .notUTF8) }
         if let invalid = firstInvalidUTF8(bytes) { throw located(invalid, .notUTF8) }
@@ -32,7 +41,7 @@ package enum XLIFFReader {
         } catch {
             throw located(error.offset, error.reason)
         }
-        let reader = DocumentReader(lines: LineNumbers(bytes), name: name)
+        let reader = DocumentReader(lines: lines, name: name)
         do throws(XMLTreeReader.Failure) {
             return XLIFFDocument(name: name, files: try reader.files(root))
         } catch {

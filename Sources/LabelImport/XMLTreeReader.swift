@@ -91,7 +91,7 @@ struct XMLTreeReader {
         let start = index
         index += 1
         let name = try readName()
-        var element = XMLElement(name: name, attributes: [], children: [], offset: start, endOffset: start)
+        var element = XMLElement(name: name, attributes: [], children: [], leafText: nil, offset: start, endOffset: start)
         // Names seen, for the repeated-attribute check in one pass (not pairwise).
         var names: Set<String> = []
         while true {
@@ -152,6 +152,10 @@ struct XMLTreeReader {
                     throw fail(.malformed("</\(closing)> where </\(element.name)> belongs"))
                 }
                 index += 1
+                if element.children.isEmpty, !text.isEmpty {
+                    element.leafText = String(decoding: text, as: UTF8.self)
+                    return
+                }
                 try flush()
                 return
             } else if at("<![CDATA[") {

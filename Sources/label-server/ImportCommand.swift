@@ -38,7 +38,8 @@ enum ImportCommand {
           undefined-variable    a .stringsdict format or variant names a %#@variable@
                                 its entry does not define (the entry's units are refused)
           entry-refused         another unit of the same .stringsdict entry was refused
-          non-xml-character     its target, key or note holds U+FFFE or U+FFFF
+          non-xml-character     its target, key or note holds U+FFFE or U+FFFF (no
+                                plist or XLIFF can hold them)
         Any refused XLIFF (malformed XML, a DTD or entity, over 64 MiB, an unknown id
         form, a bad language tag, a path-like `original`) or unmergeable output file
         means nothing is written. docs/import.md describes the report and its JSON.

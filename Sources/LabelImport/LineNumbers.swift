@@ -1,9 +1,9 @@
 import LabelCore
 
-/// The 1-based line of a byte offset in UTF-8 text, in O(log lines): the XLIFF reader
-/// numbers every unit, and a column (which LabelCore's `UTF8LineIndex` counts from the
-/// line's start) would make a file on one line quadratic. Columns are counted only for
-/// the one location an error reports.
+/// Lines and columns of byte offsets in UTF-8 text, for the one error a reader
+/// reports: lines by bisection over the line starts, the column counted from its line's
+/// start without copying the text (as LabelCore's `UTF8LineIndex`, which copies it).
+/// Elements are numbered as the tree is read (``XMLTreeReader``), not through this.
 struct LineNumbers {
     /// Byte offset at which each line after the first starts.
     private let starts: [Int]

@@ -21,29 +21,29 @@ package enum XLIFFReader {
         return try read(bytes: [UInt8](data), file: name)
     }
 
-    /// As ``read(_:file:)``, from the bytes (the command reads a file into bytes, not
-    /// into a `Data` held beside them).
-    package static func read(bytes: [UInt8], file name: String) throws(XLIFFReadError) -> XLIFFDocument {
+    /// As ``read(_:file:)``, taking the bytes over (the command reads a file into bytes,
+    /// not into a `Data` held beside them): they are let go once the element tree is
+    /// built, which knows each element's line and column.
+    package static func read(bytes: consuming [UInt8], file name: String) throws(XLIFFReadError) -> XLIFFDocument {
         guard bytes.count <= maximumBytes else {
             throw XLIFFReadError(location: SourceLocation(file: name, line: 1, column: 1), reason: .tooLarge(bytes: bytes.count, limit: maximumBytes))
         }
-        let lines = LineNumbers(bytes)
-        // The line and column of an error are counted once, for that error only.
+        let root = try tree(bytes, file: name)
+        _ = consume bytes
+        return XLIFFDocument(name: name, files: try DocumentReader(name: name).files(root))
+    }
+
+    /// The element tree of UTF-8 bytes; the line and column of an error are counted once,
+    /// for that error only.
+    private static func tree(_ bytes: [UInt8], file name: String) throws(XLIFFReadError) -> XMLElement {
         func located(_ offset: Int, _ reason: XLIFFReadError.Reason) -> XLIFFReadError {
-            XLIFFReadError(location: lines.location(ofByte: offset, in: bytes, file: name), reason: reason)
+            XLIFFReadError(location: LineNumbers(bytes).location(ofByte: offset, in: bytes, file: name), reason: reason)
         }
         if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 || bytes[0] == 0xFE || bytes[0] == 0xFF { throw located(0, .notUTF8) }
         if let invalid = firstInvalidUTF8(bytes) { throw located(invalid, .notUTF8) }
         var tree = XMLTreeReader(bytes)
-        let root: XMLElement
         do throws(XMLTreeReader.Failure) {
-            root = try tree.readDocument()
-        } catch {
-            throw located(error.offset, error.reason)
-        }
-        let reader = DocumentReader(lines: lines, name: name)
-        do throws(XMLTreeReader.Failure) {
-            return XLIFFDocument(name: name, files: try reader.files(root))
+            return try tree.readDocument()
         } catch {
             throw located(error.offset, error.reason)
         }
@@ -76,28 +76,32 @@ package enum XLIFFReader {
     }
 
     private struct DocumentReader {
-        let lines: LineNumbers
         let name: String
 
-        func line(_ element: XMLElement) -> Int { lines.line(ofByte: element.offset) }
+        func line(_ element: XMLElement) -> Int { element.line }
 
-        func files(_ root: XMLElement) throws(XMLTreeReader.Failure) -> [XLIFFDocument.File] {
-            guard root.name == "xliff" else { throw XMLTreeReader.Failure(offset: root.offset, reason: .notXLIFF("the root element is <\(root.name)>")) }
+        /// An error at an element's start tag.
+        func failure(_ element: XMLElement, _ reason: XLIFFReadError.Reason) -> XLIFFReadError {
+            XLIFFReadError(location: SourceLocation(file: name, line: element.line, column: element.column), reason: reason)
+        }
+
+        func files(_ root: XMLElement) throws(XLIFFReadError) -> [XLIFFDocument.File] {
+            guard root.name == "xliff" else { throw failure(root, .notXLIFF("the root element is <\(root.name)>")) }
             if let version = root.attribute("version"), version != "1.2" {
-                throw XMLTreeReader.Failure(offset: root.offset, reason: .notXLIFF("version \(version) (1.2 is read)"))
+                throw failure(root, .notXLIFF("version \(version) (1.2 is read)"))
             }
             var files: [XLIFFDocument.File] = []
             for element in root.elements {
                 guard element.name == "file" else {
-                    throw XMLTreeReader.Failure(offset: element.offset, reason: .notXLIFF("<\(element.name)> in <xliff>"))
+                    throw failure(element, .notXLIFF("<\(element.name)> in <xliff>"))
                 }
                 files.append(try file(element))
             }
             return files
         }
 
-        func file(_ element: XMLElement) throws(XMLTreeReader.Failure) -> XLIFFDocument.File {
-            func fail(_ reason: XLIFFReadError.Reason) -> XMLTreeReader.Failure { XMLTreeReader.Failure(offset: element.offset, reason: reason) }
+        func file(_ element: XMLElement) throws(XLIFFReadError) -> XLIFFDocument.File {
+            func fail(_ reason: XLIFFReadError.Reason) -> XLIFFReadError { failure(element, reason) }
             guard let original = element.attribute("original") else { throw fail(.notXLIFF("<file> without original")) }
             guard let (table, kind) = XLIFFReader.table(of: original) else { throw fail(.pathLikeOriginal(original)) }
             guard let target = element.attribute("target-language") else { throw fail(.notXLIFF("<file> without target-language")) }
@@ -115,27 +119,25 @@ package enum XLIFFReader {
 
         /// Units of a `<body>` or `<group>`, groups flattened.
         func collect(_ container: XMLElement, kind: String, into units: inout [XLIFFDocument.Unit],
-                     ids: inout Set<String>) throws(XMLTreeReader.Failure) {
+                     ids: inout Set<String>) throws(XLIFFReadError) {
             for element in container.elements {
                 switch element.name {
                 case "group": try collect(element, kind: kind, into: &units, ids: &ids)
                 case "trans-unit":
                     let unit = try unit(element, kind: kind)
                     guard ids.insert(unit.id).inserted else {
-                        throw XMLTreeReader.Failure(offset: element.offset, reason: .notXLIFF("trans-unit id \"\(unit.id)\" repeated in its <file>"))
+                        throw failure(element, .notXLIFF("trans-unit id \"\(unit.id)\" repeated in its <file>"))
                     }
                     units.append(unit)
                 case "bin-unit": continue
                 default:
-                    throw XMLTreeReader.Failure(offset: element.offset, reason: .notXLIFF("<\(element.name)> in <\(container.name)>"))
+                    throw failure(element, .notXLIFF("<\(element.name)> in <\(container.name)>"))
                 }
             }
         }
 
-        func unit(_ element: XMLElement, kind: String) throws(XMLTreeReader.Failure) -> XLIFFDocument.Unit {
-            func fail(_ at: XMLElement, _ reason: XLIFFReadError.Reason) -> XMLTreeReader.Failure {
-                XMLTreeReader.Failure(offset: at.offset, reason: reason)
-            }
+        func unit(_ element: XMLElement, kind: String) throws(XLIFFReadError) -> XLIFFDocument.Unit {
+            func fail(_ at: XMLElement, _ reason: XLIFFReadError.Reason) -> XLIFFReadError { failure(at, reason) }
             guard let id = element.attribute("id") else { throw fail(element, .notXLIFF("<trans-unit> without id")) }
             guard let address = UnitAddress.parse(id, kind: kind) else { throw fail(element, .unknownID(id)) }
             let sources = element.elements(named: "source"), targets = element.elements(named: "target")

@@ -18,6 +18,10 @@ struct XMLElement: Sendable {
     var leafText: String?
     /// Byte offset of the `<` of the start tag.
     var offset: Int
+    /// Line and column (in scalars) of that `<`, for errors found in the tree after the
+    /// bytes are let go.
+    var line = 1
+    var column = 1
     /// Byte offset just past the end tag (or the `/>`).
     var endOffset: Int
 

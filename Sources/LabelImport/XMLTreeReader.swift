@@ -27,6 +27,9 @@ struct XMLTreeReader {
     private let allowsExternalDoctype: Bool
 
     private let elementLimit: Int
+    /// Where the last element started, as offset, line and column: each start is counted
+    /// on from the previous one, so numbering every element costs one pass in all.
+    private var cursor = (offset: 0, line: 1, column: 1)
 
     init(_ bytes: [UInt8], allowsExternalDoctype: Bool = false, maximumElements: Int = XMLTreeReader.maximumElements) {
         self.bytes = bytes
@@ -36,7 +39,10 @@ struct XMLTreeReader {
 
     /// The root element of the document.
     mutating func readDocument() throws(Failure) -> XMLElement {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            index = 3
+            cursor.offset = 3   // a byte order mark is not counted
+        }
         try skipMisc(prolog: true)
         guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else {
             throw fail(.malformed(index < bytes.count ? "text before the root element" : "no root element"))
@@ -92,6 +98,7 @@ struct XMLTreeReader {
         index += 1
         let name = try readName()
         var element = XMLElement(name: name, attributes: [], children: [], leafText: nil, offset: start, endOffset: start)
+        (element.line, element.column) = advance(to: start)
         // Names seen, for the repeated-attribute check in one pass (not pairwise).
         var names: Set<String> = []
         while true {
@@ -260,6 +267,23 @@ struct XMLTreeReader {
     }
 
     private func fail(_ reason: XLIFFReadError.Reason) -> Failure { Failure(offset: index, reason: reason) }
+
+    /// The line and column of `offset`, at or after the previous element's start.
+    private mutating func advance(to offset: Int) -> (line: Int, column: Int) {
+        var position = cursor
+        while position.offset < offset {
+            let byte = bytes[position.offset]
+            if byte == 0x0A {
+                position.line += 1
+                position.column = 1
+            } else if byte & 0xC0 != 0x80 {
+                position.column += 1
+            }
+            position.offset += 1
+        }
+        cursor = position
+        return (position.line, position.column)
+    }
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 

@@ -84,13 +84,20 @@ def xliff(path, language, suffix="", one_line=False):
         f.write("</body>\n</file>\n</xliff>\n")
 
 
+def child_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def timed(command, expect=0):
-    start = time.perf_counter()
+    """(wall seconds, CPU seconds of the child): on a shared machine the CPU time is the
+    comparable figure."""
+    start, cpu = time.perf_counter(), child_cpu()
     result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     elapsed = time.perf_counter() - start
     if result.returncode != expect:
         sys.exit(f"{' '.join(command[:3])}... exited {result.returncode}: {result.stderr}")
-    return elapsed
+    return elapsed, child_cpu() - cpu
 
 
 def peak_mib():
@@ -207,8 +214,8 @@ def main():
         written = sum(len(os.listdir(os.path.join(bundle, d))) for d in os.listdir(bundle) if d.endswith(".lproj")) - 2
         layout = "one line per file" if options.one_line else "a line per element"
         print(f"{options.languages} languages, {units} units, {size / 1e6:.1f} MB of XLIFF ({layout}), {written} files written")
-        print("| import | best s | target s | ok |")
-        print("|---|---|---|---|")
+        print("| import | best s | CPU s | target s | ok |")
+        print("|---|---|---|---|---|")
         rows = [(name, min(runs), options.target) for name, runs in
                 (("first (writes every file)", first), ("again (all unchanged)", again), ("changed, --dry-run", dry))]
         if options.catalog_keys:
@@ -219,9 +226,9 @@ def main():
             best, size, count = large_row(options.binary, work, options.large_mib, options.rounds)
             rows.append((f"{size / (1 << 20):.1f} MiB on one line, {count} units", best, 10.0))
         ok = True
-        for name, best, target in rows:
+        for name, (best, cpu), target in rows:
             ok = ok and best <= target
-            print(f"| {name} | {best:.2f} | {target:.2f} | {'yes' if best <= target else 'NO'} |")
+            print(f"| {name} | {best:.2f} | {cpu:.2f} | {target:.2f} | {'yes' if best <= target else 'NO'} |")
         if options.large_mib:
             peak = peak_mib()
             ok = ok and peak <= 512

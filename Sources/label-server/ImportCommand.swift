@@ -18,14 +18,16 @@ enum ImportCommand {
         writes each <file> into DIR, one bundle folder of the store (e.g. Strings/app):
           .strings units      → DIR/<lang>.lproj/<Table>.strings
           .stringsdict units  → DIR/<lang>.lproj/<Table>.stringsdict (format, rule and
-                                value types from the development language's entry;
-                                width and device variants under their rules)
+                                value types from the development language's entry,
+                                else the value type from the specifier; width and
+                                device variants under their rules)
           .xcstrings units    → the <lang> localizations of DIR/<Table>.xcstrings
         The table is the base name of `original`, the folder the `target-language`
         (an existing folder of the same tag, `pt_BR.lproj`, is kept).
 
         Existing files are merged: imported keys replaced where they stand, others kept,
-        comments and encoding kept; each file is replaced atomically. A unit without
+        comments and encoding kept (a unit's <note> becomes the comment above its .strings
+        entry; a unit without one keeps it); each file is replaced atomically. A unit without
         <target> is not written (an empty <target> is an empty string), nor one in state
         `new` or `needs-translation`; a key in the table's .stringsdict is not written to
         its .strings. Plural categories the XLIFF lacks are not copied from English: the

@@ -59,7 +59,13 @@ extension Importer {
                         pending.unit.address = address
                     }
                     let id = OutputID(kind: Self.kind(of: pending.unit.address), table: file.table, language: file.targetTag)
-                    if groups[id] == nil { order.append(id) }
+                    if groups[id] == nil {
+                        order.append(id)
+                        // A file's units mostly go to one output: grown by doubling, the copy
+                        // of a 64 MiB file's units would briefly be held twice.
+                        groups[id] = []
+                        groups[id]?.reserveCapacity(file.units.count)
+                    }
                     groups[id, default: []].append(pending)
                 }
             }

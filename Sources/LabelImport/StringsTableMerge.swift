@@ -21,7 +21,7 @@ enum StringsTableMerge {
 
     /// The new bytes, or `nil` when nothing changes.
     static func merge(existing data: Data?, updates: [Update], file: String) throws(ImportRefusal) -> [UInt8]? {
-        guard let data else { return updates.isEmpty ? nil : Array(newEntries(updates, leadingNewline: false).utf8) }
+        guard let data else { return updates.isEmpty ? nil : newFile(updates) }
         let old: StringsFile
         do { old = try StringsFileParser.parse(data, file: file) } catch {
             throw ImportRefusal("the existing file cannot be read: \(error)")
@@ -71,12 +71,29 @@ enum StringsTableMerge {
         var text = ""
         for (index, update) in updates.enumerated() {
             if index > 0 || leadingNewline { text += "\n" }
-            if let comment = update.comment, !comment.isEmpty {
-                text += "/* " + StringsFileWriter.commentSafe(comment) + " */\n"
-            }
-            text += StringsFileWriter.quoted(update.key) + " = " + StringsFileWriter.quoted(update.value) + ";\n"
+            text += entryText(update)
         }
         return text
+    }
+
+    /// A new file of `updates` as UTF-8, built as bytes: for half a million entries the
+    /// text and a copy of it would otherwise be held together.
+    static func newFile(_ updates: [Update]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(updates.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + ($1.comment?.utf8.count ?? 0) + 16 })
+        for (index, update) in updates.enumerated() {
+            if index > 0 { bytes.append(0x0A) }
+            bytes += entryText(update).utf8
+        }
+        return bytes
+    }
+
+    private static func entryText(_ update: Update) -> String {
+        var text = ""
+        if let comment = update.comment, !comment.isEmpty {
+            text += "/* " + StringsFileWriter.commentSafe(comment) + " */\n"
+        }
+        return text + StringsFileWriter.quoted(update.key) + " = " + StringsFileWriter.quoted(update.value) + ";\n"
     }
 
     private static func verify(_ bytes: [UInt8], old: [String: String], updates: [Update], file: String) throws(ImportRefusal) {

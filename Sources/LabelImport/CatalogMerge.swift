@@ -39,11 +39,17 @@ enum CatalogMerge {
         }
         let language = spelling(of: tag, in: document) ?? tag.rawValue
         let old = document
-        for update in updates {
-            let sourceLocalization = document["strings"]?[update.key]?["localizations"]?[source]
-            document.update(["strings", update.key, "localizations", language][...]) { localization in
-                apply(update, to: &localization, source: sourceLocalization)
+        if !updates.isEmpty {
+            var strings = Strings(document["strings"])
+            for update in updates {
+                strings.update(update.key) { entry in
+                    let sourceLocalization = entry["localizations"]?[source]
+                    entry.update(["localizations", language][...]) { localization in
+                        apply(update, to: &localization, source: sourceLocalization)
+                    }
+                }
             }
+            document.set("strings", strings.document)
         }
         guard document != old else { return Result(document: document, language: language, bytes: nil) }
         let trailing = bytes.reversed().prefix { $0 == 0x0A || $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }.reversed()
@@ -148,8 +154,14 @@ enum CatalogMerge {
     static func missingCategories(document: JSONDocument, language: String, keys: [String], tag: LanguageTag) -> [(key: String, categories: [PluralCategory])] {
         let needed = PluralRules.forLanguage(tag.rawValue).categories
         var result: [(String, [PluralCategory])] = []
+        // One pass over the catalog's keys, not one per key asked about.
+        let wanted = Set(keys)
+        var entries: [String: JSONDocument] = [:]
+        if case .object(let strings)? = document["strings"] {
+            for member in strings where wanted.contains(member.key) && entries[member.key] == nil { entries[member.key] = member.value }
+        }
         for key in keys {
-            guard let localization = document["strings"]?[key]?["localizations"]?[language] else { continue }
+            guard let localization = entries[key]?["localizations"]?[language] else { continue }
             var plurals: [JSONDocument] = []
             if let plural = localization["variations"]?["plural"] { plurals.append(plural) }
             if case .object(let devices)? = localization["variations"]?["device"] {

@@ -23,6 +23,8 @@ package struct ImportReport: Sendable, Hashable {
         package var status: Status
         /// Units whose target was imported (changed or not).
         package var imported: Int
+        /// Units not written because they fail a check (each is a finding with ``Finding/refused``).
+        package var refused: Int = 0
         package var skipped: [SkippedUnit]
         /// The store files its units go to (a `.strings` <file> may also feed the
         /// table's `.stringsdict`, or a String Catalog).
@@ -49,10 +51,22 @@ package struct ImportReport: Sendable, Hashable {
         package var categories: [PluralCategory]
     }
 
-    /// A check that failed: reported, never fixed; `--strict` makes it fail the import.
+    /// A check that failed: reported, never fixed; under `--strict` any finding means
+    /// nothing is written.
     package struct Finding: Sendable, Hashable {
         package enum Kind: String, Sendable, Hashable {
+            /// The target's format arguments disagree with the source's (count, order,
+            /// types, positions): the unit is refused.
             case placeholderMismatch = "placeholder-mismatch"
+            /// A `.stringsdict` format or variant names a `%#@variable@` its entry does not
+            /// define: the entry's units are refused.
+            case undefinedVariable = "undefined-variable"
+            /// The unit's text holds a character XML 1.0 cannot hold (U+FFFE, U+FFFF): the
+            /// unit is refused.
+            case nonXMLCharacter = "non-xml-character"
+            /// Another unit of the same `.stringsdict` entry was refused: the entry is
+            /// written whole or not at all.
+            case entryRefused = "entry-refused"
             case unknownKey = "unknown-key"
             case languageTwice = "language-twice"
             case unknownKind = "unknown-kind"
@@ -63,6 +77,8 @@ package struct ImportReport: Sendable, Hashable {
         package var line: Int
         package var id: String?
         package var message: String
+        /// Whether the unit was refused (not written) for it; the rest of its file is imported.
+        package var refused: Bool = false
     }
 
     package var files: [FileResult] = []
@@ -70,8 +86,17 @@ package struct ImportReport: Sendable, Hashable {
     /// XLIFF files refused whole (nothing is written when there is one).
     package var errors: [XLIFFReadError] = []
 
-    /// Whether anything stops the import: a refused file or output.
-    package var isRefused: Bool { !errors.isEmpty || files.contains { $0.status == .refused } }
+    /// Whether the run was `--strict`: then any finding stops the import.
+    package var strict = false
+
+    /// Whether anything stops the import: a refused file or output, or under
+    /// `--strict` any finding (a refused unit included).
+    package var isRefused: Bool {
+        !errors.isEmpty || files.contains { $0.status == .refused } || (strict && !findings.isEmpty)
+    }
+
+    /// Units refused for a finding, over every `<file>`.
+    package var refusedUnits: Int { findings.filter(\.refused).count }
 
     /// Every refusal reason of the outputs, in report order.
     package var refusals: [String] { files.flatMap { $0.outputs.compactMap(\.refusal) } }

@@ -5,7 +5,8 @@ package enum ImportReportRendering {
     package static func text(_ report: ImportReport, dryRun: Bool, filesWritten: Int) -> String {
         var lines: [String] = report.errors.map { "\($0.location): error: \($0.reason)" }
         for file in report.files {
-            lines.append("\(file.xliff): \(file.original) [\(file.language)]: \(file.status.rawValue), \(file.imported) imported, \(file.skipped.count) skipped")
+            lines.append("\(file.xliff): \(file.original) [\(file.language)]: \(file.status.rawValue), \(file.imported) imported, "
+                         + "\(file.refused) refused, \(file.skipped.count) skipped")
             for output in file.outputs {
                 lines.append("  → \(output.path): \(output.status.rawValue)" + (output.refusal.map { " — refused: \($0)" } ?? ""))
                 for missing in output.missingCategories {
@@ -15,11 +16,17 @@ package enum ImportReportRendering {
             for skipped in file.skipped { lines.append("  skipped \(skipped.id): \(skipped.reason)") }
         }
         for finding in report.findings {
-            lines.append("\(finding.xliff):\(finding.line): warning: [\(finding.kind.rawValue)] \(finding.id.map { "\($0): " } ?? "")\(finding.message)")
+            // A refused unit is an error: its value is not written.
+            let severity = finding.refused ? "error" : "warning"
+            lines.append("\(finding.xliff):\(finding.line): \(severity): [\(finding.kind.rawValue)] \(finding.id.map { "\($0): " } ?? "")\(finding.message)"
+                         + (finding.refused ? "; not written" : ""))
         }
-        let outcome = report.isRefused ? "refused, nothing written" : dryRun ? "dry run, nothing written" : "\(filesWritten) files written"
+        let strictRefusal = report.strict && !report.findings.isEmpty
+        let outcome = report.isRefused ? "refused\(strictRefusal ? " (--strict: a finding)" : ""), nothing written"
+            : dryRun ? "dry run, nothing written" : "\(filesWritten) files written"
         lines.append("")
-        lines.append("\(report.files.count) <file>s, \(report.errors.count) refused XLIFF files, \(report.findings.count) findings; \(outcome)")
+        lines.append("\(report.files.count) <file>s, \(report.errors.count) refused XLIFF files, \(report.findings.count) findings, "
+                     + "\(report.refusedUnits) units refused; \(outcome)")
         return lines.joined(separator: "\n")
     }
 
@@ -30,6 +37,8 @@ package enum ImportReportRendering {
         writer.field("into", into)
         writer.field("dryRun", raw: Array("\(dryRun)".utf8))
         writer.field("refused", raw: Array("\(report.isRefused)".utf8))
+        writer.field("strict", raw: Array("\(report.strict)".utf8))
+        writer.field("refusedUnits", report.refusedUnits)
         writer.field("filesWritten", filesWritten)
         writer.field("errors", raw: array(report.errors) { writer, error in
             writer.beginObject()
@@ -47,6 +56,7 @@ package enum ImportReportRendering {
             writer.field("line", finding.line)
             writer.field("id", finding.id)
             writer.field("message", finding.message)
+            writer.field("refused", raw: Array("\(finding.refused)".utf8))
             writer.endObject()
         })
         writer.endObject()
@@ -60,6 +70,7 @@ package enum ImportReportRendering {
         writer.field("language", file.language)
         writer.field("status", file.status.rawValue)
         writer.field("imported", file.imported)
+        writer.field("refused", file.refused)
         writer.field("skipped", raw: array(file.skipped) { writer, skipped in
             writer.beginObject()
             writer.field("id", skipped.id)

@@ -21,6 +21,7 @@ extension Importer {
     /// Everything the documents would change, with the report; writes nothing.
     package func plan(_ documents: [XLIFFDocument], errors: [XLIFFReadError] = []) -> Plan {
         var report = ImportReport(errors: errors)
+        report.strict = options.strict
         var groups: [OutputID: [PendingUnit]] = [:]
         var order: [OutputID] = []
         var seen: [OutputID: String] = [:]   // per <file> kind, for "language named twice"
@@ -58,7 +59,13 @@ extension Importer {
                         pending.unit.address = address
                     }
                     let id = OutputID(kind: Self.kind(of: pending.unit.address), table: file.table, language: file.targetTag)
-                    if groups[id] == nil { order.append(id) }
+                    if groups[id] == nil {
+                        order.append(id)
+                        // A file's units mostly go to one output: grown by doubling, the copy
+                        // of a 64 MiB file's units would briefly be held twice.
+                        groups[id] = []
+                        groups[id]?.reserveCapacity(file.units.count)
+                    }
                     groups[id, default: []].append(pending)
                 }
             }
@@ -86,6 +93,7 @@ extension Importer {
             var seen: Set<Int> = []
             for index in units.map(\.result) where seen.insert(index).inserted {
                 report.files[index].imported += context.imported[index, default: 0]
+                report.files[index].refused += context.refused[index, default: 0]
                 var result = ImportReport.Output(path: output.path, status: .unchanged, refusal: nil, missingCategories: output.missing)
                 switch output.outcome {
                 case .refused(let reason):

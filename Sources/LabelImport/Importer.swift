@@ -8,8 +8,11 @@ package import AtomicFile
 /// Xcode's rules: a unit without `<target>` is not written, an empty target is an
 /// empty string, a unit whose state is `new` or `needs-translation` is not
 /// written (unfinished), a `.strings` key that lives in the table's `.stringsdict`
-/// is not written to the `.strings`. Nothing is written when any XLIFF file is
-/// refused or any output cannot be merged.
+/// is not written to the `.strings`. A unit that fails a check (placeholders, an
+/// undefined `.stringsdict` variable, a character XML cannot hold) is refused and
+/// reported; the rest is imported. Nothing is written when any XLIFF file is
+/// refused or any output cannot be merged, nor, under ``Options/strict``, when
+/// there is any finding.
 package struct Importer: Sendable {
     package struct Options: Sendable {
         /// The development language; default: each file's `source-language`, else `en`.
@@ -18,10 +21,13 @@ package struct Importer: Sendable {
         /// under one (`geteduroam/Localizable.xcstrings`, `damus/`) are imported: an
         /// `.xcloc` of a whole project holds several bundles' tables of the same name.
         package var originals: [String]
+        /// All or nothing: any finding (a refused unit included) and nothing is written.
+        package var strict: Bool
 
-        package init(developmentLanguage: LanguageTag? = nil, originals: [String] = []) {
+        package init(developmentLanguage: LanguageTag? = nil, originals: [String] = [], strict: Bool = false) {
             self.developmentLanguage = developmentLanguage
             self.originals = originals
+            self.strict = strict
         }
 
         func selects(_ original: String) -> Bool {
@@ -60,7 +66,7 @@ package struct Importer: Sendable {
             }
             for file in files {
                 do throws(XLIFFReadError) {
-                    documents.append(try XLIFFReader.read(try readInput(file), file: file))
+                    documents.append(try XLIFFReader.read(bytes: try readInput(file), file: file))
                 } catch {
                     errors.append(error)
                 }
@@ -81,7 +87,7 @@ package struct Importer: Sendable {
     }
 
     /// The bytes of an input file, its size checked before reading.
-    static func readInput(_ path: String) throws(XLIFFReadError) -> Data {
+    static func readInput(_ path: String) throws(XLIFFReadError) -> [UInt8] {
         let start = SourceLocation(file: path, line: 1, column: 1)
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path), let size = attributes[.size] as? Int else {
             throw XLIFFReadError(location: start, reason: .unreadable("no such file"))
@@ -89,7 +95,8 @@ package struct Importer: Sendable {
         guard size <= XLIFFReader.maximumBytes else {
             throw XLIFFReadError(location: start, reason: .tooLarge(bytes: size, limit: XLIFFReader.maximumBytes))
         }
-        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+        // As bytes: the Data is let go here, not held beside them while the file is read.
+        do { return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) } catch {
             throw XLIFFReadError(location: start, reason: .unreadable(error.localizedDescription))
         }
     }

@@ -53,6 +53,8 @@ extension JSONDocument {
         mutating func object(depth: Int) throws(ReadError) -> JSONDocument {
             index += 1
             var members: [Member] = []
+            // Names seen, for the repeated-member check in one pass (not pairwise).
+            var names: Set<String> = []
             skipSpace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
@@ -65,7 +67,7 @@ extension JSONDocument {
                 skipSpace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
                 index += 1
-                guard !members.contains(where: { $0.key == key }) else { throw fail("member \"\(key)\" repeated") }
+                guard names.insert(key).inserted else { throw fail("member \"\(key)\" repeated") }
                 members.append(Member(key: key, value: try value(depth: depth + 1)))
                 skipSpace()
                 guard index < bytes.count else { throw fail("unexpected end of input in an object") }

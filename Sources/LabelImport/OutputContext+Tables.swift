@@ -19,8 +19,8 @@ extension OutputContext {
                 continue
             }
             guard isKnown(pending, in: known, "\(id.table).strings") else { continue }
+            guard placeholdersAgree(pending, target: value, pluralVariant: false) else { continue }
             count(pending)
-            checkPlaceholders(pending, target: value, pluralVariant: false)
             let update = StringsTableMerge.Update(key: key, value: value, comment: pending.unit.notes.first)
             // A key given twice (two <file>s): the later value, in the first one's place.
             if let index = positions[key] { updates[index] = update } else {
@@ -39,7 +39,8 @@ extension OutputContext {
         }
     }
 
-    /// `<lang>.lproj/<Table>.stringsdict`.
+    /// `<lang>.lproj/<Table>.stringsdict`. An entry is written whole or not at all: when
+    /// one of its units is refused, so are the others, and the file keeps the old entry.
     mutating func stringsdict(_ path: String) throws(ImportRefusal) -> Output {
         let reader = { (relative: String) throws(ImportRefusal) -> Data? in try self.read(relative) }
         let table = try tables.plurals("\(folder(developmentLanguage))/\(id.table).stringsdict", read: reader)
@@ -47,49 +48,73 @@ extension OutputContext {
         let known = table.map { Set($0.keys) }
         var updates: [StringsDictMerge.Update] = []
         var positions: [String: Int] = [:]
+        var accepted: [String: [Importer.PendingUnit]] = [:]
+        var refusedKeys: [String: String] = [:]   // key → the id of the unit refused first
         for pending in units {
-            guard let value = accept(pending) else { continue }
             let key = pending.unit.address.key
+            guard let value = accept(pending) else {
+                if findings.last?.refused == true, findings.last?.id == pending.unit.id { refusedKeys[key] = refusedKeys[key] ?? pending.unit.id }
+                continue
+            }
             guard isKnown(pending, in: known, "\(id.table).stringsdict") else { continue }
             switch pending.unit.address {
             case .stringsdictVariant(_, _, let category), .stringsdictRouted(_, _, .variant(_, let category)):
                 guard usesCategory(pending, category) else { continue }
             default: break
             }
-            count(pending)
+            guard placeholdersAgree(pending, target: value, pluralVariant: Self.isPluralVariant(pending.unit.address)) else {
+                refusedKeys[key] = refusedKeys[key] ?? pending.unit.id
+                continue
+            }
+            accepted[key, default: []].append(pending)
             let index = positions[key] ?? updates.count
             if index == updates.count {
                 positions[key] = index
                 updates.append(.init(key: key))
             }
             switch pending.unit.address {
-            case .stringsdictFormat:
-                checkPlaceholders(pending, target: value, pluralVariant: false)
-                updates[index].format = value
-            case .stringsdictVariant(_, let variable, let category):
-                checkPlaceholders(pending, target: value, pluralVariant: true)
-                updates[index].variants[variable, default: [:]][category] = value
-            case .stringsdictRouted(_, let route, let leaf):
-                if case .variant = leaf { checkPlaceholders(pending, target: value, pluralVariant: true) } else {
-                    checkPlaceholders(pending, target: value, pluralVariant: false)
-                }
-                updates[index].routed.append(.init(route: route, leaf: leaf, text: value))
-            default:
-                continue
+            case .stringsdictFormat: updates[index].format = value
+            case .stringsdictVariant(_, let variable, let category): updates[index].variants[variable, default: [:]][category] = value
+            case .stringsdictRouted(_, let route, let leaf): updates[index].routed.append(.init(route: route, leaf: leaf, text: value))
+            default: continue
             }
         }
+        for (key, first) in refusedKeys {
+            for pending in accepted[key] ?? [] { refuse(pending, .entryRefused, "unit \"\(first)\" of the same entry was refused") }
+            accepted[key] = nil
+        }
+        updates.removeAll { refusedKeys[$0.key] != nil }
         let result = try StringsDictMerge.merge(existing: read(path), development: development, updates: updates)
+        for (key, problem) in result.refused {
+            for pending in accepted[key] ?? [] { refuse(pending, .undefinedVariable, problem) }
+            accepted[key] = nil
+        }
+        for pending in accepted.values.joined() { count(pending) }
+        let missing = missingCategories(result.entries, updates: updates.filter { result.refused[$0.key] == nil })
+        return Output(path: path, outcome: result.bytes.map(Outcome.write) ?? .unchanged, missing: missing)
+    }
+
+    static func isPluralVariant(_ address: UnitAddress) -> Bool {
+        switch address {
+        case .stringsdictVariant, .stringsdictRouted(_, _, .variant): true
+        default: false
+        }
+    }
+
+    /// Per updated key, the plural categories the language needs that its rules still lack.
+    private func missingCategories(_ entries: [String: [String: PropertyListValue]],
+                                   updates: [StringsDictMerge.Update]) -> [ImportReport.MissingCategories] {
         let needed = PluralRules.forLanguage(id.language.rawValue).categories
         var missing: [ImportReport.MissingCategories] = []
         for update in updates {
-            guard let entry = result.entries[update.key] else { continue }
+            guard let entry = entries[update.key] else { continue }
             var lacking: Set<PluralCategory> = []
             for rule in StringsDictMerge.pluralVariables(in: entry) {
                 for category in needed where rule[category.rawValue] == nil { lacking.insert(category) }
             }
             if !lacking.isEmpty { missing.append(.init(key: update.key, categories: lacking.sorted())) }
         }
-        return Output(path: path, outcome: result.bytes.map(Outcome.write) ?? .unchanged, missing: missing)
+        return missing
     }
 
     /// The `<lang>` localizations of `<Table>.xcstrings`.
@@ -111,14 +136,14 @@ extension OutputContext {
                 isVariant = true
             case .stringUnit, .device: isVariant = false
             }
+            guard placeholdersAgree(pending, target: value, pluralVariant: isVariant) else { continue }
             count(pending)
-            checkPlaceholders(pending, target: value, pluralVariant: isVariant)
             let review = pending.unit.state?.hasPrefix("needs-review") ?? false
             updates.append(CatalogMerge.Update(key: key, path: catalogPath, value: value, needsReview: review))
         }
         let result = try CatalogMerge.merge(existing: data, language: id.language, updates: updates, file: path)
-        var keys: [String] = []
-        for update in updates where !keys.contains(update.key) { keys.append(update.key) }
+        var seen: Set<String> = []
+        let keys = updates.map(\.key).filter { seen.insert($0).inserted }
         let missing = CatalogMerge.missingCategories(document: result.document, language: result.language, keys: keys, tag: id.language)
             .map { ImportReport.MissingCategories(key: $0.key, categories: $0.categories) }
         return Output(path: path, outcome: result.bytes.map(Outcome.write) ?? .unchanged, missing: missing)

@@ -26,6 +26,8 @@ struct OutputContext {
     var findings: [ImportReport.Finding] = []
     var skipped: [(Int, ImportReport.SkippedUnit)] = []
     var imported: [Int: Int] = [:]
+    /// Units refused for a finding, by the index of their `<file>`'s result.
+    var refused: [Int: Int] = [:]
 
     init(importer: Importer, id: Importer.OutputID, units: [Importer.PendingUnit], folders: [LanguageTag: String],
          pluralKeys: Set<String>, tables: DevelopmentTables) {
@@ -66,7 +68,10 @@ struct OutputContext {
         do { return try Data(contentsOf: url) } catch { throw ImportRefusal("cannot read \(relative): \(error.localizedDescription)") }
     }
 
-    /// The unit's value when Xcode would write it; otherwise records why not.
+    /// The unit's value when Xcode would write it; otherwise records why not. A unit
+    /// whose key, target or (`.strings`) note holds a character XML 1.0 cannot hold is
+    /// refused: a `.stringsdict` cannot hold it, and no store value could be exported as
+    /// XLIFF again.
     mutating func accept(_ pending: Importer.PendingUnit) -> String? {
         guard let target = pending.unit.target else {
             skip(pending, "no <target>")
@@ -75,6 +80,15 @@ struct OutputContext {
         if let state = pending.unit.state, state == "new" || state == "needs-translation" {
             skip(pending, "state \(state): not translated yet")
             return nil
+        }
+        // The note is written only as a `.strings` comment.
+        let note = id.kind == "strings" ? pending.unit.notes.first ?? "" : ""
+        for (part, text) in [("target", target), ("key", pending.unit.address.key), ("note", note)] {
+            if let scalar = text.unicodeScalars.first(where: { !XMLTreeReader.isXMLCharacter($0) }) {
+                let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
+                refuse(pending, .nonXMLCharacter, "the \(part) holds \(code), which XML 1.0 (and so a property list or XLIFF) cannot hold")
+                return nil
+            }
         }
         return target
     }
@@ -110,9 +124,21 @@ struct OutputContext {
         findings.append(ImportReport.Finding(kind: kind, xliff: pending.xliff, line: pending.unit.line, id: pending.unit.id, message: message))
     }
 
-    mutating func checkPlaceholders(_ pending: Importer.PendingUnit, target: String, pluralVariant: Bool) {
-        if let problem = PlaceholderCheck.mismatch(source: pending.unit.source, target: target, isPluralVariant: pluralVariant) {
-            finding(.placeholderMismatch, pending, problem)
+    /// Records a finding for a unit that is not written.
+    mutating func refuse(_ pending: Importer.PendingUnit, _ kind: ImportReport.Finding.Kind, _ message: String) {
+        var finding = ImportReport.Finding(kind: kind, xliff: pending.xliff, line: pending.unit.line, id: pending.unit.id, message: message)
+        finding.refused = true
+        findings.append(finding)
+        refused[pending.result, default: 0] += 1
+    }
+
+    /// Whether the target's format arguments agree with the source's; a unit whose do
+    /// not is refused (its value would crash `String(format:)` on Apple platforms).
+    mutating func placeholdersAgree(_ pending: Importer.PendingUnit, target: String, pluralVariant: Bool) -> Bool {
+        guard let problem = PlaceholderCheck.mismatch(source: pending.unit.source, target: target, isPluralVariant: pluralVariant) else {
+            return true
         }
+        refuse(pending, .placeholderMismatch, problem)
+        return false
     }
 }

@@ -38,8 +38,10 @@ extension StringsDictMerge {
         case .variant(let name, let category):
             var variable = dictionary[name]?.dictionary ?? [:]
             if variable[specTypeKey] == nil { variable[specTypeKey] = .string(pluralRuleType) }
-            if variable[valueTypeKey] == nil, let type = development?.dictionary?[name]?.dictionary?[valueTypeKey] { variable[valueTypeKey] = type }
             variable[category.rawValue] = .string(leaf.text)
+            if variable[valueTypeKey] == nil, let type = development?.dictionary?[name]?.dictionary?[valueTypeKey] ?? valueType(of: variable) {
+                variable[valueTypeKey] = type
+            }
             dictionary[name] = .dictionary(variable)
             if dictionary[formatKey] == nil {
                 guard let format = development?.dictionary?[formatKey]?.string, isOnlySpecifiers(format) else {

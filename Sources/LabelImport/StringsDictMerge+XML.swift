@@ -54,30 +54,27 @@ extension StringsDictMerge {
             if lineStart > 0, bytes[lineStart - 1] == 0x0A { insertion = lineStart } else { prefix = "\n" }
             splices.append((insertion..<insertion, prefix + appended))
         }
-        var result = bytes
-        for splice in splices.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
-            result.replaceSubrange(splice.range, with: Array(splice.text.utf8))
-        }
-        return result
+        return StringsTableMerge.applying(splices.map { ($0.range, Array($0.text.utf8)) }, to: bytes)
     }
 
     /// `\t<key>KEY</key>\n\t<dict>…\t</dict>\n`.
     static func entryText(_ key: String, _ entry: PropertyListValue) -> String {
-        "\t<key>\(escaped(key))</key>\n" + value(entry, depth: 1)
+        "\t<key>\(StringsDictFileWriter.escaped(key))</key>\n" + value(entry, depth: 1)
     }
 
     /// One value at `depth` tabs, ending in a newline, keys in the order Foundation's
-    /// (and so Xcode's) plist writer uses: sorted by their UTF-16 code units.
+    /// (and so Xcode's) plist writer uses: sorted by their UTF-16 code units. Text goes
+    /// through LabelCore's one XML escaper (``StringsDictFileWriter/escaped(_:)``).
     static func value(_ value: PropertyListValue, depth: Int) -> String {
         let indent = String(repeating: "\t", count: depth)
         switch value {
         case .string(let text):
-            return "\(indent)<string>\(escaped(text))</string>\n"
+            return "\(indent)<string>\(StringsDictFileWriter.escaped(text))</string>\n"
         case .dictionary(let entries):
             guard !entries.isEmpty else { return "\(indent)<dict/>\n" }
             var text = "\(indent)<dict>\n"
             for key in entries.keys.sorted(by: { $0.utf16.lexicographicallyPrecedes($1.utf16) }) {
-                text += "\(indent)\t<key>\(escaped(key))</key>\n" + self.value(entries[key]!, depth: depth + 1)
+                text += "\(indent)\t<key>\(StringsDictFileWriter.escaped(key))</key>\n" + self.value(entries[key]!, depth: depth + 1)
             }
             return text + "\(indent)</dict>\n"
         case .integer(let number):
@@ -91,10 +88,5 @@ extension StringsDictMerge {
             // Never in an entry this import builds; existing ones keep their own text.
             return "\(indent)<string></string>\n"
         }
-    }
-
-    static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else { return text }
-        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }

@@ -35,10 +35,12 @@ enum StringsDictMerge {
         var text: String
     }
 
-    /// The merged entries by key, in update order (for the report), and the new bytes (`nil`: unchanged).
+    /// The merged entries by key (for the report), the new bytes (`nil`: unchanged), and
+    /// the keys not merged, with why (``undefinedVariable(in:)``).
     struct Result {
         var entries: [String: [String: PropertyListValue]]
         var bytes: [UInt8]?
+        var refused: [String: String] = [:]
     }
 
     static func merge(existing data: Data?, development: [String: PropertyListValue], updates: [Update]) throws(ImportRefusal) -> Result {
@@ -50,13 +52,18 @@ enum StringsDictMerge {
         }
         let old = root
         var merged: [String: [String: PropertyListValue]] = [:]
+        var refused: [String: String] = [:]
         for update in updates {
             let entry = try self.entry(update, existing: root[update.key]?.dictionary, development: development[update.key]?.dictionary)
+            if let problem = undefinedVariable(in: entry) {
+                refused[update.key] = problem
+                continue
+            }
             merged[update.key] = entry
             root[update.key] = .dictionary(entry)
         }
-        guard root != old else { return Result(entries: merged, bytes: nil) }
-        let changedKeys = updates.map(\.key).filter { root[$0] != old[$0] }
+        guard root != old else { return Result(entries: merged, bytes: nil, refused: refused) }
+        let changedKeys = updates.map(\.key).filter { refused[$0] == nil && root[$0] != old[$0] }
         var seen: Set<String> = []
         let ordered = changedKeys.filter { seen.insert($0).inserted }
         let bytes: [UInt8]
@@ -68,7 +75,7 @@ enum StringsDictMerge {
         let reread: PropertyListValue
         do { reread = try PropertyListReader.read(Data(bytes)) } catch { throw ImportRefusal("the merged file would not read back: \(error.reason)") }
         guard reread == .dictionary(root) else { throw ImportRefusal("the merged file would not read back as the merged entries") }
-        return Result(entries: merged, bytes: bytes)
+        return Result(entries: merged, bytes: bytes, refused: refused)
     }
 
     private static func entry(_ update: Update, existing: [String: PropertyListValue]?,
@@ -93,11 +100,56 @@ enum StringsDictMerge {
             var variable = entry[name]?.dictionary ?? [:]
             let developmentVariable = development?[name]?.dictionary
             if variable[specTypeKey] == nil { variable[specTypeKey] = .string(pluralRuleType) }
-            if variable[valueTypeKey] == nil, let type = developmentVariable?[valueTypeKey] { variable[valueTypeKey] = type }
             for (category, text) in categories { variable[category.rawValue] = .string(text) }
+            if variable[valueTypeKey] == nil, let type = developmentVariable?[valueTypeKey] ?? valueType(of: variable) {
+                variable[valueTypeKey] = type
+            }
             entry[name] = .dictionary(variable)
         }
         return entry
+    }
+
+    /// `NSStringFormatValueTypeKey` as Xcode writes it when the development language has
+    /// none: the length modifier and conversion of the first specifier in the variable's
+    /// `other` text (else any category's, in CLDR order), `d` for `%d`, `lld` for `%lld`.
+    static func valueType(of variable: [String: PropertyListValue]) -> PropertyListValue? {
+        let categories = [PluralCategory.other] + PluralCategory.allCases.filter { $0 != .other }
+        for category in categories {
+            guard let text = variable[category.rawValue]?.string else { continue }
+            for token in FormatToken.tokens(in: text) {
+                if case .specifier(let specifier) = token {
+                    return .string((specifier.length?.rawValue ?? "") + String(specifier.conversion.rawValue))
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The first `%#@variable@` a format or plural variant of `entry` (or of its width
+    /// and device variants, each at its own level) names that the entry does not define
+    /// as a rule dictionary: `String(format:)` on Apple platforms has no rule for it.
+    static func undefinedVariable(in entry: [String: PropertyListValue]) -> String? {
+        var texts: [String] = []
+        if let format = entry[formatKey]?.string { texts.append(format) }
+        for (name, value) in entry where name != formatKey {
+            guard let dictionary = value.dictionary else { continue }
+            if UnitAddress.StringsDictStep.Rule(rawValue: name) != nil {
+                for variant in dictionary.values {
+                    if let inner = variant.dictionary, let problem = undefinedVariable(in: inner) { return problem }
+                }
+            } else {
+                texts += PluralCategory.allCases.compactMap { dictionary[$0.rawValue]?.string }
+            }
+        }
+        for text in texts {
+            for token in FormatToken.tokens(in: text) {
+                if case .substitution(let substitution) = token, entry[substitution.name]?.dictionary == nil
+                    || UnitAddress.StringsDictStep.Rule(rawValue: substitution.name) != nil {
+                    return "\"\(text)\" names the variable \(substitution.name), which the entry does not define"
+                }
+            }
+        }
+        return nil
     }
 
     /// Whether `format` holds only specifiers and substitutions (and spaces).

@@ -17,6 +17,52 @@ extension StringsTableMerge {
         return (valueStart..<valueEnd, quoted)
     }
 
+    /// For each token directly preceded by a `/* */` comment (only whitespace between),
+    /// the comment's range by the token's start; one pass, strings and comments skipped
+    /// as the parser skips them.
+    static func commentsBeforeTokens(_ units: [UInt16]) -> [Int: Range<Int>] {
+        var result: [Int: Range<Int>] = [:]
+        var last: Range<Int>?
+        var index = 0
+        while index < units.count {
+            let unit = units[index]
+            let next = index + 1 < units.count ? units[index + 1] : 0
+            if unit == 0x20 || (0x09...0x0D).contains(unit) {
+                index += 1
+            } else if unit == Self.unit("/"), next == Self.unit("*") {
+                var end = index + 2
+                while end + 1 < units.count, !(units[end] == Self.unit("*") && units[end + 1] == Self.unit("/")) { end += 1 }
+                guard end + 1 < units.count else { break }
+                last = index..<(end + 2)
+                index = end + 2
+            } else if unit == Self.unit("/"), next == Self.unit("/") {
+                while index < units.count, units[index] != 0x0A, units[index] != 0x0D { index += 1 }
+                last = nil
+            } else {
+                if let last { result[index] = last }
+                last = nil
+                index = tokenEnd(units, at: index) ?? index + 1
+            }
+        }
+        return result
+    }
+
+    /// The splice that puts `/* note */` above the statement whose key starts at `start`:
+    /// replacing the comment directly before it, or on a line of its own before it; `nil`
+    /// when that comment is already the note.
+    static func commentSplice(_ units: [UInt16], at start: Int, existing: Range<Int>?, note: String) -> (range: Range<Int>, text: [UInt16])? {
+        let text = Array(("/* " + StringsFileWriter.commentSafe(note) + " */").utf16)
+        if let existing {
+            return units[existing].elementsEqual(text) ? nil : (existing, text)
+        }
+        var lineStart = start
+        while lineStart > 0, units[lineStart - 1] == 0x20 || units[lineStart - 1] == 0x09 { lineStart -= 1 }
+        if lineStart == 0 || units[lineStart - 1] == 0x0A || units[lineStart - 1] == 0x0D {
+            return (lineStart..<lineStart, text + Array("\n".utf16))
+        }
+        return (start..<start, text + Array(" ".utf16))
+    }
+
     /// The end of the quoted or unquoted token at `start`.
     private static func tokenEnd(_ units: [UInt16], at start: Int) -> Int? {
         guard start < units.count else { return nil }

@@ -75,10 +75,22 @@ package enum UnitAddress: Sendable, Hashable {
         }
     }
 
+    /// Whether `text`'s UTF-8 holds `needle`'s.
+    private static func hasBytes(_ text: String, _ needle: StaticString) -> Bool {
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        let bytes = Array(text.utf8)
+        guard bytes.count >= pattern.count else { return false }
+        for start in 0...(bytes.count - pattern.count) where bytes[start..<(start + pattern.count)].elementsEqual(pattern) { return true }
+        return false
+    }
+
     private static func stringsdict(_ id: String) -> UnitAddress? {
         guard id.hasPrefix("/"), id.hasSuffix(":dict/:string") else { return nil }
         let body = id.dropFirst().dropLast(":dict/:string".count)
-        if id.contains(":dict/\(StringsDictStep.Rule.width.rawValue):dict/") || id.contains(":dict/\(StringsDictStep.Rule.device.rawValue):dict/") {
+        // Both rule names end in `RuleType`; the byte search first (String's `contains` was a
+        // tenth of a 100-language import).
+        if id.utf8.count >= 8, hasBytes(id, "RuleType:dict/"),
+            id.contains(":dict/\(StringsDictStep.Rule.width.rawValue):dict/") || id.contains(":dict/\(StringsDictStep.Rule.device.rawValue):dict/") {
             return routed(body)
         }
         guard let last = lastRange(of: ":dict/", in: body) else { return nil }

@@ -18,28 +18,48 @@ package enum XLIFFReader {
         guard data.count <= maximumBytes else {
             throw XLIFFReadError(location: SourceLocation(file: name, line: 1, column: 1), reason: .tooLarge(bytes: data.count, limit: maximumBytes))
         }
-        let bytes = [UInt8](data)
-        let lines = UTF8LineIndex(data)
-        func error(_ offset: Int, _ reason: XLIFFReadError.Reason) -> XLIFFReadError {
-            XLIFFReadError(location: lines.location(ofByte: offset, file: name), reason: reason)
+        return try read(bytes: [UInt8](data), file: name)
+    }
+
+    /// As ``read(_:file:)``, taking the bytes over (the command reads a file into bytes,
+    /// not into a `Data` held beside them): they are let go once the element tree is
+    /// built, which knows each element's line and column.
+    package static func read(bytes: consuming [UInt8], file name: String) throws(XLIFFReadError) -> XLIFFDocument {
+        guard bytes.count <= maximumBytes else {
+            throw XLIFFReadError(location: SourceLocation(file: name, line: 1, column: 1), reason: .tooLarge(bytes: bytes.count, limit: maximumBytes))
         }
-        if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 || bytes[0] == 0xFE || bytes[0] == 0xFF { throw error(0, .notUTF8) }
-        guard String(validating: bytes, as: UTF8.self) != nil else {
-            let prefix = bytes.indices.first { String(validating: bytes[..<$0], as: UTF8.self) == nil } ?? bytes.count
-            throw error(max(prefix - 4, 0), .notUTF8)
+        let root = try tree(bytes, file: name)
+        _ = consume bytes
+        return XLIFFDocument(name: name, files: try DocumentReader(name: name).files(root))
+    }
+
+    /// The element tree of UTF-8 bytes; the line and column of an error are counted once,
+    /// for that error only.
+    private static func tree(_ bytes: [UInt8], file name: String) throws(XLIFFReadError) -> XMLElement {
+        func located(_ offset: Int, _ reason: XLIFFReadError.Reason) -> XLIFFReadError {
+            XLIFFReadError(location: LineNumbers(bytes).location(ofByte: offset, in: bytes, file: name), reason: reason)
         }
+        if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 || bytes[0] == 0xFE || bytes[0] == 0xFF { throw located(0, .notUTF8) }
+        if let invalid = firstInvalidUTF8(bytes) { throw located(invalid, .notUTF8) }
         var tree = XMLTreeReader(bytes)
-        let root: XMLElement
         do throws(XMLTreeReader.Failure) {
-            root = try tree.readDocument()
+            return try tree.readDocument()
         } catch {
-            throw XLIFFReadError(location: lines.location(ofByte: error.offset, file: name), reason: error.reason)
+            throw located(error.offset, error.reason)
         }
-        let reader = DocumentReader(lines: lines, name: name)
-        do throws(XMLTreeReader.Failure) {
-            return XLIFFDocument(name: name, files: try reader.files(root))
-        } catch {
-            throw XLIFFReadError(location: lines.location(ofByte: error.offset, file: name), reason: error.reason)
+    }
+
+    /// The offset of the first byte sequence that is not UTF-8, in one pass.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .error: return offset
+            case .emptyInput: return nil
+            }
         }
     }
 
@@ -56,28 +76,32 @@ package enum XLIFFReader {
     }
 
     private struct DocumentReader {
-        let lines: UTF8LineIndex
         let name: String
 
-        func line(_ element: XMLElement) -> Int { lines.location(ofByte: element.offset, file: name).line }
+        func line(_ element: XMLElement) -> Int { element.line }
 
-        func files(_ root: XMLElement) throws(XMLTreeReader.Failure) -> [XLIFFDocument.File] {
-            guard root.name == "xliff" else { throw XMLTreeReader.Failure(offset: root.offset, reason: .notXLIFF("the root element is <\(root.name)>")) }
+        /// An error at an element's start tag.
+        func failure(_ element: XMLElement, _ reason: XLIFFReadError.Reason) -> XLIFFReadError {
+            XLIFFReadError(location: SourceLocation(file: name, line: element.line, column: element.column), reason: reason)
+        }
+
+        func files(_ root: XMLElement) throws(XLIFFReadError) -> [XLIFFDocument.File] {
+            guard root.name == "xliff" else { throw failure(root, .notXLIFF("the root element is <\(root.name)>")) }
             if let version = root.attribute("version"), version != "1.2" {
-                throw XMLTreeReader.Failure(offset: root.offset, reason: .notXLIFF("version \(version) (1.2 is read)"))
+                throw failure(root, .notXLIFF("version \(version) (1.2 is read)"))
             }
             var files: [XLIFFDocument.File] = []
             for element in root.elements {
                 guard element.name == "file" else {
-                    throw XMLTreeReader.Failure(offset: element.offset, reason: .notXLIFF("<\(element.name)> in <xliff>"))
+                    throw failure(element, .notXLIFF("<\(element.name)> in <xliff>"))
                 }
                 files.append(try file(element))
             }
             return files
         }
 
-        func file(_ element: XMLElement) throws(XMLTreeReader.Failure) -> XLIFFDocument.File {
-            func fail(_ reason: XLIFFReadError.Reason) -> XMLTreeReader.Failure { XMLTreeReader.Failure(offset: element.offset, reason: reason) }
+        func file(_ element: XMLElement) throws(XLIFFReadError) -> XLIFFDocument.File {
+            func fail(_ reason: XLIFFReadError.Reason) -> XLIFFReadError { failure(element, reason) }
             guard let original = element.attribute("original") else { throw fail(.notXLIFF("<file> without original")) }
             guard let (table, kind) = XLIFFReader.table(of: original) else { throw fail(.pathLikeOriginal(original)) }
             guard let target = element.attribute("target-language") else { throw fail(.notXLIFF("<file> without target-language")) }
@@ -95,27 +119,25 @@ package enum XLIFFReader {
 
         /// Units of a `<body>` or `<group>`, groups flattened.
         func collect(_ container: XMLElement, kind: String, into units: inout [XLIFFDocument.Unit],
-                     ids: inout Set<String>) throws(XMLTreeReader.Failure) {
+                     ids: inout Set<String>) throws(XLIFFReadError) {
             for element in container.elements {
                 switch element.name {
                 case "group": try collect(element, kind: kind, into: &units, ids: &ids)
                 case "trans-unit":
                     let unit = try unit(element, kind: kind)
                     guard ids.insert(unit.id).inserted else {
-                        throw XMLTreeReader.Failure(offset: element.offset, reason: .notXLIFF("trans-unit id \"\(unit.id)\" repeated in its <file>"))
+                        throw failure(element, .notXLIFF("trans-unit id \"\(unit.id)\" repeated in its <file>"))
                     }
                     units.append(unit)
                 case "bin-unit": continue
                 default:
-                    throw XMLTreeReader.Failure(offset: element.offset, reason: .notXLIFF("<\(element.name)> in <\(container.name)>"))
+                    throw failure(element, .notXLIFF("<\(element.name)> in <\(container.name)>"))
                 }
             }
         }
 
-        func unit(_ element: XMLElement, kind: String) throws(XMLTreeReader.Failure) -> XLIFFDocument.Unit {
-            func fail(_ at: XMLElement, _ reason: XLIFFReadError.Reason) -> XMLTreeReader.Failure {
-                XMLTreeReader.Failure(offset: at.offset, reason: reason)
-            }
+        func unit(_ element: XMLElement, kind: String) throws(XLIFFReadError) -> XLIFFDocument.Unit {
+            func fail(_ at: XMLElement, _ reason: XLIFFReadError.Reason) -> XLIFFReadError { failure(at, reason) }
             guard let id = element.attribute("id") else { throw fail(element, .notXLIFF("<trans-unit> without id")) }
             guard let address = UnitAddress.parse(id, kind: kind) else { throw fail(element, .unknownID(id)) }
             let sources = element.elements(named: "source"), targets = element.elements(named: "target")

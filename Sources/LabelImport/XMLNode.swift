@@ -10,9 +10,18 @@ struct XMLElement: Sendable {
     var name: String
     /// In document order; names are unique (a repeated name is malformed).
     var attributes: [(name: String, value: String)]
+    /// Empty for an element whose content is text only (``leafText``).
     var children: [Child]
+    /// The content of an element that holds text and nothing else (`<source>`,
+    /// `<target>`): kept without a one-child array, which for an XLIFF of half a million
+    /// units is a fifth of the tree's memory.
+    var leafText: String?
     /// Byte offset of the `<` of the start tag.
     var offset: Int
+    /// Line and column (in scalars) of that `<`, for errors found in the tree after the
+    /// bytes are let go.
+    var line = 1
+    var column = 1
     /// Byte offset just past the end tag (or the `/>`).
     var endOffset: Int
 
@@ -35,6 +44,7 @@ struct XMLElement: Sendable {
 
     /// The concatenated text children (direct only).
     var text: String {
+        if let leafText { return leafText }
         var result = ""
         for child in children { if case .text(let text) = child { result += text } }
         return result

@@ -27,6 +27,9 @@ struct XMLTreeReader {
     private let allowsExternalDoctype: Bool
 
     private let elementLimit: Int
+    /// Where the last element started, as offset, line and column: each start is counted
+    /// on from the previous one, so numbering every element costs one pass in all.
+    private var cursor = (offset: 0, line: 1, column: 1)
 
     init(_ bytes: [UInt8], allowsExternalDoctype: Bool = false, maximumElements: Int = XMLTreeReader.maximumElements) {
         self.bytes = bytes
@@ -36,7 +39,10 @@ struct XMLTreeReader {
 
     /// The root element of the document.
     mutating func readDocument() throws(Failure) -> XMLElement {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            index = 3
+            cursor.offset = 3   // a byte order mark is not counted
+        }
         try skipMisc(prolog: true)
         guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else {
             throw fail(.malformed(index < bytes.count ? "text before the root element" : "no root element"))
@@ -91,7 +97,10 @@ struct XMLTreeReader {
         let start = index
         index += 1
         let name = try readName()
-        var element = XMLElement(name: name, attributes: [], children: [], offset: start, endOffset: start)
+        var element = XMLElement(name: name, attributes: [], children: [], leafText: nil, offset: start, endOffset: start)
+        (element.line, element.column) = advance(to: start)
+        // Names seen, for the repeated-attribute check in one pass (not pairwise).
+        var names: Set<String> = []
         while true {
             let hadSpace = skipSpace()
             guard index < bytes.count else { throw fail(.malformed("unterminated start tag <\(name)")) }
@@ -107,7 +116,7 @@ struct XMLTreeReader {
             guard hadSpace else { throw fail(.malformed("expected whitespace, > or /> in <\(name)>")) }
             let attributeStart = index
             let attribute = try readAttribute()
-            guard element.attribute(attribute.name) == nil else {
+            guard names.insert(attribute.name).inserted else {
                 index = attributeStart
                 throw fail(.malformed("attribute \(attribute.name) repeated in <\(name)>"))
             }
@@ -150,6 +159,10 @@ struct XMLTreeReader {
                     throw fail(.malformed("</\(closing)> where </\(element.name)> belongs"))
                 }
                 index += 1
+                if element.children.isEmpty, !text.isEmpty {
+                    element.leafText = String(decoding: text, as: UTF8.self)
+                    return
+                }
                 try flush()
                 return
             } else if at("<![CDATA[") {
@@ -205,7 +218,8 @@ struct XMLTreeReader {
 
     /// `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&#N;` `&#xH;`; anything else refused.
     private mutating func readReference(into buffer: inout [UInt8]) throws(Failure) {
-        guard let semicolon = find(";", from: index + 1), semicolon - index <= 12 else {
+        // The longest reference is `&#x10FFFF;` (or `&#1114111;`): look no further for its `;`.
+        guard let semicolon = find(";", from: index + 1, limit: 12), semicolon - index <= 12 else {
             throw fail(.malformed("& not starting a reference (write &amp;)"))
         }
         let name = String(decoding: bytes[(index + 1)..<semicolon], as: UTF8.self)
@@ -238,10 +252,12 @@ struct XMLTreeReader {
         return bytes[index..<(index + length)].elementsEqual(pattern)
     }
 
-    private func find(_ needle: StaticString, from start: Int) -> Int? {
+    /// The offset of `needle` at or after `start` (within `limit` bytes of it, when given).
+    private func find(_ needle: StaticString, from start: Int, limit: Int = .max) -> Int? {
         let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
+        let end = limit == .max ? bytes.count : min(bytes.count, start + limit + pattern.count)
         var position = start
-        while position + pattern.count <= bytes.count {
+        while position + pattern.count <= end {
             if bytes[position] == pattern[0], bytes[position..<(position + pattern.count)].elementsEqual(pattern) {
                 return position
             }
@@ -251,6 +267,23 @@ struct XMLTreeReader {
     }
 
     private func fail(_ reason: XLIFFReadError.Reason) -> Failure { Failure(offset: index, reason: reason) }
+
+    /// The line and column of `offset`, at or after the previous element's start.
+    private mutating func advance(to offset: Int) -> (line: Int, column: Int) {
+        var position = cursor
+        while position.offset < offset {
+            let byte = bytes[position.offset]
+            if byte == 0x0A {
+                position.line += 1
+                position.column = 1
+            } else if byte & 0xC0 != 0x80 {
+                position.column += 1
+            }
+            position.offset += 1
+        }
+        cursor = position
+        return (position.line, position.column)
+    }
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 

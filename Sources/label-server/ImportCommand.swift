@@ -18,19 +18,30 @@ enum ImportCommand {
         writes each <file> into DIR, one bundle folder of the store (e.g. Strings/app):
           .strings units      → DIR/<lang>.lproj/<Table>.strings
           .stringsdict units  → DIR/<lang>.lproj/<Table>.stringsdict (format, rule and
-                                value types from the development language's entry;
-                                width and device variants under their rules)
+                                value types from the development language's entry,
+                                else the value type from the specifier; width and
+                                device variants under their rules)
           .xcstrings units    → the <lang> localizations of DIR/<Table>.xcstrings
         The table is the base name of `original`, the folder the `target-language`
         (an existing folder of the same tag, `pt_BR.lproj`, is kept).
 
         Existing files are merged: imported keys replaced where they stand, others kept,
-        comments and encoding kept; each file is replaced atomically. A unit without
+        comments and encoding kept (a unit's <note> becomes the comment above its .strings
+        entry; a unit without one keeps it); each file is replaced atomically. A unit without
         <target> is not written (an empty <target> is an empty string), nor one in state
         `new` or `needs-translation`; a key in the table's .stringsdict is not written to
         its .strings. Plural categories the XLIFF lacks are not copied from English: the
         report lists the categories each language still needs.
 
+        A unit that fails a check is refused, reported as an error with its code, and
+        not written; the rest of the file is imported:
+          placeholder-mismatch  its format arguments differ from the source's (count,
+                                order, types, %n$ positions)
+          undefined-variable    a .stringsdict format or variant names a %#@variable@
+                                its entry does not define (the entry's units are refused)
+          entry-refused         another unit of the same .stringsdict entry was refused
+          non-xml-character     its target, key or note holds U+FFFE or U+FFFF (no
+                                plist or XLIFF can hold them)
         Any refused XLIFF (malformed XML, a DTD or entity, over 64 MiB, an unknown id
         form, a bad language tag, a path-like `original`) or unmergeable output file
         means nothing is written. docs/import.md describes the report and its JSON.
@@ -43,8 +54,9 @@ enum ImportCommand {
           --dev-lang TAG     the development language (default: each file's source-language, else en)
           --dry-run          report what would change; write nothing
           --format FORMAT    text (default) or json
-          --strict           exit 1 on findings too (placeholder mismatch, unknown key,
-                             a language named twice, an unknown file kind)
+          --strict           all or nothing: any finding (a refused unit, an unknown key,
+                             a language named twice, an unknown file kind) and nothing
+                             at all is written, exit 1
           --lock-timeout SECONDS
                              wait at most this long for another import into DIR to finish
                              (default 60; 0: fail at once; at most 86400); one run writes
@@ -52,7 +64,8 @@ enum ImportCommand {
           -h, --help         show this help
 
         EXIT STATUS
-          0 imported (or would import), 1 refused, failed, or findings under --strict,
+          0 imported (or would import; refused units are reported, the rest written),
+          1 refused, failed, or any finding under --strict (nothing written),
           2 on bad usage.
 
         EXAMPLES
@@ -74,7 +87,8 @@ enum ImportCommand {
             guard FileManager.default.fileExists(atPath: into, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw ArgumentScanner.UsageError(description: "--into \(into) is not a folder")
             }
-            var options = Importer.Options(originals: scanner.all("--only"))
+            // --strict is all or nothing: the plan then writes nothing when there is any finding.
+            var options = Importer.Options(originals: scanner.all("--only"), strict: scanner.has("--strict"))
             if let text = scanner.value("--dev-lang") {
                 guard let tag = LanguageTag(text) else { throw ArgumentScanner.UsageError(description: "--dev-lang \(text) is not a language tag") }
                 options.developmentLanguage = tag

@@ -55,9 +55,9 @@ enum ImportFixtures {
 
     /// Plans and applies `xliff` into `directory`.
     @discardableResult
-    static func run(_ xliff: Data, into directory: URL, name: String = "t.xliff", dryRun: Bool = false) throws -> ImportReport {
+    static func run(_ xliff: Data, into directory: URL, name: String = "t.xliff", dryRun: Bool = false, strict: Bool = false) throws -> ImportReport {
         let document = try XLIFFReader.read(xliff, file: name)
-        let importer = Importer(directory: directory)
+        let importer = Importer(directory: directory, options: Importer.Options(strict: strict))
         let plan = importer.plan([document])
         if !dryRun { try importer.apply(plan.writes) }
         return plan.report

@@ -131,4 +131,17 @@ import Testing
         #expect(UnitAddress.parse("k", kind: "stringsdict") == nil)
         #expect(UnitAddress.parse("Title", kind: "storyboard") == .other(id: "Title"))
     }
+
+    /// The bytes are let go once the tree is built: an error found in the tree keeps the
+    /// exact line and column of its element (columns in scalars, a byte order mark not counted).
+    @Test func anErrorFoundInTheTreeKeepsItsElementsLineAndColumn() {
+        let text = "\u{FEFF}<xliff version=\"1.2\">\n<file original=\"L.strings\" target-language=\"de\"><body>\n  é <trans-unit><source>x</source></trans-unit></body></file></xliff>"
+        #expect(throws: XLIFFReadError(location: SourceLocation(file: "t.xliff", line: 3, column: 5), reason: .notXLIFF("<trans-unit> without id"))) {
+            _ = try XLIFFReader.read(Data(text.utf8), file: "t.xliff")
+        }
+        let first = "\u{FEFF}<xliff version=\"2.0\"/>"
+        #expect(throws: XLIFFReadError(location: SourceLocation(file: "t.xliff", line: 1, column: 1), reason: .notXLIFF("version 2.0 (1.2 is read)"))) {
+            _ = try XLIFFReader.read(Data(first.utf8), file: "t.xliff")
+        }
+    }
 }

@@ -121,7 +121,13 @@ extension SourceLexer {
             let byte = bytes[index]
             switch top {
             case .code(let parentheses):
-                let pounds = byte == UInt8(ascii: "#") ? rawStringPounds() : 0
+                let run = byte == UInt8(ascii: "#") ? poundRun() : 0
+                if run > 0, peek(run) != UInt8(ascii: "\"") {
+                    // `#` that opens no raw string: passed as a whole run (linear).
+                    index += run
+                    continue
+                }
+                let pounds = run
                 if pounds > 0 || byte == UInt8(ascii: "\"") {
                     index += pounds
                     let multiline = peek(1) == UInt8(ascii: "\"") && peek(2) == UInt8(ascii: "\"")

@@ -58,11 +58,8 @@ struct SourceLexer {
                 skipBlockComment()
             case UInt8(ascii: "\""):
                 lexString(start: index, pounds: 0)
-            case UInt8(ascii: "#") where language == .swift && rawStringPounds() > 0:
-                let pounds = rawStringPounds()
-                let start = index
-                index += pounds
-                lexString(start: start, pounds: pounds)
+            case UInt8(ascii: "#") where language == .swift:
+                lexPounds()
             case UInt8(ascii: "@") where language == .objectiveC && peek(1) == UInt8(ascii: "\""):
                 let start = index
                 index += 1
@@ -87,11 +84,29 @@ struct SourceLexer {
         }
     }
 
-    /// How many `#` open a raw string here (`#"`, `##"`), or 0.
-    func rawStringPounds() -> Int {
+    /// How many `#` stand in a row here.
+    func poundRun() -> Int {
         var count = 0
         while peek(count) == UInt8(ascii: "#") { count += 1 }
-        return peek(count) == UInt8(ascii: "\"") ? count : 0
+        return count
+    }
+
+    /// A run of `#`: the raw string it opens (`#"`, `##"`), or else each `#` as
+    /// punctuation. The run is counted once and passed whole, so a long run of `#` that
+    /// opens nothing costs its length, not its length squared.
+    mutating func lexPounds() {
+        let run = poundRun()
+        let start = index
+        if peek(run) == UInt8(ascii: "\"") {
+            index += run
+            lexString(start: start, pounds: run)
+            return
+        }
+        for _ in 0..<run {
+            let position = index
+            index += 1
+            emit(.punctuation, start: position, byte: UInt8(ascii: "#"))
+        }
     }
 
     static func isIdentifierStart(_ byte: UInt8) -> Bool {

@@ -87,6 +87,17 @@ import Darwin
         #expect(scan(joined, language: .objectiveC).sites.first?.key?.count == 200_000)
     }
 
+    /// A run of `#` that opens no raw string was counted again at each of its `#`: 200 KB
+    /// of them took 12–26 s in a release build. Counted once, it costs its length.
+    @Test func aLongRunOfPoundsThatOpensNoRawStringIsLinear() {
+        let pounds = String(repeating: "#", count: 400_000)
+        #expect(scan(pounds + "\nText(\"after\")\n").sites.compactMap(\.key) == ["after"])
+        let inside = "Text(\"a\\(" + pounds + ")b\")\nText(\"after\")\n"
+        #expect(scan(inside).sites.compactMap(\.key).last == "after")
+        // A run that does open a raw string is still one.
+        #expect(scan("Text(###\"raw\"###)").sites.compactMap(\.key) == ["raw"])
+    }
+
     /// Seeded: token soup of every form the walks jump over never traps.
     @Test func tokenSoupNeverTraps() {
         let pieces = [#""\("#, ##"#"\#("##, "\"\"\"\n", "(", ")", "[", "]", "{", "}", ",", ":", ";", "?", "+", ".", "\n", #""k""#,

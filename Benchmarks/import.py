@@ -157,7 +157,9 @@ def large_row(binary, work, mib, rounds):
         size, i = len(head) + len(tail), 0
         while True:
             unit = f'<trans-unit id="key.{i}"><source>Label number {i} for %@</source><target>Etikett {i} für %@</target></trans-unit>'
-            if size + len(unit.encode()) > limit:
+            # The reader takes at most 1,200,000 elements (XMLTreeReader.maximumElements):
+            # 399,990 units of three is the most a processed file holds.
+            if size + len(unit.encode()) > limit or i == 399_990:
                 break
             f.write(unit)
             size += len(unit.encode())

@@ -15,9 +15,12 @@ struct XMLTreeReader {
     }
 
     static let maximumDepth = 64
-    /// Elements in one document: a 64 MiB XLIFF from Xcode has under 2 million; a file
-    /// of nothing but `<a/>` would otherwise cost gigabytes as a tree.
-    static let maximumElements = 2_000_000
+    /// Elements in one document: 1.2 million is 400,000 units of three elements, 20 times
+    /// the largest real app's strings in one language. The bound is what keeps memory
+    /// bounded: the tree and the plan cost about 750 bytes a unit, so the densest file
+    /// under the 64 MiB size limit stays under 512 MiB (a file of nothing but `<a/>`
+    /// would otherwise cost gigabytes as a tree).
+    static let maximumElements = 1_200_000
     private var elementCount = 0
 
     private let bytes: [UInt8]

@@ -8,6 +8,6 @@ cd "$(dirname "$0")/../.."
 status=0
 for target in import scan android; do
   echo "--- $target"
-  timeout 300 bash scripts/fuzz-tools.sh "$target" 60 2>&1 | tail -n 14 || status=1
+  timeout 600 bash scripts/fuzz-tools.sh "$target" 60 2>&1 | tail -n 14 || status=1
 done
 exit "$status"

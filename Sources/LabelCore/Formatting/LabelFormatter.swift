@@ -183,6 +183,8 @@ private struct LabelRenderer {
     }
 
     private mutating func render(_ specifier: FormatSpecifier, cursor: inout ArgumentCursor) throws(FormatError) {
+        // CF traps on it, reads it otherwise elsewhere, or pads past what is rendered.
+        if specifier.hazard != nil { throw .unsupportedSpecifier(specifier.source) }
         if specifier.hasStarArgument {
             try render(starred: specifier, cursor: &cursor)
             return

@@ -18,10 +18,11 @@ package struct FormatSpecifier: Sendable, Hashable {
     package var flags: Flags
     /// Minimum field width in characters.
     package var width: Int?
-    /// Set for a `*` width: the argument it is read from (`%*d`, `%*2$d`). CF then
-    /// ignores ``width``.
+    /// Set for a `*` width: the argument it is read from (`%*d`, `%*2$d`). Digits
+    /// after the `*` (`%*5d`, ``width`` 5) win over it; it is still read.
     package var widthArgument: StarArgument?
     /// Set for a `*` precision: the argument it is read from (`%.*f`, `%.*3$f`).
+    /// Digits after the `*` (`%.*5f`, ``precision`` 5) win over it; it is still read.
     package var precisionArgument: StarArgument?
     /// Precision: digits after the decimal separator (`f e`), significant digits
     /// (`g`), minimum digits (integers) or maximum characters (strings).

@@ -124,7 +124,7 @@ struct FormatScanner {
             let field = field(at: index)
             if let fieldHazard = field.hazard, hazard == nil { hazard = fieldHazard }
             // `%.f` means precision 0, as in C.
-            precision = field.star == nil ? field.value ?? 0 : nil
+            precision = field.star == nil ? field.value ?? 0 : field.value
             precisionArgument = field.star
             if field.star != nil { endsInWidthOrDot = false }
             index = field.end
@@ -159,25 +159,28 @@ struct FormatScanner {
     private func field(at index: Int) -> (value: Int?, star: FormatSpecifier.StarArgument?, end: Int,
                                           hazard: FormatSpecifier.Hazard?) {
         if byte(at: index) == .star {
-            let (star, end, hazard) = starArgument(at: index + 1)
-            return (nil, star, end, hazard)
+            let (star, digits, end, hazard) = starArgument(at: index + 1)
+            return (digits, star, end, hazard)
         }
         let (value, end) = number(at: index)
         return (value, nil, end, nil)
     }
 
-    /// After a `*` at `index - 1`: `n$` names the argument, digits without `$` are
-    /// skipped (CF reads them as a width it then ignores).
-    private func starArgument(at index: Int) -> (FormatSpecifier.StarArgument, Int, FormatSpecifier.Hazard?) {
-        guard let first = byte(at: index), first.isASCIIDigit else { return (.next, index, nil) }
+    /// After a `*` at `index - 1`: `n$` names the argument; digits without `$` are
+    /// returned: they win over the argument, which is still read (`%*5d` of 3, 42 is
+    /// `   42` in Linux CF).
+    private func starArgument(at index: Int) -> (FormatSpecifier.StarArgument, Int?, Int, FormatSpecifier.Hazard?) {
+        guard let first = byte(at: index), first.isASCIIDigit else { return (.next, nil, index, nil) }
         let (value, end) = number(at: index)
         let number = value ?? 0
         if byte(at: end) == .dollar {
             // `%*0$d`: CF makes it argument -1, which undoes the `*`; refused as an overflow.
-            guard number > 0, number <= FormatSpecifier.maximumPosition else { return (.next, end + 1, .numberOverflows) }
-            return (.position(number), end + 1, nil)
+            guard number > 0, number <= FormatSpecifier.maximumPosition else {
+                return (.next, nil, end + 1, .numberOverflows)
+            }
+            return (.position(number), nil, end + 1, nil)
         }
-        return (.next, end, FormatSpecifier.hazard(flags: [], width: number, precision: nil))
+        return (.next, number, end, FormatSpecifier.hazard(flags: [], width: number, precision: nil))
     }
 
     /// The sequence from `start` whose conversion should be at `index` but is not. CF

@@ -85,8 +85,9 @@ extension FormatTokenTable {
     /// A non-literal token as UTF-8 offsets into its text plus the few numbers the
     /// text does not give back cheaply; ``token(in:)`` rebuilds the ``FormatToken``.
     struct Mark: Sendable, Hashable {
-        /// `refused`: a specifier with a ``FormatSpecifier/Hazard`` (its numbers may not
-        /// fit a mark), read again from its source.
+        /// `refused`: a specifier a mark cannot hold, read again from its source: one
+        /// with a ``FormatSpecifier/Hazard`` (its numbers may not fit) or with digits
+        /// after a `*` (`%*5d`).
         enum Kind: UInt8 { case specifier, substitution, invalid, percentLiteral, refused }
         /// Index of the text in ``Header/texts``.
         let text: UInt32
@@ -146,7 +147,7 @@ extension FormatTokenTable {
                     let percents = literal.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "%") ? 1 : 0) }
                     offset += literal.utf8.count + percents
                     if percents > 0 { marks.append(Mark(text: index, kind: .percentLiteral, start: start, end: UInt32(offset))) }
-                case .specifier(let specifier) where specifier.hazard != nil:
+                case .specifier(let specifier) where specifier.hazard != nil || specifier.hasStarAndDigits:
                     offset += specifier.source.utf8.count
                     marks.append(Mark(text: index, kind: .refused, start: start, end: UInt32(offset)))
                 case .specifier(let specifier):
@@ -340,5 +341,12 @@ extension FormatTokenTable.Compiled {
             position = utf8.index(utf8.startIndex, offsetBy: Int(mark.end))
         }
         if position < utf8.endIndex { try literal(Substring(utf8[position...])) }
+    }
+}
+
+extension FormatSpecifier {
+    /// A `*` width or precision with digits after it (`%*5d`, `%.*2f`): the digits win.
+    var hasStarAndDigits: Bool {
+        (widthArgument != nil && width != nil) || (precisionArgument != nil && precision != nil)
     }
 }

@@ -180,4 +180,21 @@ import Testing
             #expect(FormatToken.forbiddenSpecifier(in: template) == nil, "\(template)")
         }
     }
+
+    @Test func digitsAfterAStarWinOverItsArgumentWhichIsStillRead() throws {
+        #expect(try Self.render("%*5d|", ["3", "42"]) == "   42|")
+        #expect(try Self.render("%*5d|", ["3", "42"]) == Self.foundation("%*5d|", [3, 42]))
+        #expect(try Self.render("%.*5f|", ["3", "1.5"]) == Self.foundation("%.*5f|", [3, 1.5]))
+        #expect(try Self.render("%*5d|%d", ["3", "42", "7"]) == Self.foundation("%*5d|%d", [3, 42, 7]))
+        #expect(FormatTokenTable(LocalizedString(template: "%*5d")).tokens(for: "%*5d") == FormatToken.tokens(in: "%*5d"))
+    }
+
+    /// Linux CF prints `%.*f` of -2, 3.14159 as `3.14159` (neither no precision nor 6),
+    /// `%.*e` as `0E+00`, and crashes on `%.*g`: a negative precision is refused there.
+    @Test func aNegativeStarPrecisionOfAFloatingPointConversionIsRefused() {
+        for template in ["%.*f", "%.*e", "%.*g", "%.*E"] {
+            #expect(throws: FormatError.self, "\(template)") { try Self.render(template, ["-2", "3.14159"]) }
+        }
+        #expect((try? Self.render("%.*f", ["2", "3.14159"])) == "3.14")
+    }
 }

@@ -53,6 +53,10 @@ package enum AndroidConverter {
         } catch {
             return Conversion(value: nil, problems: [twoVariablesProblem])
         }
+        // A value that reads no argument is what the server returns fetched with none:
+        // the template as written (`Akku 100%`, `%100 kesin`, `100%% sicher`), never a
+        // printed reading of its `%` sequences.
+        guard walk.argumentCount > 0 else { return Conversion(value: asWritten(string.template), problems: []) }
         switch javaText(walk, numbered: needsNumbers([walk]), language: language) {
         case .success(let text): return Conversion(value: text, problems: [])
         case .failure(let unsupported): return Conversion(value: nil, problems: [problem(unsupported, category: nil)])
@@ -77,13 +81,14 @@ package enum AndroidConverter {
         }
     }
 
-    /// The Java text of a walk: a format when it reads arguments, else the printed text.
+    /// A text that reads no argument, as written: `formatted="false"` when it has a `%`
+    /// (aapt2 would otherwise read it as a substitution).
+    static func asWritten(_ text: String) -> AndroidValue {
+        .string(text, formatted: !text.utf8.contains(UInt8(ascii: "%")))
+    }
+
+    /// The Java format of a walk that reads arguments.
     static func javaText(_ walk: AppleFormatWalk, numbered: Bool, language: LanguageTag) -> Result<AndroidValue, JavaFormat.Unsupported> {
-        guard walk.argumentCount > 0 else {
-            var text = ""
-            for case .text(let piece) in walk.pieces { text += piece }
-            return .success(.string(text, formatted: !text.utf8.contains(UInt8(ascii: "%"))))
-        }
         switch javaFormat(walk, numbered: numbered, language: language) {
         case .success(let text): return .success(.string(text, formatted: true))
         case .failure(let unsupported): return .failure(unsupported)

@@ -13,7 +13,8 @@ import LabelCore
 /// precision on integers, zero padding of grouped numbers, `+`/space on `%o %x`,
 /// `#` on any conversion (on `%o %x` Java writes a zero as `00`/`0x0`, C as `0`), `+` and space together, `+` where the
 /// language's plus sign is not a bare `+` (`he`, `ar`: a direction mark first), `*` widths and precisions,
-/// `%p %P` (pointers), and `%n` (refused as `forbidden-specifier`).
+/// `%p %P` (pointers), any specifier with a `FormatSpecifier.Hazard` (`%1000d`, `%'d`,
+/// `%[key]@`), and `%n` (refused as `forbidden-specifier`).
 enum JavaFormat {
     static func specifier(_ apple: FormatSpecifier, number: Int, numbered: Bool,
                           language: LanguageTag) -> Result<String, Unsupported> {
@@ -25,6 +26,7 @@ enum JavaFormat {
             return .failure(Unsupported(specifier: apple.source, why: "%n writes through its argument; never acceptable in a value",
                                         reason: .forbiddenSpecifier))
         }
+        if let hazard = apple.hazard { return refuse(hazard.reason) }
         if apple.hasStarArgument { return refuse("java.util.Formatter has no * width or precision") }
         if flags.contains(.plusSign), flags.contains(.space) { return refuse("Java refuses + and space together") }
         // CF's `%D %U %O` are `%d %u %o`.

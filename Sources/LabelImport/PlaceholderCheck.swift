@@ -4,7 +4,8 @@ import LabelCore
 /// in which order, of which types (`%@` is an object, `%d` and CF's `%D` an integer,
 /// `%#@x@` a plural substitution, a `*` width an integer argument of its own).
 /// Arguments are counted and numbered as CoreFoundation does, through LabelCore's
-/// ``FormatToken/argumentReads(in:)``. A target with `%n` is always refused.
+/// ``FormatToken/argumentReads(in:)``. A target with `%n`, or a specifier with a
+/// ``FormatSpecifier/Hazard`` (`%1000$@`, `%1000d`, `%'d`, `%[key]@`), is always refused.
 enum PlaceholderCheck {
     /// Argument number → what it is (`object`, `integer`…) with its source text. An
     /// argument read twice keeps its first reader.
@@ -22,7 +23,7 @@ enum PlaceholderCheck {
     /// number out), but not change one's type or add one.
     static func mismatch(source: String, target: String, isPluralVariant: Bool) -> String? {
         if let forbidden = FormatToken.forbiddenSpecifier(in: target) {
-            return "the target has \(forbidden.source), which writes through its argument: never acceptable in a value"
+            return "the target has \(forbidden.source) (\(forbidden.forbiddenReason ?? "forbidden")): never acceptable in a value"
         }
         let expected = arguments(source), found = arguments(target)
         for (number, argument) in found.sorted(by: { $0.key < $1.key }) {

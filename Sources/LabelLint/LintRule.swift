@@ -20,8 +20,10 @@ package enum LintRule: String, CaseIterable, Sendable, Hashable, Comparable {
     /// Arguments (number → type) of a translation differ from the development language's,
     /// or one string reads an argument as two types.
     case specifierMismatch = "specifier-mismatch"
-    /// A `%n` in a value: it writes through its argument, so `String(format:)` with it
-    /// crashes or corrupts memory. Never acceptable, in any language.
+    /// A `%n` in a value (it writes through its argument, so `String(format:)` with it
+    /// crashes or corrupts memory), or a specifier CF traps on or reads differently by
+    /// platform (`%1000$@`, `%2147483648d`, `%'d`), or pads past 999 (`%1000d`), or CF's
+    /// `%[key]@`. Never acceptable, in any language.
     case forbiddenSpecifier = "forbidden-specifier"
     /// A plural variable lacks a category that CLDR requires for the language.
     case missingPluralCategory = "missing-plural-category"

@@ -35,7 +35,7 @@ extension Linter {
                 "\(entry.language) needs \(Self.list(required)) by CLDR; \(what) lacks \(Self.list(missing))")
         }
         if let forbidden = Self.texts(of: string).lazy.compactMap(FormatToken.forbiddenSpecifier(in:)).first {
-            add(.forbiddenSpecifier, "\(forbidden.source) writes through its argument; String(format:) with it crashes")
+            add(.forbiddenSpecifier, "\(forbidden.source): \(forbidden.forbiddenReason ?? "never acceptable in a value")")
         }
         if let conflict = Self.arguments(of: string).conflict {
             add(.specifierMismatch, conflict)

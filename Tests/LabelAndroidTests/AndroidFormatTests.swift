@@ -29,10 +29,15 @@ func appleSpecifiersBecomeJavaSpecifiers(_ apple: String, _ java: String) {
     #expect(android(apple) == .string(java, formatted: true))
 }
 
-@Test func aPercentWithoutPlaceholderIsNotFormatted() {
-    #expect(android("100%%") == .string("100%", formatted: false))
+/// A value that reads no argument is written as the server returns it fetched with none
+/// (as written, as `Bundle`'s lookup does), never as `String(format:)` would print it.
+@Test func aValueThatReadsNoArgumentIsWrittenAsWritten() {
+    #expect(android("100%%") == .string("100%%", formatted: false))
     #expect(android("just text") == .string("just text", formatted: true))
-    #expect(android("a %y b") == .string("a y b", formatted: true))  // CF prints `y`: no % is left
+    #expect(android("a %y b") == .string("a %y b", formatted: false))
+    #expect(android("Akku 100%") == .string("Akku 100%", formatted: false))
+    #expect(android("%100 kesin") == .string("%100 kesin", formatted: false))
+    #expect(android("%#@none@ 5%") == .string("%#@none@ 5%", formatted: false))
 }
 
 @Test(arguments: ["%e", "%g", "%a", "%.3d", "%05d", "%#d", "%#x", "%#X", "%#o", "%+ d", "50% off", "%#@"])
@@ -66,6 +71,15 @@ func coreFoundationUpperCaseConversionsBecomeJavaOnes(_ apple: String, _ java: S
 /// What Java cannot express is a refusal with its code, never a different string.
 @Test(arguments: ["%*d", "%.*f", "%*.*f", "%1$*2$d", "Hallo %*@", "%p", "%P", "Hallo %D %p"])
 func starArgumentsAndPointersAreRefusedAsUnsupported(_ apple: String) {
+    let conversion = AndroidConverter.convert(LocalizedString(template: apple), language: english)
+    #expect(conversion.value == nil)
+    #expect(conversion.problems.map(\.reason) == [.unsupportedSpecifier])
+}
+
+/// CF traps on these, reads them by platform, pads past 999 or reads a keyed object.
+@Test(arguments: ["Hallo %1000D %@", "Hallo %[x]@ %@", "Hallo %1000$@ %@", "Hallo %*9999d %@",
+                  "Hallo %2147483648d %@", "%'d von %@", "%#[key]@"])
+func hazardousSpecifiersAreRefusedAsUnsupported(_ apple: String) {
     let conversion = AndroidConverter.convert(LocalizedString(template: apple), language: english)
     #expect(conversion.value == nil)
     #expect(conversion.problems.map(\.reason) == [.unsupportedSpecifier])

@@ -39,4 +39,26 @@ import Testing
         let report = try F.run(F.xliff(F.file("Localizable.strings", target: "de", units)), into: bundle, dryRun: true)
         #expect(report.findings.map(\.kind) == [.placeholderMismatch, .placeholderMismatch])
     }
+
+    /// CF traps on these, reads them by platform, pads past 999 or reads a keyed object:
+    /// refused even where the source has the same.
+    @Test(arguments: ["Hallo %1000D %@", "Hallo %[x]@ %@", "Hallo %1000$@ %@", "Hallo %*9999d %@",
+                      "Hallo %2147483648d %@", "%'d von %@", "Hallo %#[key]@", "%128$@"])
+    func aTargetWithAHazardousSpecifierIsAlwaysRefused(target: String) {
+        #expect(PlaceholderCheck.mismatch(source: "Hello %@", target: target, isPluralVariant: false) != nil)
+        #expect(PlaceholderCheck.mismatch(source: target, target: target, isPluralVariant: false) != nil)
+        #expect(PlaceholderCheck.mismatch(source: target, target: target, isPluralVariant: true) != nil)
+    }
+
+    @Test func theImportRefusesHazardousSpecifiers() throws {
+        let english = Data("\"k1\" = \"Hello %@\";\n\"k2\" = \"%d von %@\";\n\"k3\" = \"Hello %@\";\n".utf8)
+        let bundle = try F.bundle(["en.lproj/Localizable.strings": english])
+        let units: [F.Unit] = [
+            .init(id: "k1", source: "Hello %@", target: "Hallo %1000D %@"),
+            .init(id: "k2", source: "%d von %@", target: "%'d von %@"),
+            .init(id: "k3", source: "Hello %@", target: "Hallo %[x]@ %@"),
+        ]
+        let report = try F.run(F.xliff(F.file("Localizable.strings", target: "de", units)), into: bundle, dryRun: true)
+        #expect(report.findings.map(\.kind) == [.placeholderMismatch, .placeholderMismatch, .placeholderMismatch])
+    }
 }

@@ -163,6 +163,13 @@ struct LinterTests {
         #expect(report.errorCount == 2)
     }
 
+    @Test(arguments: ["%'d von %@", "Hallo %1000$@", "Hallo %1000D", "%2147483648d", "Hallo %[x]@"])
+    func aSpecifierCoreFoundationTrapsOnOrReadsByPlatformIsAnError(_ value: String) throws {
+        let report = try Self.lintValues([("en", value), ("de", value)])
+        #expect(report.findings.map(\.rule).filter { $0 == .forbiddenSpecifier }.count == 2)
+        #expect(report.fails(strict: false))
+    }
+
     @Test func oneArgumentReadAsTwoTypesIsAConflict() {
         #expect(Linter.arguments(of: LocalizedString(template: "%1$d und %1$@")).conflict != nil)
         #expect(Linter.arguments(of: Self.plural("%#@n@", [.one: "%d", .other: "%@"])).conflict != nil)

@@ -5,11 +5,11 @@
 /// (`__CFParseFormatSpec`): `%D %U %O` are `%d %u %o`, `%p` and `%P` read a pointer,
 /// `%n` a pointer it writes to, and a `*` width or precision reads an `int` argument
 /// (`%*d`, `%.*f`, `%*2$d`, `%1$*2$.*3$f`) before the value. ``argumentReads`` lists
-/// them in CF's order; docs/decisions/format-specifiers.md. Widths, precisions and
-/// positions are at most ``maximumNumber`` so a store entry cannot ask for a
-/// gigabyte of padding.
+/// them in CF's order; docs/decisions/format-specifiers.md. Every form CF reads is a
+/// specifier; one CF traps on, reads differently on another platform, or pads beyond
+/// ``maximumNumber``, carries a ``hazard`` and is refused everywhere.
 package struct FormatSpecifier: Sendable, Hashable {
-    /// Largest width, precision or position accepted; larger makes the sequence invalid.
+    /// Largest width or precision rendered; larger is ``Hazard/numberTooLarge``.
     package static let maximumNumber = 999
 
     /// The 1-based argument from `%2$d`; `nil` for "the next argument".
@@ -18,10 +18,11 @@ package struct FormatSpecifier: Sendable, Hashable {
     package var flags: Flags
     /// Minimum field width in characters.
     package var width: Int?
-    /// Set for a `*` width: the argument it is read from (`%*d`, `%*2$d`). CF then
-    /// ignores ``width``.
+    /// Set for a `*` width: the argument it is read from (`%*d`, `%*2$d`). Digits
+    /// after the `*` (`%*5d`, ``width`` 5) win over it; it is still read.
     package var widthArgument: StarArgument?
     /// Set for a `*` precision: the argument it is read from (`%.*f`, `%.*3$f`).
+    /// Digits after the `*` (`%.*5f`, ``precision`` 5) win over it; it is still read.
     package var precisionArgument: StarArgument?
     /// Precision: digits after the decimal separator (`f e`), significant digits
     /// (`g`), minimum digits (integers) or maximum characters (strings).
@@ -33,11 +34,13 @@ package struct FormatSpecifier: Sendable, Hashable {
     package var conversion: Conversion
     /// The exact source text, e.g. `%1$.2f`.
     package var source: String
+    /// Why the specifier is refused everywhere, though CF reads it; nil for most.
+    package var hazard: Hazard?
 
     package init(
         position: Int? = nil, flags: Flags = [], width: Int? = nil, precision: Int? = nil,
         length: LengthModifier? = nil, conversion: Conversion, source: String,
-        widthArgument: StarArgument? = nil, precisionArgument: StarArgument? = nil
+        widthArgument: StarArgument? = nil, precisionArgument: StarArgument? = nil, hazard: Hazard? = nil
     ) {
         self.position = position
         self.flags = flags
@@ -48,6 +51,7 @@ package struct FormatSpecifier: Sendable, Hashable {
         self.length = length
         self.conversion = conversion
         self.source = source
+        self.hazard = hazard ?? Self.hazard(flags: flags, width: width, precision: precision)
     }
 
     /// The printf flags.
@@ -65,8 +69,8 @@ package struct FormatSpecifier: Sendable, Hashable {
         package static let alternate = Flags(rawValue: 1 << 3)
         /// `0`: pad with zeros after the sign.
         package static let zeroPad = Flags(rawValue: 1 << 4)
-        /// `'`: thousands grouping. Decimal conversions are always grouped here, as
-        /// `localizedStringWithFormat` does, so the flag changes nothing.
+        /// `'`: thousands grouping in C; Linux CF ends the sequence there instead. Always
+        /// ``Hazard/platformDependentFlag``, so refused.
         package static let grouping = Flags(rawValue: 1 << 5)
     }
 

@@ -33,14 +33,4 @@ extension FormatToken {
         }
         return reads
     }
-
-    /// The first specifier in `text` that is never acceptable in a value: `%n`, which
-    /// writes through its argument (`String(format:)` traps or corrupts memory).
-    package static func forbiddenSpecifier(in text: String) -> FormatSpecifier? {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return nil }
-        for case .specifier(let specifier) in tokens(in: text) where specifier.conversion == .writtenCount {
-            return specifier
-        }
-        return nil
-    }
 }

@@ -20,14 +20,14 @@ extension FormatScanner {
     }
 
     /// The sequence from the `%` at `start` read as CF reads it; nil where this reading
-    /// gives up (a number too large, `#@` or `$` out of place), leaving C's reading.
+    /// gives up (`#@` or a position given twice), leaving C's reading.
     func coreFoundationSpecifier(from start: Int) -> (FormatToken, Int, MissingConversion?)? {
         var state = CoreFoundationSpecifierState()
         var index = start + 1
         while let current = byte(at: index) {
             if current >= UInt8(ascii: "1"), current <= UInt8(ascii: "9") {
-                let (value, end) = number(at: index)
-                guard let value else { return nil }
+                let (digits, end) = number(at: index)
+                let value = digits ?? 0
                 if byte(at: end) == UInt8(ascii: "$") {
                     guard state.placePosition(value) else { return nil }
                     index = end + 1
@@ -41,6 +41,9 @@ extension FormatScanner {
                 state.length = length
                 index += length.rawValue.utf8.count
                 continue
+            }
+            if current == UInt8(ascii: "["), let keyed = keyedObject(from: start, bracket: index) {
+                return keyed
             }
             if current < 0x80, let conversion = FormatSpecifier.Conversion(rawValue: Character(Unicode.Scalar(current))) {
                 guard !(conversion == .object && state.flags.contains(.alternate)) else { return nil }
@@ -69,6 +72,8 @@ struct CoreFoundationSpecifierState {
     var precisionArgument: FormatSpecifier.StarArgument?
     var length: FormatSpecifier.LengthModifier?
     var seenDot = false
+    /// A number CF overflows on: a position above 127, digits above `INT32_MAX`.
+    var overflows = false
     /// A `*` whose `n$` may follow: `.width` or `.precision`.
     var pendingStar: PendingStar?
 
@@ -77,6 +82,11 @@ struct CoreFoundationSpecifierState {
     /// `n$`: the pending `*`'s argument, else the value's position. False for a position
     /// given twice (CF would take the last; nothing real writes that).
     mutating func placePosition(_ value: Int) -> Bool {
+        guard value <= FormatSpecifier.maximumPosition else {
+            overflows = true
+            pendingStar = nil
+            return true
+        }
         switch pendingStar {
         case .width?: widthArgument = .position(value)
         case .precision?: precisionArgument = .position(value)
@@ -91,6 +101,7 @@ struct CoreFoundationSpecifierState {
     /// Digits without `$`: the precision after a `.`, else the width.
     mutating func placeNumber(_ value: Int) {
         pendingStar = nil
+        if value > FormatSpecifier.maximumCoreFoundationNumber { overflows = true }
         if seenDot { precision = value } else { width = value }
     }
 
@@ -121,6 +132,32 @@ struct CoreFoundationSpecifierState {
         FormatSpecifier(
             position: position, flags: flags, width: widthArgument == nil ? width : nil,
             precision: precisionArgument == nil ? precision : nil, length: length, conversion: conversion,
-            source: source, widthArgument: widthArgument, precisionArgument: precisionArgument)
+            source: source, widthArgument: widthArgument, precisionArgument: precisionArgument,
+            hazard: overflows ? .numberOverflows : nil)
+    }
+}
+
+extension FormatScanner {
+    /// CF's `%[key]@` (also `%#[key]@`, `%-[key]@`) from the `%` at `start`, whose `[` is
+    /// at `bracket`: CF skips letters, digits, `_` and `]` after it, and reads an object at
+    /// the `@` that ends them. Any other character there leaves CF's key mode and reads
+    /// on in ways nothing real writes: that sequence, up to it, is refused likewise. Nil
+    /// when the string ends first (CF reads nothing then).
+    func keyedObject(from start: Int, bracket: Int) -> (FormatToken, Int, MissingConversion?)? {
+        var index = bracket + 1
+        while let current = byte(at: index), Self.isKeyByte(current) { index += 1 }
+        guard let last = byte(at: index) else { return nil }
+        let end = index + (last == UInt8(ascii: "@") ? 1 : Self.scalarLength(lead: last))
+        let specifier = FormatSpecifier(
+            conversion: .object, source: text(start..<min(end, bytes.count)), hazard: .keyedObject)
+        return (.specifier(specifier), min(end, bytes.count), nil)
+    }
+
+    private static func isKeyByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "_"), UInt8(ascii: "]"): true
+        default: false
+        }
     }
 }

@@ -56,20 +56,18 @@ struct FormatScanner {
         index < bytes.count ? bytes[index] : nil
     }
 
-    /// Reads decimal digits from `index`; `nil` value when there are none or the
-    /// number exceeds ``FormatSpecifier/maximumNumber``.
+    /// Reads decimal digits from `index`; `nil` value when there are none. The value
+    /// saturates at `Int.max` (CF fails past `INT64_MAX`; every caller refuses far less).
     func number(at index: Int) -> (value: Int?, end: Int) {
         var end = index
         var value = 0
-        var tooLarge = false
         while let digit = byte(at: end), digit.isASCIIDigit {
-            if !tooLarge {
-                value = value * 10 + Int(digit - .zero)
-                if value > FormatSpecifier.maximumNumber { tooLarge = true }
-            }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowAgain) = times.addingReportingOverflow(Int(digit - .zero))
+            value = overflow || overflowAgain ? Int.max : sum
             end += 1
         }
-        return (end == index || tooLarge ? nil : value, end)
+        return (end == index ? nil : value, end)
     }
 
     /// Scans the specifier starting at the `%` at `start`. Returns the token, the
@@ -84,11 +82,12 @@ struct FormatScanner {
 
         // `n$`: a position. Digits without `$` are flags and width instead.
         var position: Int?
+        // A number CF overflows on (``FormatSpecifier/Hazard``); the rest is still read.
+        var hazard: FormatSpecifier.Hazard?
         if let first = byte(at: index), first.isASCIIDigit, first != .zero {
             let (value, end) = number(at: index)
-            if byte(at: end) == .dollar {
-                guard let value else { return invalid() }
-                position = value
+            if byte(at: end) == .dollar, let value {
+                if value > FormatSpecifier.maximumPosition { hazard = .numberOverflows } else { position = value }
                 index = end + 1
             }
         }
@@ -100,8 +99,9 @@ struct FormatScanner {
         }
 
         // A width: digits, or CF's `*` (read from an argument).
-        guard let widthField = field(at: index) else { return invalid() }
+        let widthField = field(at: index)
         let width = widthField.value, widthArgument = widthField.star
+        if let fieldHazard = widthField.hazard { hazard = fieldHazard }
         if width != nil {
             endsInWidthOrDot = true
             // CF's `%1#@name@`: a width followed by the `#` flag.
@@ -121,9 +121,10 @@ struct FormatScanner {
         if byte(at: index) == .dot {
             index += 1
             endsInWidthOrDot = true
-            guard let field = field(at: index) else { return invalid() }
+            let field = field(at: index)
+            if let fieldHazard = field.hazard, hazard == nil { hazard = fieldHazard }
             // `%.f` means precision 0, as in C.
-            precision = field.star == nil ? field.value ?? 0 : nil
+            precision = field.star == nil ? field.value ?? 0 : field.value
             precisionArgument = field.star
             if field.star != nil { endsInWidthOrDot = false }
             index = field.end
@@ -148,34 +149,38 @@ struct FormatScanner {
         let specifier = FormatSpecifier(
             position: position, flags: flags, width: width, precision: precision,
             length: length, conversion: conversion, source: text(start..<index),
-            widthArgument: widthArgument, precisionArgument: precisionArgument)
+            widthArgument: widthArgument, precisionArgument: precisionArgument, hazard: hazard)
         return (.specifier(specifier), index, nil)
     }
 
     /// A width or precision at `index`: CF's `*` (``starArgument(at:)``), digits, or
-    /// neither (`end` is `index`). Nil when a number is too large.
-    private func field(at index: Int) -> (value: Int?, star: FormatSpecifier.StarArgument?, end: Int)? {
+    /// neither (`end` is `index`). A hazard for a `*` position above 127 or `0`, or
+    /// digits after `*` above 999 (CF traps above `INT32_MAX`).
+    private func field(at index: Int) -> (value: Int?, star: FormatSpecifier.StarArgument?, end: Int,
+                                          hazard: FormatSpecifier.Hazard?) {
         if byte(at: index) == .star {
-            guard let (star, end) = starArgument(at: index + 1) else { return nil }
-            return (nil, star, end)
+            let (star, digits, end, hazard) = starArgument(at: index + 1)
+            return (digits, star, end, hazard)
         }
         let (value, end) = number(at: index)
-        guard end > index else { return (nil, nil, index) }
-        guard let value else { return nil }
-        return (value, nil, end)
+        return (value, nil, end, nil)
     }
 
-    /// After a `*` at `index - 1`: `n$` names the argument, digits without `$` are
-    /// skipped (CF reads them as a width it then ignores). Nil when a number is too large.
-    private func starArgument(at index: Int) -> (FormatSpecifier.StarArgument, Int)? {
-        guard let first = byte(at: index), first.isASCIIDigit else { return (.next, index) }
+    /// After a `*` at `index - 1`: `n$` names the argument; digits without `$` are
+    /// returned: they win over the argument, which is still read (`%*5d` of 3, 42 is
+    /// `   42` in Linux CF).
+    private func starArgument(at index: Int) -> (FormatSpecifier.StarArgument, Int?, Int, FormatSpecifier.Hazard?) {
+        guard let first = byte(at: index), first.isASCIIDigit else { return (.next, nil, index, nil) }
         let (value, end) = number(at: index)
-        guard let value else { return nil }
+        let number = value ?? 0
         if byte(at: end) == .dollar {
-            guard value > 0 else { return nil }
-            return (.position(value), end + 1)
+            // `%*0$d`: CF makes it argument -1, which undoes the `*`; refused as an overflow.
+            guard number > 0, number <= FormatSpecifier.maximumPosition else {
+                return (.next, nil, end + 1, .numberOverflows)
+            }
+            return (.position(number), nil, end + 1, nil)
         }
-        return (.next, end)
+        return (.next, number, end, FormatSpecifier.hazard(flags: [], width: number, precision: nil))
     }
 
     /// The sequence from `start` whose conversion should be at `index` but is not. CF
@@ -185,6 +190,9 @@ struct FormatScanner {
     private func noConversion(
         from start: Int, at index: Int, endsInWidthOrDot: Bool
     ) -> (FormatToken, Int, MissingConversion?) {
+        if byte(at: index) == .openBracket, let keyed = keyedObject(from: start, bracket: index) {
+            return keyed
+        }
         if let byte = byte(at: index), Self.continuesInCoreFoundation(byte),
            let reordered = coreFoundationSpecifier(from: start) {
             return reordered
@@ -297,6 +305,7 @@ extension UInt8 {
     fileprivate static let dot = UInt8(ascii: ".")
     fileprivate static let star = UInt8(ascii: "*")
     fileprivate static let at = UInt8(ascii: "@")
+    fileprivate static let openBracket = UInt8(ascii: "[")
     fileprivate static let h = UInt8(ascii: "h")
     fileprivate static let l = UInt8(ascii: "l")
     fileprivate static let q = UInt8(ascii: "q")

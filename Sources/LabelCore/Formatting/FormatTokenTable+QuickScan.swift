@@ -32,7 +32,7 @@ extension FormatTokenTable.Builder {
                 var value = 0
                 while cursor < count, bytes[cursor].isDigit {
                     value = value * 10 + Int(bytes[cursor] - UInt8(ascii: "0"))
-                    guard value <= FormatSpecifier.maximumNumber else { return .needsTokenizer }
+                    guard value <= FormatSpecifier.maximumPosition else { return .needsTokenizer }
                     cursor += 1
                 }
                 guard cursor < count, bytes[cursor] == UInt8(ascii: "$") else { return .needsTokenizer }

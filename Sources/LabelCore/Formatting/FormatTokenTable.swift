@@ -28,7 +28,9 @@ package struct FormatTokenTable: Sendable, Hashable {
     /// has no variables: then only the template's specifiers read arguments (a `%#@…@`
     /// with no variable reads nothing).
     private static func argumentCount(of string: LocalizedString, _ builder: Builder) -> Int {
-        guard string.variables.isEmpty else { return LabelFormatter.argumentCount(of: string) }
+        guard string.variables.isEmpty, !builder.marks.contains(where: { $0.kind == .refused }) else {
+            return LabelFormatter.argumentCount(of: string)
+        }
         var cursor = ArgumentCursor()
         var maximum = 0
         for mark in builder.marks where mark.kind == .specifier {
@@ -83,7 +85,10 @@ extension FormatTokenTable {
     /// A non-literal token as UTF-8 offsets into its text plus the few numbers the
     /// text does not give back cheaply; ``token(in:)`` rebuilds the ``FormatToken``.
     struct Mark: Sendable, Hashable {
-        enum Kind: UInt8 { case specifier, substitution, invalid, percentLiteral }
+        /// `refused`: a specifier a mark cannot hold, read again from its source: one
+        /// with a ``FormatSpecifier/Hazard`` (its numbers may not fit) or with digits
+        /// after a `*` (`%*5d`).
+        enum Kind: UInt8 { case specifier, substitution, invalid, percentLiteral, refused }
         /// Index of the text in ``Header/texts``.
         let text: UInt32
         let kind: Kind
@@ -142,6 +147,9 @@ extension FormatTokenTable {
                     let percents = literal.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "%") ? 1 : 0) }
                     offset += literal.utf8.count + percents
                     if percents > 0 { marks.append(Mark(text: index, kind: .percentLiteral, start: start, end: UInt32(offset))) }
+                case .specifier(let specifier) where specifier.hazard != nil || specifier.hasStarAndDigits:
+                    offset += specifier.source.utf8.count
+                    marks.append(Mark(text: index, kind: .refused, start: start, end: UInt32(offset)))
                 case .specifier(let specifier):
                     offset += specifier.source.utf8.count
                     var mark = Mark(text: index, kind: .specifier, start: start, end: UInt32(offset))
@@ -258,6 +266,8 @@ extension FormatTokenTable.Mark {
                                                     source: source))
         case .invalid:
             return .invalid(source)
+        case .refused:
+            return FormatToken.tokens(in: source).first ?? .invalid(source)
         case .percentLiteral:
             var literal = ""
             var afterPercent = false
@@ -331,5 +341,12 @@ extension FormatTokenTable.Compiled {
             position = utf8.index(utf8.startIndex, offsetBy: Int(mark.end))
         }
         if position < utf8.endIndex { try literal(Substring(utf8[position...])) }
+    }
+}
+
+extension FormatSpecifier {
+    /// A `*` width or precision with digits after it (`%*5d`, `%.*2f`): the digits win.
+    var hasStarAndDigits: Bool {
+        (widthArgument != nil && width != nil) || (precisionArgument != nil && precision != nil)
     }
 }

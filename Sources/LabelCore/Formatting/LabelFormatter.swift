@@ -183,6 +183,8 @@ private struct LabelRenderer {
     }
 
     private mutating func render(_ specifier: FormatSpecifier, cursor: inout ArgumentCursor) throws(FormatError) {
+        // CF traps on it, reads it otherwise elsewhere, or pads past what is rendered.
+        if specifier.hazard != nil { throw .unsupportedSpecifier(specifier.source) }
         if specifier.hasStarArgument {
             try render(starred: specifier, cursor: &cursor)
             return
@@ -211,12 +213,22 @@ private struct LabelRenderer {
             let width = try starValue(cursor.take(position: star.position))
             // A negative width pads on the right (C), except where CF writes the number
             // through ICU (`%d %u %f %e %g`…), which takes none.
-            if width < 0 { resolved.flags.insert(.leftAlign) }
-            resolved.width = width < 0 && specifier.conversion.isLocalizedNumber ? nil : abs(width)
+            // Digits after the `*` (`%*5d`) win; the argument is read all the same.
+            if specifier.width == nil {
+                if width < 0 { resolved.flags.insert(.leftAlign) }
+                resolved.width = width < 0 && specifier.conversion.isLocalizedNumber ? nil : abs(width)
+            }
         }
         if let star = specifier.precisionArgument {
-            let precision = try starValue(cursor.take(position: star.position))
-            resolved.precision = precision < 0 ? nil : precision
+            let number = cursor.take(position: star.position)
+            let precision = try starValue(number)
+            // CF prints a negative precision of `%f` as neither none nor 6 (3.14159), of
+            // `%e` as `0E+00`, and crashes on `%g` (Linux): refused for floating point.
+            if precision < 0, specifier.conversion.kind == .floatingPoint {
+                throw .typeMismatch(argument: number, expected: FormatError.Expectation.widthOrPrecision.rawValue,
+                                    value: String(precision))
+            }
+            if specifier.precision == nil { resolved.precision = precision < 0 ? nil : precision }
         }
         try render(resolved, cursor: &cursor)
     }

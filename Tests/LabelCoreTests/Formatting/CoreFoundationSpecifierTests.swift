@@ -132,4 +132,69 @@ import Testing
         #expect(FormatToken.forbiddenSpecifier(in: "Hallo %n")?.source == "%n")
         #expect(FormatToken.forbiddenSpecifier(in: "Hallo %D %@") == nil)
     }
+
+    /// Forms CF reads an argument for whatever their numbers: counted as CF counts them.
+    static let largeAndKeyedReads: [(String, [Int])] = [
+        ("Hallo %1000D %@", [1, 2]), ("Hallo %*9999d %@", [1, 2, 3]), ("Hallo %[x]@ %@", [1, 2]),
+        ("%#[key]@ %d", [1, 2]), ("%.1000f %@", [1, 2]), ("%l1000d %@", [1, 2]), ("%127$@", [127]),
+    ]
+
+    @Test func formsWithLargeNumbersOrKeysReadWhatCoreFoundationReads() {
+        for (template, numbers) in Self.largeAndKeyedReads {
+            #expect(FormatToken.argumentReads(in: template).map(\.number) == numbers, "\(template)")
+            #expect(Self.count(template) == numbers.max(), "\(template)")
+            #expect(FormatTokenTable(LocalizedString(template: template)).argumentCount == numbers.max(), "\(template)")
+        }
+        // Linux CF: the width 1000 and the ignored 9999 read no argument of their own.
+        #expect(Self.foundation("%1000D/%d", [1, 2]).hasSuffix("/2"))
+        #expect(Self.foundation("%*9999d/%d", [1, 5, 6]).hasSuffix("/6"))
+    }
+
+    /// Template → why it is refused: CF traps (positions above 127, numbers above
+    /// INT32_MAX), pads past what is rendered, reads it by platform, or reads a keyed object.
+    static let hazards: [(String, FormatSpecifier.Hazard)] = [
+        ("Hallo %1000$@ %@", .numberOverflows), ("%128$@", .numberOverflows), ("%2147483648d", .numberOverflows),
+        ("%*128$d", .numberOverflows), ("%.2147483648f", .numberOverflows), ("%l2147483648d", .numberOverflows),
+        ("%*2147483648d", .numberOverflows), ("%*0$d", .numberOverflows),
+        ("Hallo %1000D %@", .numberTooLarge), ("%.1000f", .numberTooLarge), ("%*9999d", .numberTooLarge),
+        ("%2147483647d", .numberTooLarge), ("%-1000@", .numberTooLarge),
+        ("%'d von %@", .platformDependentFlag), ("%5-'d", .platformDependentFlag), ("%'.2f", .platformDependentFlag),
+        ("Hallo %[x]@ %@", .keyedObject), ("%#[key]@", .keyedObject), ("%[a]b@", .keyedObject), ("%[a b]d", .keyedObject),
+    ]
+
+    @Test func specifiersCoreFoundationTrapsOnOrReadsByPlatformAreRefusedNeverRendered() throws {
+        for (template, hazard) in Self.hazards {
+            let forbidden = FormatToken.forbiddenSpecifier(in: template)
+            #expect(forbidden?.hazard == hazard, "\(template)")
+            let string = LocalizedString(template: template)
+            #expect(FormatTokenTable(string).tokens(for: template) == FormatToken.tokens(in: template), "\(template)")
+            let arguments = Array(repeating: "1", count: 130)
+            do {
+                _ = try LabelFormatter.render(string, arguments: arguments, language: "en")
+                Issue.record("\(template) rendered")
+            } catch {
+                guard case .unsupportedSpecifier = error else { Issue.record("\(template): \(error)"); continue }
+            }
+        }
+        for template in ["%127$@", "%999d", "%.999f", "%*999d", "100 %[", "%d%%"] {
+            #expect(FormatToken.forbiddenSpecifier(in: template) == nil, "\(template)")
+        }
+    }
+
+    @Test func digitsAfterAStarWinOverItsArgumentWhichIsStillRead() throws {
+        #expect(try Self.render("%*5d|", ["3", "42"]) == "   42|")
+        #expect(try Self.render("%*5d|", ["3", "42"]) == Self.foundation("%*5d|", [3, 42]))
+        #expect(try Self.render("%.*5f|", ["3", "1.5"]) == Self.foundation("%.*5f|", [3, 1.5]))
+        #expect(try Self.render("%*5d|%d", ["3", "42", "7"]) == Self.foundation("%*5d|%d", [3, 42, 7]))
+        #expect(FormatTokenTable(LocalizedString(template: "%*5d")).tokens(for: "%*5d") == FormatToken.tokens(in: "%*5d"))
+    }
+
+    /// Linux CF prints `%.*f` of -2, 3.14159 as `3.14159` (neither no precision nor 6),
+    /// `%.*e` as `0E+00`, and crashes on `%.*g`: a negative precision is refused there.
+    @Test func aNegativeStarPrecisionOfAFloatingPointConversionIsRefused() {
+        for template in ["%.*f", "%.*e", "%.*g", "%.*E"] {
+            #expect(throws: FormatError.self, "\(template)") { try Self.render(template, ["-2", "3.14159"]) }
+        }
+        #expect((try? Self.render("%.*f", ["2", "3.14159"])) == "3.14")
+    }
 }

@@ -100,10 +100,13 @@ import LabelCore
         #expect(FormatToken.tokens(in: "%0$d") == [.invalid("%0$"), .literal("d")])
     }
 
-    @Test func hugeWidthsAndPositionsAreInvalid() {
-        #expect(FormatToken.tokens(in: "%1000d") == [.invalid("%"), .literal("1000d")])
-        #expect(FormatToken.tokens(in: "%99999999999999999999999$d").first == .invalid("%"))
+    @Test func hugeWidthsAndPositionsAreSpecifiersWithAHazard() {
+        // CF reads them (or traps): specifiers, refused through their hazard.
+        #expect(specifiers("%1000d").map(\.hazard) == [.numberTooLarge])
+        #expect(specifiers("%99999999999999999999999$d").map(\.hazard) == [.numberOverflows])
+        #expect(specifiers("%99999999999999999999999d").map(\.hazard) == [.numberOverflows])
         #expect(specifiers("%999d")[0].width == 999)
+        #expect(specifiers("%999d")[0].hazard == nil)
     }
 
     @Test func percentBeforeNonASCIITextStaysIntact() {

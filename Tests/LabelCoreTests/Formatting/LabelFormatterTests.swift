@@ -144,7 +144,8 @@ import LabelCore
         #expect(try render("[%05d]", ["-42"]) == "[-00.042]")
         #expect(try render("[%+d]", ["5"]) == "[+5]")
         #expect(try render("[% d]", ["5"]) == "[ 5]")
-        #expect(try render("[%'d]", ["1000"], "en") == "[1,000]")
+        // `'` is read differently by Linux CF and Apple's C library: refused (CoreFoundationSpecifierTests).
+        #expect(throws: FormatError.self) { try render("[%'d]", ["1000"], "en") }
         #expect(try render("[%.3d]", ["7"]) == "[007]")
         #expect(try render("[%8.2f]", ["1234.5"]) == "[1.234,50]")
         #expect(try render("[%9.2f]", ["1234.5"]) == "[ 1.234,50]")

@@ -80,10 +80,26 @@ package struct SiteScanner {
             }
             // Several rules of one call (a title and a subtitle) add in rule order: sort by position.
             scanner.sites.sort { ($0.line, $0.column) < ($1.line, $1.column) }
-            var seen: Set<ScanSite> = []
-            scanner.sites.removeAll { !seen.insert($0).inserted }
+            removeRepeats(&scanner.sites)
         }
         return Result(sites: scanner.sites, swiftGen: scanner.accessors, declared: scanner.declared, warnings: warnings)
+    }
+
+    /// Drops every site equal to an earlier one from `sites`, sorted by position, in
+    /// place. Equal sites share their position, so a site is compared with the kept sites
+    /// of its position only: no set holding a copy of every site of the file.
+    static func removeRepeats(_ sites: inout [ScanSite]) {
+        var kept = 0
+        var runStart = 0
+        for index in sites.indices {
+            if kept > 0, (sites[kept - 1].line, sites[kept - 1].column) != (sites[index].line, sites[index].column) {
+                runStart = kept
+            }
+            if sites[runStart..<kept].contains(sites[index]) { continue }
+            sites.swapAt(kept, index)
+            kept += 1
+        }
+        sites.removeLast(sites.count - kept)
     }
 
     init(bytes: UnsafeBufferPointer<UInt8>, tokens: [SourceToken], literals: [SourceLiteral], language: SourceLanguage,

@@ -4,18 +4,30 @@
 /// An interpolated literal keeps its text between interpolations in `segments`
 /// (one more than `interpolations`) and the source of each interpolation.
 struct SourceLiteral: Sendable, Hashable {
-    var segments: [String]
+    /// The text before the first interpolation: the whole text of a plain literal.
+    private var head: String
+    /// The text after each interpolation: empty (no storage) for a plain literal, so a
+    /// file's literals cost their text and no array each.
+    private var tail: [String]
     var interpolations: [String]
 
     init(text: String) {
-        segments = [text]
+        head = text
+        tail = []
         interpolations = []
     }
 
     init(segments: [String], interpolations: [String]) {
-        self.segments = segments
+        head = segments.first ?? ""
+        tail = Array(segments.dropFirst())
         self.interpolations = interpolations
     }
+
+    /// The text between interpolations: one more than ``interpolations``.
+    var segments: [String] { [head] + tail }
+
+    /// The text before the first interpolation (`segments[0]`).
+    var firstSegment: String { head }
 
     var isInterpolated: Bool { !interpolations.isEmpty }
 

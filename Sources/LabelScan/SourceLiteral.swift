@@ -6,37 +6,43 @@
 struct SourceLiteral: Sendable, Hashable {
     /// The text before the first interpolation: the whole text of a plain literal.
     private var head: String
-    /// The text after each interpolation: empty (no storage) for a plain literal, so a
-    /// file's literals cost their text and no array each.
-    private var tail: [String]
-    var interpolations: [String]
+    /// Each interpolation's source followed by the text after it, in one array: empty (no
+    /// storage) for a plain literal, one allocation for an interpolated one.
+    private var rest: [String]
 
     init(text: String) {
         head = text
-        tail = []
-        interpolations = []
+        rest = []
     }
 
+    /// `segments` has one more element than `interpolations`.
     init(segments: [String], interpolations: [String]) {
         head = segments.first ?? ""
-        tail = Array(segments.dropFirst())
-        self.interpolations = interpolations
+        rest = []
+        rest.reserveCapacity(2 * interpolations.count)
+        for (index, source) in interpolations.enumerated() {
+            rest.append(source)
+            rest.append(index + 1 < segments.count ? segments[index + 1] : "")
+        }
     }
 
     /// The text between interpolations: one more than ``interpolations``.
-    var segments: [String] { [head] + tail }
+    var segments: [String] { [head] + stride(from: 1, to: rest.count, by: 2).map { rest[$0] } }
+
+    /// The source of each interpolation.
+    var interpolations: [String] { stride(from: 0, to: rest.count, by: 2).map { rest[$0] } }
 
     /// The text before the first interpolation (`segments[0]`).
     var firstSegment: String { head }
 
-    var isInterpolated: Bool { !interpolations.isEmpty }
+    var isInterpolated: Bool { !rest.isEmpty }
 
     /// The key Xcode would extract without types: each interpolation as `%@`.
     var patternKey: String {
-        var text = segments[0]
-        for index in interpolations.indices {
+        var text = head
+        for index in stride(from: 1, to: rest.count, by: 2) {
             text += "%@"
-            text += segments[index + 1]
+            text += rest[index]
         }
         return text
     }

@@ -7,6 +7,8 @@ swift build -c release --product label-server >/dev/null
 binary="$(swift build -c release --show-bin-path)/label-server"
 status=0
 timeout 300 bash scripts/check-unattended.sh "$binary" || status=1
-# Generous: the bounds are the targets on an idle machine; CI shares its cores.
-timeout 900 python3 Benchmarks/unattended.py --binary "$binary" --slack 3 || status=1
+# Generous in time: the bounds are the targets on an idle machine; CI shares its cores.
+# Memory does not grow with the load: within 10% of the bound (scan-64MiB and
+# export-android-32MiB were 830 and 582 MiB before they were fixed, now about 510 and 495).
+timeout 900 python3 Benchmarks/unattended.py --binary "$binary" --slack 3 --memory-slack 1.1 || status=1
 exit "$status"

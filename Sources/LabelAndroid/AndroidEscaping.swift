@@ -42,7 +42,9 @@ package enum AndroidEscaping {
         for scalar in value.unicodeScalars {
             let isSpace = scalar == " "
             if isSpace, previousWasSpace { return true }
-            if !isSpace, scalar.properties.isWhitespace, scalar != "\n", scalar != "\t" { return true }
+            // Printable ASCII is never white space: no Unicode property lookup for it.
+            if !isSpace, scalar.value < 0x21 || scalar.value > 0x7E, scalar.properties.isWhitespace,
+               scalar != "\n", scalar != "\t" { return true }
             previousWasSpace = isSpace
         }
         return previousWasSpace && !value.isEmpty

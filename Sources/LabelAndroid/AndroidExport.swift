@@ -20,6 +20,9 @@ package struct AndroidExport: Sendable {
         let wanted = Set(tables)
         var keysByTable: [String: [String]] = [:]
         for key in catalog.keys where wanted.contains(key.table) { keysByTable[key.table, default: []].append(key.key) }
+        // Sorted once here: the names and each table's completion walk them sorted, and
+        // sorting a sorted array is one pass.
+        for table in keysByTable.keys { keysByTable[table]!.sort() }
         let names = AndroidResourceNames(tables: tables.map { ($0, keysByTable[$0] ?? []) })
         let development = catalog.developmentLanguage
         var report = AndroidReport(developmentLanguage: development, names: names.names)

@@ -12,10 +12,11 @@ package struct AndroidResourceNames: Sendable {
     /// Every converted key's name, per table.
     package private(set) var names: [String: [String: String]] = [:]
     package private(set) var refusals: [AndroidRefusal] = []
-    private var owner: [String: Address] = [:]
 
     /// Names for `keys` of each table, tables in the given order and keys sorted.
     package init(tables: [(table: String, keys: [String])]) {
+        // Local: kept in the value it held every name a second time for the whole export.
+        var owner: [String: Address] = [:]
         for (table, keys) in tables {
             var tableNames: [String: String] = [:]
             tableNames.reserveCapacity(keys.count)

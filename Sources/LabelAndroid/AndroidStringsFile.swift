@@ -50,29 +50,36 @@ package struct AndroidStringsFile: Sendable {
     /// The XML: `<resources>` with one `<string>` or `<plurals>` per value; `header`
     /// lines become a leading comment (made comment-safe).
     package func xml(header: [String] = []) -> [UInt8] {
-        var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+        // Written as bytes: a String then copied to an array held the file twice.
+        var out: [UInt8] = []
+        func add(_ text: String) { out.append(contentsOf: text.utf8) }
+        add("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n")
         if !header.isEmpty {
-            out += "<!--\n"
-            for line in header { out += "  " + AndroidEscaping.commentText(line) + "\n" }
-            out += "-->\n"
+            add("<!--\n")
+            for line in header { add("  " + AndroidEscaping.commentText(line) + "\n") }
+            add("-->\n")
         }
-        out += "<resources>\n"
+        add("<resources>\n")
         for (name, _, value) in values {
             switch value {
             case .string(let text, let formatted):
-                out += "    <string name=\"\(name)\""
-                if !formatted { out += " formatted=\"false\"" }
-                out += ">" + AndroidEscaping.elementText(text) + "</string>\n"
+                add("    <string name=\"\(name)\"")
+                if !formatted { add(" formatted=\"false\"") }
+                add(">")
+                add(AndroidEscaping.elementText(text))
+                add("</string>\n")
             case .plurals(let items):
-                out += "    <plurals name=\"\(name)\">\n"
+                add("    <plurals name=\"\(name)\">\n")
                 for (category, text) in items {
-                    out += "        <item quantity=\"\(category.rawValue)\">" + AndroidEscaping.elementText(text) + "</item>\n"
+                    add("        <item quantity=\"\(category.rawValue)\">")
+                    add(AndroidEscaping.elementText(text))
+                    add("</item>\n")
                 }
-                out += "    </plurals>\n"
+                add("    </plurals>\n")
             }
         }
-        out += "</resources>\n"
-        return Array(out.utf8)
+        add("</resources>\n")
+        return out
     }
 }
 

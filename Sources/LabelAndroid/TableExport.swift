@@ -15,20 +15,18 @@ struct TableExport {
         let name = { (key: String) in names.name(table: table, key: key) }
         var defaults = AndroidStringsFile()
         var others: [(language: LanguageTag, folder: String, file: AndroidStringsFile)] = []
+        var developmentKeys = Set<String>()
         for (language, folder) in folders {
             let chain = LanguageChain(preferred: [language], development: development, matcher: catalog.matcher)
             guard let resolved = ResolvedTable(catalog: catalog, table: table, chain: chain) else { continue }
             let isDefault = folder == "values"
+            if isDefault { developmentKeys = Set(resolved.items.lazy.map(\.key)) }
             let items = resolved.items.lazy
                 .filter { isDefault || !developmentChain.contains($0.entry.language) }
                 .map { (key: $0.key, string: $0.entry.string) }
             let file = AndroidStringsFile(table: table, language: language, items: Array(items), names: name)
             if isDefault { defaults = file } else { others.append((language, folder, file)) }
         }
-        let developmentKeys = Set(folders.first { $0.folder == "values" }.flatMap { folder in
-            ResolvedTable(catalog: catalog, table: table,
-                          chain: LanguageChain(preferred: [folder.language], development: development, matcher: catalog.matcher))
-        }?.items.map(\.key) ?? [])
         dropWithoutDefault(&others, defaults: defaults, developmentKeys: developmentKeys, table: table)
         complete(&defaults, table: table, keys: keys, others: others.map { ($0.folder, $0.file) }, names: names,
                  development: development, skipping: developmentKeys)

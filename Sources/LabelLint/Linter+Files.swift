@@ -55,6 +55,7 @@ extension Linter {
     /// repeated key (error when the values differ, since one silently wins).
     private static func readStrings(_ strings: StringsFile, job: StoreLoader.Job, into file: inout LintFile) {
         var first: [String: StringsFile.Entry] = [:]
+        first.reserveCapacity(strings.entries.count)
         var duplicateLocations: Set<SourceLocation> = []
         for item in strings.entries {
             guard let earlier = first[item.key] else {
@@ -75,6 +76,8 @@ extension Linter {
             .filter { !(duplicateLocations.contains($0.location) && $0.message.hasPrefix("duplicate key")) }
             .map { readerWarning($0, language: job.language) }
         var last: [String: StringsFile.Entry] = [:]
+        last.reserveCapacity(first.count)
+        file.entries.reserveCapacity(first.count)
         for item in strings.entries { last[item.key] = item }
         for item in strings.entries where last[item.key] == item {
             let entry = entry(item.key, LocalizedString(template: item.value), line: item.location.line,

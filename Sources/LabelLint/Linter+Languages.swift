@@ -9,9 +9,10 @@ extension Linter {
         var findings: [LintFinding] = []
         var layers: [StoreLoader.LayerKey: [String: LintEntry]] = [:]
         // Lowest precedence first, as the loader applies them: Base, catalog, strings, stringsdict.
-        let ordered = files.flatMap(\.entries).enumerated().sorted { a, b in
-            (Self.precedence(a.element), a.offset) < (Self.precedence(b.element), b.offset)
-        }.map(\.element)
+        // A stable partition by precedence (four values), not a sort of every entry.
+        let ordered = (-1...2).lazy.flatMap { precedence in
+            files.lazy.flatMap(\.entries).filter { Self.precedence($0) == precedence }
+        }
         for entry in ordered {
             let layer = StoreLoader.LayerKey(bundle: entry.bundle, table: entry.table, language: entry.language)
             if let earlier = layers[layer]?[entry.key], !earlier.isBase, !entry.isBase, earlier.file != entry.file {

@@ -19,7 +19,7 @@ extension Linter {
         let language = String(entry.language.language)
         let hint = Self.isHint(entry.key)
         for sample in Self.spokenSamples(of: entry.string) {
-            let text = sample.trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = Self.trimmed(sample)
             guard !text.isEmpty else { continue }
             if Self.startsLowercase(text) {
                 add(hint ? .hintCapitalization : .labelCapitalization,
@@ -107,7 +107,45 @@ extension Linter {
     /// The first control-type word of the text, as written.
     static func controlTypeWord(in text: String, language: String) -> String? {
         guard let words = controlTypeWords[language] else { return nil }
-        return text.split(whereSeparator: { !$0.isLetter }).first { words.contains($0.lowercased()) }.map(String.init)
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else {
+            return text.split(whereSeparator: { !$0.isLetter }).first { words.contains($0.lowercased()) }.map(String.init)
+        }
+        return asciiControlTypeWord(in: text, words: words)
+    }
+
+    /// ``controlTypeWord(in:language:)`` for ASCII text, without a `String` per word or a
+    /// Unicode property lookup per character: in ASCII a letter is `A-Z` or `a-z`.
+    private static func asciiControlTypeWord(in text: String, words: Set<String>) -> String? {
+        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+        let bytes = Array(text.utf8)
+        var start = 0
+        while start < bytes.count {
+            guard isLetter(bytes[start]) else {
+                start += 1
+                continue
+            }
+            var end = start
+            while end < bytes.count, isLetter(bytes[end]) { end += 1 }
+            if end - start <= controlTypeWordBytes {
+                let word = String(decoding: bytes[start..<end], as: UTF8.self)
+                if words.contains(word.lowercased()) { return word }
+            }
+            start = end
+        }
+        return nil
+    }
+
+    /// The longest control-type word in UTF-8 bytes: a longer ASCII word is none of them.
+    private static let controlTypeWordBytes = controlTypeWords.values.flatMap { $0 }.map(\.utf8.count).max() ?? 0
+
+    /// `text` without leading and trailing white space and newlines, as
+    /// `trimmingCharacters(in: .whitespacesAndNewlines)` returns it; that call (slow on
+    /// Linux, through `NSString`) is made only when an end is such a character.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, let last = text.unicodeScalars.last else { return text }
+        let set = CharacterSet.whitespacesAndNewlines
+        guard set.contains(first) || set.contains(last) else { return text }
+        return text.trimmingCharacters(in: set)
     }
 
     /// Common English verbs a hint starts with, in the imperative (third-person

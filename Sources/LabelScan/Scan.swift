@@ -67,7 +67,16 @@ package enum Scan {
             results.withLock { $0[index] = found.sites }
             if !found.warnings.isEmpty { warnings.withLock { $0[index, default: []] += found.warnings } }
         }
-        let sites = results.withLock { $0 }.sorted { $0.key < $1.key }.flatMap(\.value)
+        // Taken out and moved file by file: a flatMap would hold every site twice.
+        var byFile = results.withLock { results in
+            defer { results = [:] }
+            return results
+        }
+        var sites: [ScanSite] = []
+        for index in byFile.keys.sorted() {
+            let found = byFile.removeValue(forKey: index)!
+            if sites.isEmpty { sites = found } else { sites += found }
+        }
         return (files.count, sites, walkWarnings + warnings.withLock { $0 }.sorted { $0.key < $1.key }.flatMap(\.value))
     }
 

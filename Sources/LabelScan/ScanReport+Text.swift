@@ -3,9 +3,14 @@
 extension ScanReport {
     package func text() -> String {
         var lines: [String] = []
-        let byTable = Dictionary(grouping: keys, by: \.table)
-        for table in byTable.keys.sorted() {
-            let tableKeys = byTable[table] ?? []
+        // `keys` is sorted by table, then key: each table's keys are one run of it, walked
+        // in place (grouping them into a dictionary copied every key with its first site).
+        var start = keys.startIndex
+        while start < keys.endIndex {
+            let table = keys[start].table
+            let end = keys[start...].firstIndex { $0.table != table } ?? keys.endIndex
+            let tableKeys = keys[start..<end]
+            start = end
             for language in languages {
                 let missing = tableKeys.filter { $0.missing.contains(language) }
                 guard !missing.isEmpty else { continue }

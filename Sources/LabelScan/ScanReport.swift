@@ -65,9 +65,10 @@ package struct ScanReport: Sendable {
             storeKeys[key.table, default: []].append((key.key, Array(key.key.utf8)))
         }
 
-        var uses: [Catalog.Key: (count: Int, first: ScanSite)] = [:]
+        // The first site by its index: a copy of it per key would double the sites' memory.
+        var uses: [Catalog.Key: (count: Int, first: Int)] = [:]
         var order: [Catalog.Key] = []
-        func use(_ id: Catalog.Key, _ site: ScanSite) {
+        func use(_ id: Catalog.Key, _ site: Int) {
             if let existing = uses[id] {
                 uses[id] = (existing.count + 1, existing.first)
             } else {
@@ -76,23 +77,23 @@ package struct ScanReport: Sendable {
             }
         }
         var dynamicTables: Set<String> = []
-        for site in sites {
+        for (index, site) in sites.enumerated() {
             guard let table = site.table else { continue }
             switch site.kind {
             case .dynamic:
                 dynamicTables.insert(table)
             case .literal:
-                use(Catalog.Key(table: table, key: site.key ?? ""), site)
+                use(Catalog.Key(table: table, key: site.key ?? ""), index)
             case .interpolated:
                 let pattern = KeyPattern(segments: site.segments)
                 let matches = (storeKeys[table] ?? []).filter { pattern.matches(bytes: $0.bytes) }
-                if matches.isEmpty { use(Catalog.Key(table: table, key: site.key ?? ""), site) }
-                for match in matches { use(Catalog.Key(table: table, key: match.key), site) }
+                if matches.isEmpty { use(Catalog.Key(table: table, key: site.key ?? ""), index) }
+                for match in matches { use(Catalog.Key(table: table, key: match.key), index) }
             }
         }
         keys = order.sorted { ($0.table, $0.key) < ($1.table, $1.key) }.map { id in
             let missing = languages.filter { store.entry(key: id.key, table: id.table, language: $0) == nil }.map(\.rawValue)
-            return Key(table: id.table, key: id.key, sites: uses[id]!.count, missing: missing, firstSite: uses[id]!.first)
+            return Key(table: id.table, key: id.key, sites: uses[id]!.count, missing: missing, firstSite: sites[uses[id]!.first])
         }
         var unreferenced: [Unreferenced] = []
         if let development = store.developmentLanguage {

@@ -109,7 +109,7 @@ extension SiteScanner {
 
     func plainLiteral(_ argument: Argument) -> String? {
         guard let literal = literal(in: argument.range), !literal.isInterpolated else { return nil }
-        return literal.segments[0]
+        return literal.firstSegment
     }
 
     /// The arguments between the `(` at `open` and its `)`: nested groups are jumped
@@ -198,7 +198,7 @@ extension SiteScanner {
                 return nil
             }
             let next = literals[Int(tokens[index].payload)]
-            segments[segments.count - 1] += next.segments[0]
+            segments[segments.count - 1] += next.firstSegment
             segments += next.segments.dropFirst()
             interpolations += next.interpolations
             index += 1
@@ -209,7 +209,7 @@ extension SiteScanner {
     /// An App Shortcut phrase as its catalog spells it: `\(.applicationName)` is
     /// `${applicationName}`, `\(\.$parameter)` is `${parameter}`.
     static func shortcutPhrase(_ literal: SourceLiteral) -> SourceLiteral {
-        var text = literal.segments[0]
+        var text = literal.firstSegment
         for (index, source) in literal.interpolations.enumerated() {
             let name = source.filter { $0 != "." && $0 != "\\" && $0 != "$" && $0 != " " }
             text += "${\(name)}" + literal.segments[index + 1]

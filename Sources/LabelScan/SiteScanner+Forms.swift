@@ -160,7 +160,7 @@ extension SiteScanner {
                 var stop = end + 2
                 while stop < tokens.count, tokens[stop].kind == .string { stop += 1 }
                 table = isNil((end + 2)..<(end + 3)) ? "Localizable"
-                    : literal(in: (end + 2)..<stop).flatMap { $0.isInterpolated ? nil : $0.segments[0] }
+                    : literal(in: (end + 2)..<stop).flatMap { $0.isInterpolated ? nil : $0.firstSegment }
                 end = max(end + 1, stop)
                 continue
             }

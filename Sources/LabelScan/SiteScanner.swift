@@ -12,7 +12,9 @@ package struct SiteScanner {
     /// For each opening `(`, `[` or `{` token, the index of the closing token that ends
     /// it (any kind, as the scanner has always counted them), or -1 when none does:
     /// argument lists are walked by jumping over nested groups, so each token is visited
-    /// a bounded number of times whatever the nesting or unclosed brackets.
+    /// a bounded number of times whatever the nesting or unclosed brackets. Kept for the
+    /// opening tokens only (`openers`, ascending, and their `closers`), not per token.
+    let openers: [Int32]
     let closers: [Int32]
     var lineStarts: [Int] = [0]
     var sites: [ScanSite] = []
@@ -79,11 +81,31 @@ package struct SiteScanner {
                 pending += inner.interpolations.map { ($0, level + 1) }
             }
             // Several rules of one call (a title and a subtitle) add in rule order: sort by position.
-            scanner.sites.sort { ($0.line, $0.column) < ($1.line, $1.column) }
-            var seen: Set<ScanSite> = []
-            scanner.sites.removeAll { !seen.insert($0).inserted }
+            // Usually already in order (no site inside an interpolation): then no sort and its buffer.
+            func before(_ a: ScanSite, _ b: ScanSite) -> Bool { (a.line, a.column) < (b.line, b.column) }
+            if zip(scanner.sites, scanner.sites.dropFirst()).contains(where: { before($1, $0) }) {
+                scanner.sites.sort(by: before)
+            }
+            removeRepeats(&scanner.sites)
         }
         return Result(sites: scanner.sites, swiftGen: scanner.accessors, declared: scanner.declared, warnings: warnings)
+    }
+
+    /// Drops every site equal to an earlier one from `sites`, sorted by position, in
+    /// place. Equal sites share their position, so a site is compared with the kept sites
+    /// of its position only: no set holding a copy of every site of the file.
+    static func removeRepeats(_ sites: inout [ScanSite]) {
+        var kept = 0
+        var runStart = 0
+        for index in sites.indices {
+            if kept > 0, (sites[kept - 1].line, sites[kept - 1].column) != (sites[index].line, sites[index].column) {
+                runStart = kept
+            }
+            if sites[runStart..<kept].contains(sites[index]) { continue }
+            sites.swapAt(kept, index)
+            kept += 1
+        }
+        sites.removeLast(sites.count - kept)
     }
 
     init(bytes: UnsafeBufferPointer<UInt8>, tokens: [SourceToken], literals: [SourceLiteral], language: SourceLanguage,
@@ -96,28 +118,38 @@ package struct SiteScanner {
         self.file = file
         self.swiftGen = swiftGen
         self.roots = roots
-        closers = Self.closers(of: tokens)
+        (openers, closers) = Self.closers(of: tokens)
     }
 
     /// Each opening bracket's closing token (see ``closers``), in one pass with a stack.
-    static func closers(of tokens: [SourceToken]) -> [Int32] {
-        var closers = [Int32](repeating: -1, count: tokens.count)
-        var open: [Int] = []
+    static func closers(of tokens: [SourceToken]) -> (openers: [Int32], closers: [Int32]) {
+        var openers: [Int32] = []
+        var closers: [Int32] = []
+        var open: [Int] = []  // positions in `openers`
         for (index, token) in tokens.enumerated() where token.kind == .punctuation {
             switch token.byte {
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): open.append(index)
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                open.append(openers.count)
+                openers.append(Int32(truncatingIfNeeded: index))
+                closers.append(-1)
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
                 if let opener = open.popLast() { closers[opener] = Int32(truncatingIfNeeded: index) }
             default: break
             }
         }
-        return closers
+        return (openers, closers)
     }
 
     /// The closing token of the opening bracket at `index`, or nil when it is never closed.
     func closer(of index: Int) -> Int? {
-        let closer = closers[index]
-        return closer >= 0 ? Int(closer) : nil
+        // Binary search of the ascending openers.
+        var low = 0, high = openers.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(openers[middle]) < index { low = middle + 1 } else { high = middle }
+        }
+        guard low < openers.count, Int(openers[low]) == index, closers[low] >= 0 else { return nil }
+        return Int(closers[low])
     }
 
     mutating func run() {

@@ -313,3 +313,38 @@ struct LinterTests {
         #expect(report.findings.first?.language?.rawValue == "de")
     }
 }
+
+/// The style checks' fast paths give the results of the calls they stand in for (the
+/// 32 MiB lint benchmark spent a third of its time in those calls).
+struct LinterStyleFastPathTests {
+    /// Every string of up to four symbols from an alphabet of ASCII and Unicode white
+    /// space, letters, a combining mark and punctuation: exhaustive, not sampled.
+    static func strings(_ alphabet: [String], length: Int) -> [String] {
+        var all = [""]
+        var level = [""]
+        for _ in 0..<length {
+            level = level.flatMap { prefix in alphabet.map { prefix + $0 } }
+            all += level
+        }
+        return all
+    }
+
+    @Test func trimmingMatchesFoundationOnEveryShortString() {
+        let alphabet = [" ", "\n", "\t", "\u{A0}", "\u{2028}", "\u{301}", "a", "É", ".", "\r\n"]
+        for text in Self.strings(alphabet, length: 4) {
+            #expect(Linter.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+
+    @Test func controlTypeWordsMatchTheCharacterSplitOnEveryShortString() {
+        let alphabet = ["Button", "tab", "TABS", "icon", "x", "é", "\u{301}", " ", "-", "1", "%@"]
+        for language in ["en", "de", "fr", "ja"] {
+            let words = Linter.controlTypeWords[language] ?? []
+            for text in Self.strings(alphabet, length: 3) {
+                let expected = words.isEmpty ? nil : text.split(whereSeparator: { !$0.isLetter })
+                    .first { words.contains($0.lowercased()) }.map(String.init)
+                #expect(Linter.controlTypeWord(in: text, language: language) == expected)
+            }
+        }
+    }
+}

@@ -32,7 +32,9 @@ package struct ResolvedTable: Sendable {
         guard let first = present.first else { return nil }
         var merged: [String: CatalogEntry] = [:]
         for language in present.reversed() {
-            merged.merge(catalog.entries(table: table, language: language)) { _, preferred in preferred }
+            let entries = catalog.entries(table: table, language: language)
+            // The first table is taken whole (shared, not rehashed entry by entry).
+            if merged.isEmpty { merged = entries } else { merged.merge(entries) { _, preferred in preferred } }
         }
         self.table = table
         language = first

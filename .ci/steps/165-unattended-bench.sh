@@ -3,6 +3,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
+# GNU time gives each case's peak memory; a new machine lacks it (without it the memory
+# column would read 0 and no memory bound would be checked).
+[ -x /usr/bin/time ] || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
 swift build -c release --product label-server >/dev/null
 binary="$(swift build -c release --show-bin-path)/label-server"
 status=0

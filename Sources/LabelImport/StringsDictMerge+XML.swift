@@ -18,6 +18,11 @@ extension StringsDictMerge {
     /// Replaces the value element of each existing key and inserts new keys before the root's `</dict>`.
     static func splice(_ data: Data, keys: [String], root: [String: PropertyListValue]) throws(ImportRefusal) -> [UInt8] {
         let bytes = [UInt8](data)
+        // The reader skips a DOCTYPE's, a comment's or an instruction's bytes unread, and
+        // the splice keeps them: a file that is not UTF-8 throughout would stay so.
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw ImportRefusal("the existing file is not UTF-8 throughout (an XML property list this import merges is)")
+        }
         var reader = XMLTreeReader(bytes, allowsExternalDoctype: true)
         let plist: XMLElement
         do throws(XMLTreeReader.Failure) { plist = try reader.readDocument() } catch {

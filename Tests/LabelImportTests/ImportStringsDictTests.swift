@@ -99,6 +99,19 @@ import Testing
                                                           "not in the development language's Localizable.stringsdict"])
     }
 
+    /// Fuzzing found it: bytes that are not UTF-8 inside the existing file's DOCTYPE were
+    /// skipped by the reader and kept by the splice, so the merged file was not UTF-8.
+    @Test func anExistingFileThatIsNotUTF8ThroughoutIsRefusedAndKept() throws {
+        var german = Array(Self.english)
+        let doctype = try #require(german.firstIndex(of: UInt8(ascii: "!")))
+        german.insert(contentsOf: [0xFE, 0xC9], at: doctype + 9)
+        let bundle = try F.bundle(["en.lproj/Localizable.stringsdict": Self.english, "de.lproj/Localizable.stringsdict": Data(german)])
+        let report = try F.run(F.xliff(F.file("Localizable.stringsdict", target: "de",
+                                              units("pears", format: nil, variable: "p", ["other": "%d Birnen"]))), into: bundle)
+        #expect(report.files[0].outputs[0].status == .refused)
+        #expect(try Data(contentsOf: bundle.appendingPathComponent("de.lproj/Localizable.stringsdict")) == Data(german))
+    }
+
     @Test func categoriesTheLanguageDoesNotUseAreSkippedAsXcodeSkipsThem() throws {
         let bundle = try F.bundle(["en.lproj/Localizable.stringsdict": Self.english])
         let report = try F.run(F.xliff(F.file("Localizable.stringsdict", target: "ja",

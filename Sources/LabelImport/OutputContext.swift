@@ -69,7 +69,7 @@ struct OutputContext {
     }
 
     /// The unit's value when Xcode would write it; otherwise records why not. A unit
-    /// whose key, target or (`.strings`) note holds a character XML 1.0 cannot hold is
+    /// whose key, id, target or (`.strings`) note holds a character XML 1.0 cannot hold is
     /// refused: a `.stringsdict` cannot hold it, and no store value could be exported as
     /// XLIFF again.
     mutating func accept(_ pending: Importer.PendingUnit) -> String? {
@@ -83,7 +83,8 @@ struct OutputContext {
         }
         // The note is written only as a `.strings` comment.
         let note = id.kind == "strings" ? pending.unit.notes.first ?? "" : ""
-        for (part, text) in [("target", target), ("key", pending.unit.address.key), ("note", note)] {
+        // The id too: its parts (a key, a variable's or a variant's name) become keys.
+        for (part, text) in [("target", target), ("key", pending.unit.address.key), ("id", pending.unit.id), ("note", note)] {
             if let scalar = text.unicodeScalars.first(where: { !XMLTreeReader.isXMLCharacter($0) }) {
                 let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
                 refuse(pending, .nonXMLCharacter, "the \(part) holds \(code), which XML 1.0 (and so a property list or XLIFF) cannot hold")

@@ -19,9 +19,14 @@ extension StringsDictMerge {
     static func splice(_ data: Data, keys: [String], root: [String: PropertyListValue]) throws(ImportRefusal) -> [UInt8] {
         let bytes = [UInt8](data)
         // The reader skips a DOCTYPE's, a comment's or an instruction's bytes unread, and
-        // the splice keeps them: a file that is not UTF-8 throughout would stay so.
-        guard String(validating: bytes, as: UTF8.self) != nil else {
+        // the splice keeps every byte it does not replace: a file that is not UTF-8 of XML
+        // characters throughout would stay so, and the merge would write a broken file.
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ImportRefusal("the existing file is not UTF-8 throughout (an XML property list this import merges is)")
+        }
+        if let scalar = text.unicodeScalars.first(where: { !XMLTreeReader.isXMLCharacter($0) }) {
+            let code = String(scalar.value, radix: 16, uppercase: true)
+            throw ImportRefusal("the existing file holds U+\(code), which XML 1.0 cannot hold")
         }
         var reader = XMLTreeReader(bytes, allowsExternalDoctype: true)
         let plist: XMLElement

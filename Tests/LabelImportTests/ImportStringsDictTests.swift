@@ -110,6 +110,12 @@ import Testing
                                               units("pears", format: nil, variable: "p", ["other": "%d Birnen"]))), into: bundle)
         #expect(report.files[0].outputs[0].status == .refused)
         #expect(try Data(contentsOf: bundle.appendingPathComponent("de.lproj/Localizable.stringsdict")) == Data(german))
+        // Likewise a character XML cannot hold (U+FFFE) in text the merge would keep.
+        let noncharacter = Data(String(decoding: Self.english, as: UTF8.self).replacingOccurrences(of: "%d pears", with: "%d pears\u{FFFE}").utf8)
+        let second = try F.bundle(["en.lproj/Localizable.stringsdict": Self.english, "de.lproj/Localizable.stringsdict": noncharacter])
+        let refused = try F.run(F.xliff(F.file("Localizable.stringsdict", target: "de",
+                                               units("apples", format: nil, variable: "n", ["other": "%ld Äpfel"]))), into: second)
+        #expect(refused.files[0].outputs[0].status == .refused)
     }
 
     @Test func categoriesTheLanguageDoesNotUseAreSkippedAsXcodeSkipsThem() throws {

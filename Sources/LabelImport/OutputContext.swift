@@ -7,7 +7,7 @@ struct OutputContext {
     enum Outcome {
         case write([UInt8])
         case unchanged
-        case refused(String)
+        case refused(ImportRefusal)
     }
 
     struct Output {
@@ -40,17 +40,20 @@ struct OutputContext {
     }
 
     mutating func run() -> Output {
-        let path = id.kind == "xcstrings" ? "\(id.table).xcstrings" : "\(folder(id.language))/\(id.table).\(id.kind)"
+        let path = id.kind == .catalog ? file(.catalog) : "\(folder(id.language))/\(file(id.kind))"
         do throws(ImportRefusal) {
             switch id.kind {
-            case "strings": return Output(path: path, outcome: try strings(path), missing: [])
-            case "stringsdict": return try stringsdict(path)
-            default: return try catalog(path)
+            case .strings: return Output(path: path, outcome: try strings(path), missing: [])
+            case .stringsdict: return try stringsdict(path)
+            case .catalog: return try catalog(path)
             }
         } catch {
-            return Output(path: path, outcome: .refused(error.reason), missing: [])
+            return Output(path: path, outcome: .refused(error), missing: [])
         }
     }
+
+    /// The name of this output's table as a file of `kind`: `Localizable.stringsdict`.
+    func file(_ kind: StoreFileKind) -> String { id.table + kind.fileExtension }
 
     func folder(_ tag: LanguageTag) -> String { folders[tag] ?? "\(tag.rawValue).lproj" }
 
@@ -64,8 +67,8 @@ struct OutputContext {
         let url = importer.directory.appendingPathComponent(relative)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
-        guard size <= XLIFFReader.maximumBytes else { throw ImportRefusal("\(relative) has \(size) bytes; at most \(XLIFFReader.maximumBytes) are merged") }
-        do { return try Data(contentsOf: url) } catch { throw ImportRefusal("cannot read \(relative): \(error.localizedDescription)") }
+        guard size <= XLIFFReader.maximumBytes else { throw ImportRefusal(.existingTooLarge(path: relative, bytes: size, limit: XLIFFReader.maximumBytes)) }
+        do { return try Data(contentsOf: url) } catch { throw ImportRefusal(.existingUnopenable(path: relative, detail: error.localizedDescription)) }
     }
 
     /// The unit's value when Xcode would write it; otherwise records why not. A unit
@@ -82,7 +85,7 @@ struct OutputContext {
             return nil
         }
         // The note is written only as a `.strings` comment.
-        let note = id.kind == "strings" ? pending.unit.notes.first ?? "" : ""
+        let note = id.kind == .strings ? pending.unit.notes.first ?? "" : ""
         // The id too: its parts (a key, a variable's or a variant's name) become keys.
         for (part, text) in [("target", target), ("key", pending.unit.address.key), ("id", pending.unit.id), ("note", note)] {
             if let scalar = text.unicodeScalars.first(where: { !XMLTreeReader.isXMLCharacter($0) }) {

@@ -170,7 +170,8 @@ import Testing
         let bundle = try F.bundle([:])
         let report = try F.run(F.xliff(F.file("Localizable.xcstrings", target: "de", [.init(id: "a", source: "a", target: "b")])), into: bundle)
         #expect(report.isRefused)
-        #expect(report.refusals == ["Localizable.xcstrings does not exist; String Catalog units are imported into the catalog they were exported from"])
+        #expect(report.refusals.map(\.reason) == [.catalogMissing(path: "Localizable.xcstrings")])
+        #expect(report.refusals.map(\.code) == ["catalog-missing"])
     }
 
     @Test func anImportOfWhatIsThereChangesNothing() throws {

@@ -131,7 +131,7 @@ import Testing
         let bundle = try F.bundle(["en.lproj/Localizable.stringsdict": Self.english])
         let report = try F.run(F.xliff(F.file("Localizable.stringsdict", target: "fr",
                                               units("apples", format: nil, variable: "n", ["one": "%ld pomme"]))), into: bundle)
-        #expect(report.refusals == ["\"apples\": no NSStringLocalizedFormatKey translated, and the language has none"])
+        #expect(report.refusals.map(\.reason) == [.noFormatKey(key: "apples", place: nil)])
         #expect(!FileManager.default.fileExists(atPath: bundle.appendingPathComponent("fr.lproj").path))
         // A format that is only a substitution is taken from the development language.
         let pears = try F.run(F.xliff(F.file("Localizable.stringsdict", target: "fr",
@@ -277,8 +277,8 @@ import Testing
             .init(id: "/files:dict/NSStringDeviceSpecificRuleType:dict/iphone:dict/n:dict/other:dict/:string", source: "%d files", target: "%d fichiers"),
         ])), into: bundle)
         #expect(report.isRefused)
-        #expect(report.files[0].outputs[0].refusal
-                == "\"files\" (NSStringDeviceSpecificRuleType iphone): no NSStringLocalizedFormatKey translated, and the language has none")
+        #expect(report.files[0].outputs[0].refusal?.reason == .noFormatKey(key: "files", place: "NSStringDeviceSpecificRuleType iphone"))
+        #expect(report.files[0].outputs[0].refusal?.code == "no-format-key")
         #expect(F.text(bundle, "fr.lproj/Localizable.stringsdict") == nil)
     }
 

@@ -120,7 +120,13 @@ import Testing
         let importer = Importer(directory: bundle)
         let plan = importer.plan([try XLIFFReader.read(data, file: "t.xliff")])
         #expect(plan.report.isRefused && plan.writes.isEmpty)
-        #expect(plan.report.files[0].outputs.first?.refusal == "the existing file is a binary property list; only text .strings files are merged")
+        #expect(plan.report.files[0].outputs.first?.refusal?.code == "property-list-strings")
+        // The report's sentence and line for a refused output, as the CLI prints them.
+        let text = ImportReportRendering.text(plan.report, dryRun: false, filesWritten: 0)
+        #expect(text.contains("\n  → de.lproj/Localizable.strings: refused — refused: the existing file is a binary property list; "
+                              + "only text .strings files are merged\n"))
+        #expect(ImportReportRendering.json(plan.report, into: "x", dryRun: false, filesWritten: 0)
+                    .contains(#""refusal":"the existing file is a binary property list; only text .strings files are merged""#))
         #expect(plan.report.files[1].status == .written)
     }
 

@@ -10,10 +10,10 @@ import Testing
         var options = Scan.Options()
         options.paths = [fixture("SeedApp/Sources")]
         options.callees = CalleeTable(wrappers: functions.compactMap(CalleeTable.Wrapper.init))
-        let scanned = Scan.sites(options)
-        #expect(scanned.warnings.isEmpty)
-        let store = try ScanStore.load(StoreConfiguration(directory: fixture("SeedApp/Strings"), bundles: ["app"]))
-        return ScanReport(files: scanned.files, sites: scanned.sites, store: store.catalog)
+        options.store = .layout(StoreConfiguration(directory: fixture("SeedApp/Strings"), bundles: ["app"]))
+        let report = try Scan.run(options)
+        #expect(report.warnings.isEmpty)
+        return report
     }
 
     @Test func seedKeysMissingFromSpanishAreReported() throws {

@@ -15,12 +15,8 @@ import Testing
     }
 
     @Test func resourcesJoinAndTheirWarningsComeBeforeTheSources() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString)")
+        let folder = try resourcesWithOneKeyTwice()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for sub in ["A/en.lproj", "B/en.lproj"] {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
-            try Data(#""same" = "Same";"#.utf8).write(to: folder.appendingPathComponent("\(sub)/Localizable.strings"))
-        }
         try Data(#"Text("same")"#.utf8).write(to: folder.appendingPathComponent("A.swift"))
         try Data([0x22, 0xFF, 0x22]).write(to: folder.appendingPathComponent("Latin1.swift"))
         var options = Scan.Options()

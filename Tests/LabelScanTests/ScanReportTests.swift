@@ -109,12 +109,8 @@ import Testing
     }
 
     @Test func aKeyInTwoResourceFilesIsAWarning() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString)")
+        let folder = try resourcesWithOneKeyTwice()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for sub in ["A/en.lproj", "B/en.lproj"] {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
-            try Data(#""same" = "Same";"#.utf8).write(to: folder.appendingPathComponent("\(sub)/Localizable.strings"))
-        }
         let store = try ScanStore.resources([folder.path], developmentLanguage: LanguageTag("en"))
         #expect(store.warnings.count == 1)
         #expect(store.warnings.first?.code == .duplicateKey)

@@ -48,6 +48,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: bundle) }
         let report = try Import.run([bundle.appendingPathComponent("none.xliff").path], into: bundle)
         #expect(report.isRefused && report.errors.map(\.reason) == [.unreadable("no such file")])
+        #expect(report.errors.map(\.reason.code) == ["unreadable"])
     }
 
     /// Every reason: its code (unique, stable) and the sentence the text and JSON reports print.

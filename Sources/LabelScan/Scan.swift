@@ -21,11 +21,11 @@ package enum Scan {
     }
 
     /// The sites of all files, and what could not be read.
-    package struct Sites: Sendable {
+    struct Sites: Sendable {
         /// How many source files were found.
-        package var files: Int
-        package var sites: [ScanSite]
-        package var warnings: [ScanWarning]
+        var files: Int
+        var sites: [ScanSite]
+        var warnings: [ScanWarning]
     }
 
     /// The largest source file read (64 MiB); larger ones are a warning, never read.
@@ -33,7 +33,7 @@ package enum Scan {
 
     /// The sites of all files, sorted by file and position, and warnings naming the
     /// files that could not be read, are not UTF-8, or nest interpolations too deep.
-    package static func sites(_ options: Options) -> Sites {
+    static func sites(_ options: Options) -> Sites {
         let (files, walkWarnings) = SourceWalker.files(under: options.paths, excluding: options.excludes)
         let contents = Locked<[Int: [UInt8]]>([:])
         let warnings = Locked<[Int: [ScanWarning]]>([:])

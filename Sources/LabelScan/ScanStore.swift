@@ -1,5 +1,5 @@
 import Foundation
-package import LabelCore
+import LabelCore
 
 #if canImport(Glibc)
 import Glibc
@@ -9,19 +9,19 @@ import Darwin
 
 /// The strings the scan joins with: the server's store layout, or an app's resources
 /// as Xcode collects them (every `*.lproj` and `*.xcstrings` under a folder).
-package struct ScanStore: Sendable {
-    package var catalog: Catalog
+struct ScanStore: Sendable {
+    var catalog: Catalog
     /// Tables that cannot be read, and oddities (a key in two places, a skipped folder):
     /// on standard error and in the report.
-    package var warnings: [ScanWarning]
+    var warnings: [ScanWarning]
 
     /// No store: every key is listed, none is missing.
-    package static let empty = ScanStore(catalog: Catalog(bundles: [], developmentLanguage: nil, layers: []), warnings: [])
+    static let empty = ScanStore(catalog: Catalog(bundles: [], developmentLanguage: nil, layers: []), warnings: [])
 
     /// The server's layout (`--strings DIR --bundles LIST`), read as `lint` and `serve` read
     /// it; when some tables cannot be read, the rest of the store and a warning for each
     /// (``layout(_:)``). A folder that cannot be listed is still an error.
-    package static func load(_ configuration: StoreConfiguration) throws(ScanError) -> ScanStore {
+    static func load(_ configuration: StoreConfiguration) throws(ScanError) -> ScanStore {
         do {
             let loaded = try StoreLoader.load(configuration)
             return ScanStore(catalog: loaded.catalog, warnings: loaded.warnings.map(ScanWarning.init(store:)))
@@ -33,7 +33,7 @@ package struct ScanStore: Sendable {
 
     /// Every `*.lproj` folder and `*.xcstrings` file under the folders; a table is its
     /// file name wherever it sits, `Base.lproj` is the development language.
-    package static func resources(_ directories: [String], developmentLanguage: LanguageTag?) throws(ScanError) -> ScanStore {
+    static func resources(_ directories: [String], developmentLanguage: LanguageTag?) throws(ScanError) -> ScanStore {
         var layers: [StoreLoader.LayerKey: CatalogLayer] = [:]
         var warnings: [ScanWarning] = []
         var origins: [StoreLoader.LayerKey: [String: String]] = [:]

@@ -43,7 +43,7 @@ package struct ImportReport: Sendable, Hashable {
 
     package struct SkippedUnit: Sendable, Hashable {
         package var id: String
-        package var reason: String
+        package var reason: SkipReason
     }
 
     package struct MissingCategories: Sendable, Hashable {

@@ -74,7 +74,7 @@ package enum ImportReportRendering {
         writer.field("skipped", raw: array(file.skipped) { writer, skipped in
             writer.beginObject()
             writer.field("id", skipped.id)
-            writer.field("reason", skipped.reason)
+            writer.field("reason", skipped.reason.description)
             writer.endObject()
         })
         writer.field("outputs", raw: array(file.outputs, output))

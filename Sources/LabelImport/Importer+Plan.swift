@@ -171,12 +171,12 @@ extension Importer {
     }
 
     /// Why a `.strings`/`.stringsdict` unit has no place in a String Catalog.
-    static func notInACatalog(_ address: UnitAddress) -> String {
+    static func notInACatalog(_ address: UnitAddress) -> ImportReport.SkipReason {
         if case .stringsdictRouted(_, let route, let leaf) = address {
-            if route.contains(where: { $0.rule == .width }) { return "a width variant; a String Catalog has none" }
-            if leaf != .format { return "a variant a String Catalog cannot hold under a device" }
+            if route.contains(where: { $0.rule == .width }) { return .widthVariantInCatalog }
+            if leaf != .format { return .variantUnderDeviceInCatalog }
         }
-        return "the format of a String Catalog plural; the catalog has none"
+        return .pluralFormatInCatalog
     }
 
     /// `.lproj` folder names of the bundle by language (`pt_BR.lproj` answers `pt-BR`).

@@ -15,7 +15,7 @@ extension OutputContext {
             guard let value = accept(pending) else { continue }
             let key = pending.unit.address.key
             if devPlurals[key] != nil || ownPlurals.contains(key) || pluralKeys.contains("\(id.table)\u{0}\(id.language.rawValue)\u{0}\(key)") {
-                skip(pending, "\"\(key)\" lives in \(file(.stringsdict))")
+                skip(pending, .livesInStringsDict(key: key, file: file(.stringsdict)))
                 continue
             }
             guard isKnown(pending, in: known, file(.strings)) else { continue }

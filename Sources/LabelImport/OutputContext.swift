@@ -77,11 +77,11 @@ struct OutputContext {
     /// XLIFF again.
     mutating func accept(_ pending: Importer.PendingUnit) -> String? {
         guard let target = pending.unit.target else {
-            skip(pending, "no <target>")
+            skip(pending, .noTarget)
             return nil
         }
         if let state = pending.unit.state, state == "new" || state == "needs-translation" {
-            skip(pending, "state \(state): not translated yet")
+            skip(pending, .notTranslated(state: state))
             return nil
         }
         // The note is written only as a `.strings` comment.
@@ -108,7 +108,7 @@ struct OutputContext {
         let key = pending.unit.address.key
         guard let keys, !keys.contains(key) else { return true }
         finding(.unknownKey, pending, "the development language (\(developmentLanguage)) has no \"\(key)\" in \(table); not written")
-        skip(pending, "not in the development language's \(table)")
+        skip(pending, .notInDevelopmentLanguage(table: table))
         return false
     }
 
@@ -116,11 +116,11 @@ struct OutputContext {
     /// language); a variant for another category is skipped, as Xcode skips it.
     mutating func usesCategory(_ pending: Importer.PendingUnit, _ category: PluralCategory) -> Bool {
         guard category != .zero, !PluralRules.forLanguage(id.language.rawValue).categories.contains(category) else { return true }
-        skip(pending, "\(id.language) has no plural category \(category.rawValue)")
+        skip(pending, .categoryNotInLanguage(id.language, category))
         return false
     }
 
-    mutating func skip(_ pending: Importer.PendingUnit, _ reason: String) {
+    mutating func skip(_ pending: Importer.PendingUnit, _ reason: ImportReport.SkipReason) {
         skipped.append((pending.result, ImportReport.SkippedUnit(id: pending.unit.id, reason: reason)))
     }
 

@@ -154,7 +154,7 @@ import Testing
             .init(id: width, source: "Tap", target: "Тап"),
         ])), into: bundle)
         #expect(!report.isRefused)
-        #expect(report.files[0].skipped == [.init(id: width, reason: "a width variant; a String Catalog has none")])
+        #expect(report.files[0].skipped == [.init(id: width, reason: .widthVariantInCatalog)])
         let document = try JSONDocument.read(Array(try #require(F.text(bundle, "Localizable.xcstrings")).utf8))
         let mac = document["strings"]?["Tap"]?["localizations"]?["ru"]?["variations"]?["device"]?["mac"]
         #expect(mac?["stringUnit"]?["value"]?.stringValue == "Щёлкните")

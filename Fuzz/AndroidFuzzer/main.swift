@@ -5,13 +5,7 @@
 // written must be well-formed XML.
 import Foundation
 
-let echo = ProcessInfo.processInfo.environment["FUZZ_ECHO"] != nil
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAndroid(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    if let problem = AndroidFuzzCase.run(Array(UnsafeBufferPointer(start: data, count: size)), echo: echo) {
-        FileHandle.standardError.write(Data("FINDING: \(problem)\n".utf8))
-        abort()
-    }
-    return 0
+    FuzzInput.fuzz(data, size, AndroidFuzzCase.run)
 }

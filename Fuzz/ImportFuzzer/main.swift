@@ -5,13 +5,7 @@
 // read back with LabelCore's own parsers (a .stringsdict also as XML).
 import Foundation
 
-let echo = ProcessInfo.processInfo.environment["FUZZ_ECHO"] != nil
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzImport(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    if let problem = ImportFuzzCase.run(Array(UnsafeBufferPointer(start: data, count: size)), echo: echo) {
-        FileHandle.standardError.write(Data("FINDING: \(problem)\n".utf8))
-        abort()
-    }
-    return 0
+    FuzzInput.fuzz(data, size, ImportFuzzCase.run)
 }

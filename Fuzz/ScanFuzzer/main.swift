@@ -4,13 +4,7 @@
 // Must never trap or hang (libFuzzer's -timeout), and every site lies inside the input.
 import Foundation
 
-let echo = ProcessInfo.processInfo.environment["FUZZ_ECHO"] != nil
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzScan(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    if let problem = ScanFuzzCase.run(Array(UnsafeBufferPointer(start: data, count: size)), echo: echo) {
-        FileHandle.standardError.write(Data("FINDING: \(problem)\n".utf8))
-        abort()
-    }
-    return 0
+    FuzzInput.fuzz(data, size, ScanFuzzCase.run)
 }

@@ -28,6 +28,25 @@ struct FuzzInput {
         return Array(bytes)
     }
 
+    /// The body of the import, scan and android targets' `LLVMFuzzerTestOneInput`: runs
+    /// `check` on the input (echoing it when `FUZZ_ECHO` is set) and aborts on its finding.
+    static func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int, _ check: ([UInt8], Bool) -> String?) -> CInt {
+        if let problem = check(Array(UnsafeBufferPointer(start: data, count: size)), echo) {
+            FileHandle.standardError.write(Data("FINDING: \(problem)\n".utf8))
+            abort()
+        }
+        return 0
+    }
+
+    private static let echo = ProcessInfo.processInfo.environment["FUZZ_ECHO"] != nil
+
+    /// The body of a replay test's child process: exits 1 on `problem` (naming it).
+    static func exit(on problem: String?) {
+        guard let problem else { return }
+        FileHandle.standardError.write(Data("FUZZ REGRESSION: \(problem)\n".utf8))
+        Foundation.exit(1)
+    }
+
     /// A folder of this process's own, emptied for each input (inputs run one at a time).
     static func scratch(_ name: String) -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("label-server-\(name)-\(ProcessInfo.processInfo.processIdentifier)", isDirectory: true)

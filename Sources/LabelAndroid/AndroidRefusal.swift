@@ -11,7 +11,7 @@ package struct AndroidRefusal: Sendable, Hashable {
     }
 
     /// A stable code for scripts (`name-collision`, `unsupported-specifier`...).
-    package enum Reason: String, Sendable, Hashable, CaseIterable {
+    package enum Reason: String, Sendable, Hashable, CaseIterable, StableCode {
         /// Two keys give one resource name; the second is left out.
         case nameCollision = "name-collision"
         /// A specifier `java.util.Formatter` cannot print as Apple does.

@@ -14,7 +14,7 @@ enum BoundedInflater {
     ///   ``LabelClientError/transport(_:)`` for a body that is not gzip or is cut short.
     static func gunzip(_ bytes: [UInt8], limit: Int) throws(LabelClientError) -> Data {
         var stream = z_stream()
-        guard czlib_inflate_init_gzip(&stream) == Z_OK else { throw .transport("zlib could not start") }
+        guard czlib_inflate_init_gzip(&stream) == Z_OK else { throw .transport(.inflate(status: nil)) }
         defer { inflateEnd(&stream) }
         var output = Data()
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
@@ -36,7 +36,7 @@ enum BoundedInflater {
             } while status == Z_OK
         }
         if over { throw .bodyTooLarge(limit: limit) }
-        guard status == Z_STREAM_END else { throw .transport("the gzip body does not inflate (zlib \(status))") }
+        guard status == Z_STREAM_END else { throw .transport(.inflate(status: status)) }
         return output
     }
 }

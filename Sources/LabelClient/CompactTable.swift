@@ -53,7 +53,7 @@ struct CompactTable: Sendable {
         out.string(document.development)
         out.integer(placeList.count)
         for place in placeList {
-            guard let slash = place.source.lastIndex(of: "/") else { throw .malformedBundle("bad source \(place.source.prefix(80))") }
+            guard let slash = place.source.lastIndex(of: "/") else { throw .malformedBundle(.invalidSource(key: nil, source: String(place.source.prefix(80)))) }
             out.string(String(place.source[..<slash]))
             out.string(place.lang)
             out.string(String(place.source[place.source.index(after: slash)...]))
@@ -62,7 +62,7 @@ struct CompactTable: Sendable {
         let ordered = document.entries.map { (place: places[Place(source: $0.value.source, lang: $0.value.lang)]!, key: $0.key, entry: $0.value) }
             .sorted { ($0.place, $0.key) < ($1.place, $1.key) }
         for (place, key, entry) in ordered {
-            guard let template = document.labels[key] else { throw .malformedBundle("entry \(key.prefix(80)) has no label") }
+            guard let template = document.labels[key] else { throw .malformedBundle(.noLabel(key: String(key.prefix(80)))) }
             out.integer(Int(place))
             out.string(key)
             out.string(template)
@@ -75,7 +75,7 @@ struct CompactTable: Sendable {
                 out.integer(variable.variants.count)
                 for (category, text) in variable.variants.sorted(by: { $0.key < $1.key }) {
                     guard let index = categories.firstIndex(where: { $0.rawValue == category }) else {
-                        throw .malformedBundle("entry \(key.prefix(80)): unknown plural category \(category.prefix(20))")
+                        throw .malformedBundle(.unknownPluralCategory(key: String(key.prefix(80)), category: String(category.prefix(20))))
                     }
                     out.integer(index)
                     out.string(text)
@@ -95,11 +95,11 @@ struct CompactTable: Sendable {
     }
 
     private static func decode(_ reader: inout Reader) throws(LabelClientError) -> CompactTable {
-        guard reader.bytes.count >= 4, Array(reader.bytes[0..<4]) == magic else { throw .malformedBundle("not a compact table") }
+        guard reader.bytes.count >= 4, Array(reader.bytes[0..<4]) == magic else { throw .malformedBundle(.notACompactTable) }
         reader.offset = 4
         let lang = try reader.string(), table = try reader.string(), etag = try reader.string()
         let development = try reader.optionalString()
-        guard TableName.isValid(table) else { throw .malformedBundle("bad table name") }
+        guard TableName.isValid(table) else { throw .malformedBundle(.invalidTableName) }
         struct LayerKey: Hashable { var bundle: String; var language: LanguageTag }
         var placeLayers: [Int] = []
         var layerKeys: [LayerKey: Int] = [:]
@@ -107,7 +107,7 @@ struct CompactTable: Sendable {
         var places: [(bundle: String, language: LanguageTag, folder: String)] = []
         for _ in 0..<(try reader.count()) {
             let bundle = try reader.string(), languageText = try reader.string(), folder = try reader.string()
-            guard let language = LanguageTag(languageText) else { throw .malformedBundle("bad entry lang") }
+            guard let language = LanguageTag(languageText) else { throw .malformedBundle(.invalidEntryLanguage(key: nil)) }
             let layerKey = LayerKey(bundle: bundle, language: language)
             if layerKeys[layerKey] == nil {
                 layerKeys[layerKey] = layers.count
@@ -119,7 +119,7 @@ struct CompactTable: Sendable {
         var builder = CatalogEntryBuilder()
         for _ in 0..<(try reader.count()) {
             let place = try reader.count()
-            guard place < places.count else { throw .malformedBundle("place \(place) out of range at byte \(reader.offset)") }
+            guard place < places.count else { throw .malformedBundle(.indexOutOfRange(.place, value: Int(place), offset: reader.offset)) }
             let key = try reader.string(), template = try reader.string()
             var variables: [String: PluralVariable] = [:]
             for _ in 0..<(try reader.count()) {
@@ -127,7 +127,7 @@ struct CompactTable: Sendable {
                 var variants: [PluralCategory: String] = [:]
                 for _ in 0..<(try reader.count()) {
                     let index = try reader.count()
-                    guard index < categories.count else { throw .malformedBundle("plural category out of range at byte \(reader.offset)") }
+                    guard index < categories.count else { throw .malformedBundle(.indexOutOfRange(.pluralCategory, value: nil, offset: reader.offset)) }
                     variants[categories[index]] = try reader.string()
                 }
                 variables[name] = PluralVariable(valueType: type, argumentNumber: argument == 0 ? nil : argument, variants: variants)
@@ -136,9 +136,9 @@ struct CompactTable: Sendable {
             layers[placeLayers[place]].entries[key] = builder.entry(
                 string: LocalizedString(template: template, variables: variables), bundle: bundle, language: language, folder: folder)
         }
-        guard reader.offset == reader.bytes.count else { throw .malformedBundle("\(reader.bytes.count - reader.offset) bytes after the table") }
+        guard reader.offset == reader.bytes.count else { throw .malformedBundle(.trailingBytes(reader.bytes.count - reader.offset)) }
         let developmentTag = try development.map { (text: String) throws(LabelClientError) -> LanguageTag in
-            guard let tag = LanguageTag(text) else { throw .malformedBundle("bad development language") }
+            guard let tag = LanguageTag(text) else { throw .malformedBundle(.invalidDevelopmentLanguage) }
             return tag
         }
         let catalog = Catalog(bundles: Array(Set(layers.map(\.bundle))).sorted(), developmentLanguage: developmentTag, layers: layers)
@@ -165,7 +165,7 @@ struct CompactTable: Sendable {
         var offset = 0
 
         mutating func word() throws(LabelClientError) -> UInt32 {
-            guard bytes.count - offset >= 4 else { throw .malformedBundle("compact table cut off at byte \(offset)") }
+            guard bytes.count - offset >= 4 else { throw .malformedBundle(.truncated(.table, offset: offset)) }
             defer { offset += 4 }
             return UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16 | UInt32(bytes[offset + 3]) << 24
         }
@@ -173,7 +173,7 @@ struct CompactTable: Sendable {
         /// A count or index: never more than the bytes left could hold.
         mutating func count() throws(LabelClientError) -> Int {
             let value = Int(try word())
-            guard value <= bytes.count else { throw .malformedBundle("count \(value) past the end at byte \(offset)") }
+            guard value <= bytes.count else { throw .malformedBundle(.countPastEnd(Int(value), offset: offset)) }
             return value
         }
 
@@ -185,12 +185,12 @@ struct CompactTable: Sendable {
 
         mutating func string() throws(LabelClientError) -> String {
             let length = try word()
-            guard length != absent else { throw .malformedBundle("missing string at byte \(offset)") }
+            guard length != absent else { throw .malformedBundle(.truncated(.missingString, offset: offset)) }
             return try text(Int(length))
         }
 
         private mutating func text(_ length: Int) throws(LabelClientError) -> String {
-            guard bytes.count - offset >= length else { throw .malformedBundle("string cut off at byte \(offset)") }
+            guard bytes.count - offset >= length else { throw .malformedBundle(.truncated(.string, offset: offset)) }
             defer { offset += length }
             return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
         }

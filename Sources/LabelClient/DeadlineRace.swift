@@ -51,7 +51,7 @@ enum DeadlineRace {
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { gate.wait($0) }
         } onCancel: {
-            gate.finish(.failure(.transport("cancelled")))
+            gate.finish(.failure(.transport(.cancelled)))
         }
         timer.cancel()
         stop()

@@ -73,7 +73,7 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, Sendable {
         } else if let error = error as? URLError, error.code == .timedOut {
             download.once.resume(.failure(LabelClientError.timedOut))
         } else {
-            download.once.resume(.failure(LabelClientError.transport(error.map { "\($0.localizedDescription)" } ?? "no response")))
+            download.once.resume(.failure(LabelClientError.transport(.session(error.map { "\($0.localizedDescription)" }))))
         }
     }
 }

@@ -23,7 +23,7 @@ extension HTTPFetcher {
             guard let next = Self.request(following: response, from: request) else { return response }
             request = next
         }
-        throw .transport("more than \(Self.maxRedirects) redirects")
+        throw .transport(.tooManyRedirects(limit: Self.maxRedirects))
     }
 
     /// The request a redirect asks for; `nil` when `response` is not one that can be

@@ -95,12 +95,12 @@ struct HTTPFetcher: Sendable {
             return try await withTaskCancellationHandler {
                 try await exchange(request, seconds: seconds, once: once)
             } onCancel: {
-                once.resume(.failure(LabelClientError.transport("cancelled")))
+                once.resume(.failure(LabelClientError.transport(.cancelled)))
             }
         } catch let error as LabelClientError {
             throw error
         } catch {
-            throw .transport("\(error)")
+            throw .transport(.session("\(error)"))
         }
     }
 

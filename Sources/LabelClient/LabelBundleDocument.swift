@@ -34,38 +34,38 @@ struct LabelBundleDocument: Sendable {
         do {
             object = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw .malformedBundle("not JSON: \(String(describing: error).prefix(160))")
+            throw .malformedBundle(.notJSON(String(String(describing: error).prefix(160))))
         }
         guard let root = object as? [String: Any],
               let lang = root["lang"] as? String, let table = root["table"] as? String,
               let etag = root["etag"] as? String, let labels = root["labels"] as? [String: String]
-        else { throw .malformedBundle("lang, table, etag or labels missing") }
+        else { throw .malformedBundle(.fieldsMissing) }
         guard let rawEntries = root["entries"] as? [String: Any], root.keys.contains("development") else {
-            throw .malformedBundle("no entries: the server predates LabelClient")
+            throw .malformedBundle(.noEntries)
         }
         let development: String?
         switch root["development"] {
         case let text as String: development = text
         case is NSNull: development = nil
-        default: throw .malformedBundle("development must be a string or null")
+        default: throw .malformedBundle(.developmentNotAString)
         }
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(rawEntries.count)
         for (key, value) in rawEntries {
             guard let fields = value as? [String: Any], let source = fields["source"] as? String,
                   let entryLanguage = fields["lang"] as? String
-            else { throw .malformedBundle("entry \(key.prefix(80)): source or lang missing") }
+            else { throw .malformedBundle(.entryFieldsMissing(key: String(key.prefix(80)))) }
             var variables: [String: Variable]?
             if let rawVariables = fields["variables"] {
                 guard let rawVariables = rawVariables as? [String: Any] else {
-                    throw .malformedBundle("entry \(key.prefix(80)): variables must be an object")
+                    throw .malformedBundle(.variablesNotAnObject(key: String(key.prefix(80))))
                 }
                 var decoded: [String: Variable] = [:]
                 for (name, rawVariable) in rawVariables {
                     guard let variable = rawVariable as? [String: Any], let variants = variable["variants"] as? [String: String],
                           variable["type"] == nil || variable["type"] is String,
                           variable["arg"] == nil || variable["arg"] is Int
-                    else { throw .malformedBundle("entry \(key.prefix(80)): variable \(name.prefix(80)) is malformed") }
+                    else { throw .malformedBundle(.malformedVariable(key: String(key.prefix(80)), name: String(name.prefix(80)))) }
                     decoded[name] = Variable(type: variable["type"] as? String, arg: variable["arg"] as? Int, variants: variants)
                 }
                 variables = decoded
@@ -101,24 +101,24 @@ struct LabelBundleDocument: Sendable {
     static func check(table bundleTable: String, lang: String, development: String?, entryLanguages: Set<String>,
                       answering table: String, requested: LanguageTag) throws(LabelClientError) {
         guard bundleTable == table else {
-            throw .malformedBundle("table \(bundleTable.prefix(80)) answers a request for \(table)")
+            throw .malformedBundle(.otherTable(String(bundleTable.prefix(80)), requested: table))
         }
-        guard let language = LanguageTag(lang) else { throw .malformedBundle("bad lang") }
+        guard let language = LanguageTag(lang) else { throw .malformedBundle(.invalidLanguage) }
         let development = try developmentTag(development)
         let reachable = LanguageChain(preferred: [requested], development: development,
                                       matcher: LanguageMatcher(available: [language]))
         guard reachable.languages.contains(language) else {
-            throw .malformedBundle("language \(lang.prefix(80)) answers no request for \(requested)")
+            throw .malformedBundle(.otherLanguage(String(lang.prefix(80)), requested: "\(requested)"))
         }
         var named: Set<LanguageTag> = [language]
         for entryLanguage in entryLanguages {
-            guard let tag = LanguageTag(entryLanguage) else { throw .malformedBundle("bad entry lang") }
+            guard let tag = LanguageTag(entryLanguage) else { throw .malformedBundle(.invalidEntryLanguage(key: nil)) }
             named.insert(tag)
         }
         let merged = LanguageChain(preferred: [language], development: development,
                                    matcher: LanguageMatcher(available: named)).languages
         if let stray = named.first(where: { !merged.contains($0) }) {
-            throw .malformedBundle("entry language \(stray) is not on the chain of \(language)")
+            throw .malformedBundle(.entryLanguageOffChain("\(stray)", language: "\(language)"))
         }
     }
 
@@ -128,7 +128,7 @@ struct LabelBundleDocument: Sendable {
 
     private static func developmentTag(_ development: String?) throws(LabelClientError) -> LanguageTag? {
         guard let text = development else { return nil }
-        guard let tag = LanguageTag(text) else { throw .malformedBundle("bad development language") }
+        guard let tag = LanguageTag(text) else { throw .malformedBundle(.invalidDevelopmentLanguage) }
         return tag
     }
 
@@ -138,12 +138,12 @@ struct LabelBundleDocument: Sendable {
     func catalog() throws(LabelClientError) -> Catalog {
         struct LayerKey: Hashable { var bundle: String; var language: LanguageTag }
         var layers: [LayerKey: CatalogLayer] = [:]
-        guard let table = TableName.isValid(table) ? table : nil else { throw .malformedBundle("bad table name") }
+        guard let table = TableName.isValid(table) ? table : nil else { throw .malformedBundle(.invalidTableName) }
         var builder = CatalogEntryBuilder()  // one origin per bundle/folder, not per entry
         for (key, entry) in entries {
-            guard let template = labels[key] else { throw .malformedBundle("entry \(key) has no label") }
-            guard let language = LanguageTag(entry.lang) else { throw .malformedBundle("entry \(key): bad lang") }
-            guard let slash = entry.source.lastIndex(of: "/") else { throw .malformedBundle("entry \(key): bad source") }
+            guard let template = labels[key] else { throw .malformedBundle(.noLabel(key: key)) }
+            guard let language = LanguageTag(entry.lang) else { throw .malformedBundle(.invalidEntryLanguage(key: key)) }
+            guard let slash = entry.source.lastIndex(of: "/") else { throw .malformedBundle(.invalidSource(key: key, source: nil)) }
             let bundle = String(entry.source[..<slash])
             let folder = String(entry.source[entry.source.index(after: slash)...])
             var variables: [String: PluralVariable] = [:]
@@ -151,7 +151,7 @@ struct LabelBundleDocument: Sendable {
                 var variants: [PluralCategory: String] = [:]
                 for (category, text) in variable.variants {
                     guard let category = PluralCategory(rawValue: category) else {
-                        throw .malformedBundle("entry \(key): unknown plural category \(category)")
+                        throw .malformedBundle(.unknownPluralCategory(key: key, category: "\(category)"))
                     }
                     variants[category] = text
                 }

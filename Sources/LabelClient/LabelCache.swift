@@ -56,10 +56,10 @@ struct LabelCache: Sendable {
         let newline = UInt8(ascii: "\n")
         guard let first = data.prefix(64).firstIndex(of: newline),
               let second = data[(first + 1)...].prefix(4_096).firstIndex(of: newline)
-        else { throw .malformedBundle("not a cache file") }
+        else { throw .malformedBundle(.notACacheFile) }
         let version = String(decoding: data[data.startIndex..<first], as: UTF8.self)
         let etag = String(decoding: data[(first + 1)..<second], as: UTF8.self)
-        guard !etag.isEmpty else { throw .malformedBundle("no ETag") }
+        guard !etag.isEmpty else { throw .malformedBundle(.noETag) }
         let body = data[(second + 1)...]
         switch version {
         case magic:
@@ -72,7 +72,7 @@ struct LabelCache: Sendable {
             try document.check(answering: table, requested: requested)
             return Entry(etag: etag, language: document.lang, catalog: try document.catalog())
         default:
-            throw .malformedBundle("not a cache file")
+            throw .malformedBundle(.notACacheFile)
         }
     }
 

@@ -36,7 +36,7 @@ public actor LabelClient {
     private let fetcher: HTTPFetcher
     private let cache: LabelCache?
     private let misses = MissQueue()
-    private var fallbackCatalog: Task<Result<Catalog, LabelClientError>, Never>?
+    private var fallbackCatalog: Task<Result<Catalog, StoreLoadError>, Never>?
     private var flushInFlight: Task<Int, any Error>?
     private var refreshes: [LanguageTag: Task<LabelSet?, Never>] = [:]
     private let bundleWriter: BundleWriter?
@@ -114,9 +114,9 @@ public actor LabelClient {
         case .failure(let error): networkFailure = error
         }
         if let local = await localSet(tag, cached: cached, reason: "\(networkFailure)") { return local }
-        var reason: String?
-        if fallbackStore != nil, case .failure(let fallbackError) = await loadFallback() { reason = "\(fallbackError)" }
-        throw LabelClientError.unavailable(network: "\(networkFailure)", fallback: reason)
+        var fallback: StoreLoadError?
+        if case .failure(let error)? = await loadFallback() { fallback = error }
+        throw LabelClientError.unavailable(network: networkFailure, fallback: fallback)
     }
 
     /// The newer set the background refresh of a ``LaunchPolicy/localFirst``
@@ -136,7 +136,7 @@ public actor LabelClient {
             LabelClientLog.write("serving cached \(table) for \(tag) (\(reason))")
             return launchFetch.set(.cache, cached, requested: tag)
         }
-        guard case .success(let catalog) = await loadFallback() else { return nil }
+        guard case .success(let catalog)? = await loadFallback() else { return nil }
         LabelClientLog.write("serving the fallback store for \(tag) (\(reason))")
         let resolver = LabelResolver(catalog: catalog)
         let chain = resolver.chain(preferred: [tag])
@@ -217,21 +217,16 @@ public actor LabelClient {
         }
     }
 
-    /// The fallback store, loaded once with the server's own loader, on a
-    /// Dispatch thread (reading and parsing files is blocking work).
-    private func loadFallback() async -> Result<Catalog, LabelClientError> {
+    /// The fallback store, loaded once with the server's own loader, on a Dispatch
+    /// thread (reading and parsing files is blocking work); `nil` without one.
+    private func loadFallback() async -> Result<Catalog, StoreLoadError>? {
+        guard let store = fallbackStore else { return nil }
         if let fallbackCatalog { return await fallbackCatalog.value }
-        let store = fallbackStore
-        let load = Task { () async -> Result<Catalog, LabelClientError> in
-            guard let store else { return .failure(.malformedBundle("no fallback store")) }
-            return await withCheckedContinuation { continuation in
+        let load = Task { () async -> Result<Catalog, StoreLoadError> in
+            await withCheckedContinuation { continuation in
                 DispatchQueue.global(qos: .userInitiated).async {
-                    continuation.resume(returning: Result { () throws(LabelClientError) in
-                        do {
-                            return try StoreLoader.load(StoreConfiguration(directory: store.path)).catalog
-                        } catch {
-                            throw .malformedBundle("fallback store: \(error)")
-                        }
+                    continuation.resume(returning: Result { () throws(StoreLoadError) in
+                        try StoreLoader.load(StoreConfiguration(directory: store.path)).catalog
                     })
                 }
             }

@@ -26,7 +26,7 @@ struct LaunchFetch: Sendable {
     func run(_ tag: LanguageTag, cached: LabelCache.Entry?) async throws(LabelClientError) -> LabelSet {
         var components = URLComponents(url: baseURL.appendingPathComponent("labels"), resolvingAgainstBaseURL: false)
         components?.queryItems = [URLQueryItem(name: "lang", value: tag.rawValue), URLQueryItem(name: "table", value: table)]
-        guard let url = components?.url else { throw .transport("cannot build a URL from \(baseURL)") }
+        guard let url = components?.url else { throw .transport(.invalidURL("\(baseURL)")) }
         var request = URLRequest(url: url)
         request.setValue("gzip", forHTTPHeaderField: "Accept-Encoding")
         request.setValue("application/json", forHTTPHeaderField: "Accept")

@@ -31,9 +31,9 @@ struct PlainHTTPExchange: Sendable {
               let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
         let bracketed = components.percentEncodedHost ?? ""
         let host = bracketed.hasPrefix("[") && bracketed.hasSuffix("]") ? String(bracketed.dropFirst().dropLast()) : bracketed
-        guard !host.isEmpty else { throw .transport("no host in \(url)") }
+        guard !host.isEmpty else { throw .transport(.unroutable(url: "\(url)", .noHost)) }
         let port = components.port ?? 80
-        guard (1...65_535).contains(port) else { throw .transport("port \(port) in \(url)") }
+        guard (1...65_535).contains(port) else { throw .transport(.unroutable(url: "\(url)", .port(port))) }
         var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
         if let query = components.percentEncodedQuery { target += "?" + query }
         let hostField = host.contains(":") ? "[\(host)]" : host
@@ -46,7 +46,7 @@ struct PlainHTTPExchange: Sendable {
         guard let encoded = HTTPRequestEncoder.encode(
             method: method, target: target, host: components.port.map { "\(hostField):\($0)" } ?? hostField,
             headers: HTTPHeaders(fields), body: request.httpBody.map { [UInt8]($0) } ?? []) else {
-            throw .transport("the request to \(url) cannot be written as HTTP/1.1")
+            throw .transport(.unroutable(url: "\(url)", .notHTTP1))
         }
         self.host = host
         self.port = UInt16(port)
@@ -97,12 +97,12 @@ struct PlainHTTPExchange: Sendable {
             } else if errno == EINTR {
                 continue
             } else {
-                throw .transport("reading the response: \(String(cString: strerror(errno)))")
+                throw .transport(.system(.read, errno: errno))
             }
             do {
                 if let response = try parser.next() { return response }
             } catch {
-                throw error.code == .bodyTooLarge ? .bodyTooLarge(limit: limit) : .transport("\(error)")
+                throw error.code == .bodyTooLarge ? .bodyTooLarge(limit: limit) : .transport(.malformedResponse(code: error.code.rawValue, offset: error.offset))
             }
         }
     }
@@ -113,7 +113,7 @@ struct PlainHTTPExchange: Sendable {
         let codings = response.headers.listValues(for: "Content-Encoding").map { $0.lowercased() }.filter { $0 != "identity" }
         if codings.isEmpty { return Data(response.body) }
         guard codings == ["gzip"] || codings == ["x-gzip"] else {
-            throw .transport("a body in content coding \(codings.joined(separator: ", ")), not asked for")
+            throw .transport(.unrequestedCoding(codings))
         }
         return try BoundedInflater.gunzip(response.body, limit: limit)
     }

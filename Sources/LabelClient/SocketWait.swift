@@ -19,14 +19,14 @@ struct SocketWait: Sendable {
     ///   ``LabelClientError/transport(_:)`` once stopped or when `poll` fails.
     func wait(_ socket: Int32, for events: Int16) throws(LabelClientError) {
         while true {
-            if stop.withLock({ $0 }) { throw .transport("cancelled") }
+            if stop.withLock({ $0 }) { throw .transport(.cancelled) }
             let now = DispatchTime.now().uptimeNanoseconds
             guard now < deadline else { throw .timedOut }
             let slice = Int32(min((deadline - now) / 1_000_000 + 1, 100))
             var descriptor = pollfd(fd: socket, events: events, revents: 0)
             let ready = poll(&descriptor, 1, slice)
             if ready > 0 { return }
-            if ready < 0, errno != EINTR { throw .transport("poll: \(String(cString: strerror(errno)))") }
+            if ready < 0, errno != EINTR { throw .transport(.system(.poll, errno: errno)) }
         }
     }
 
@@ -38,26 +38,26 @@ struct SocketWait: Sendable {
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let list else {
-            throw .transport("cannot resolve \(host): \(String(cString: gai_strerror(status)))")
+            throw .transport(.unresolved(host: host, status: status))
         }
         defer { freeaddrinfo(list) }
-        var failure = "no address"
+        var failure: LabelClientError.Transport?
         var entry: UnsafeMutablePointer<addrinfo>? = list
         while let address = entry?.pointee {
             entry = address.ai_next
             let socket = Glibc.socket(address.ai_family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
-            guard socket >= 0 else { failure = String(cString: strerror(errno)); continue }
+            guard socket >= 0 else { failure = .system(.socket, errno: errno); continue }
             do throws(LabelClientError) {
                 if Glibc.connect(socket, address.ai_addr, address.ai_addrlen) != 0 {
-                    guard errno == EINPROGRESS else { throw LabelClientError.transport(String(cString: strerror(errno))) }
+                    guard errno == EINPROGRESS else { throw LabelClientError.transport(.system(.connect, errno: errno)) }
                     try wait(socket, for: Int16(POLLOUT))
                     var error: Int32 = 0
                     var length = socklen_t(MemoryLayout<Int32>.size)
                     _ = getsockopt(socket, SOL_SOCKET, SO_ERROR, &error, &length)
-                    guard error == 0 else { throw LabelClientError.transport(String(cString: strerror(error))) }
+                    guard error == 0 else { throw LabelClientError.transport(.system(.connect, errno: error)) }
                 }
                 return socket
-            } catch .transport(let reason) where reason != "cancelled" {
+            } catch .transport(let reason) where reason != .cancelled {
                 failure = reason
                 close(socket)
             } catch {
@@ -65,7 +65,7 @@ struct SocketWait: Sendable {
                 throw error
             }
         }
-        throw .transport("cannot connect to \(host) port \(port): \(failure)")
+        throw .transport(.unconnected(host: host, port: Int(port), failure))
     }
 
     /// Writes all of `bytes`.
@@ -80,7 +80,7 @@ struct SocketWait: Sendable {
             } else if count < 0, errno == EINTR {
                 continue
             } else {
-                throw .transport("writing the request: \(String(cString: strerror(errno)))")
+                throw .transport(.system(.write, errno: errno))
             }
         }
     }

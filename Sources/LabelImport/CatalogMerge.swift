@@ -32,10 +32,10 @@ enum CatalogMerge {
         let bytes = [UInt8](data)
         var document: JSONDocument
         do { document = try JSONDocument.read(bytes) } catch {
-            throw ImportRefusal("the existing catalog is not JSON this import reads (byte \(error.offset): \(error.reason))")
+            throw ImportRefusal(.catalogNotJSON(offset: error.offset, detail: "\(error.reason)"))
         }
         guard document.isObject, let source = document["sourceLanguage"]?.stringValue else {
-            throw ImportRefusal("the existing catalog has no sourceLanguage")
+            throw ImportRefusal(.catalogWithoutSourceLanguage)
         }
         let language = spelling(of: tag, in: document) ?? tag.rawValue
         let old = document
@@ -139,7 +139,7 @@ enum CatalogMerge {
             before = try StringCatalogParser.parse(old, file: file)
             after = try StringCatalogParser.parse(Data(bytes), file: file)
         } catch {
-            throw ImportRefusal("the merged catalog would not read back: \(error)")
+            throw ImportRefusal(.mergedUnreadable(kind: .catalog, detail: "\(error)"))
         }
         var unchanged = after.localizations, previous = before.localizations
         unchanged[language] = nil
@@ -147,7 +147,7 @@ enum CatalogMerge {
         // The source language gains a key's own text for a key the import adds.
         let source = after.sourceLanguage
         if let added = unchanged[source] { unchanged[source] = added.filter { previous[source]?[$0.key] != nil || $0.value.template != $0.key } }
-        guard unchanged == previous else { throw ImportRefusal("the merged catalog would change languages other than \(language)") }
+        guard unchanged == previous else { throw ImportRefusal(.catalogOtherLanguagesChanged(language: language)) }
     }
 
     /// Per key touched, the plural categories `tag` needs that its variations still lack.

@@ -26,7 +26,7 @@ final class DevelopmentTables {
         guard let data = try read(relative) else { return nil }
         let result: Result<[String: PropertyListValue], ImportRefusal>
         do { result = .success(try PropertyListReader.read(data).dictionary ?? [:]) } catch {
-            result = .failure(ImportRefusal("\(relative) cannot be read: \(error.reason)"))
+            result = .failure(ImportRefusal(.tableUnreadable(path: relative, detail: "\(error.reason)")))
         }
         plurals[relative] = result
         return try result.get()

@@ -7,7 +7,7 @@ package struct ImportReport: Sendable, Hashable {
         case written
         /// Every imported value was already there.
         case unchanged
-        /// The output could not be merged (the reason is in ``FileResult/refusal``); nothing is written.
+        /// The output could not be merged (the reason is in ``Output/refusal``); nothing is written.
         case refused
         /// The `<file>` has a kind this import does not write (`.plist`, `.storyboard`…).
         case ignored
@@ -36,14 +36,14 @@ package struct ImportReport: Sendable, Hashable {
         /// Relative to the bundle folder (`de.lproj/Localizable.strings`, `Accessibility.xcstrings`).
         package var path: String
         package var status: Status
-        package var refusal: String?
+        package var refusal: ImportRefusal?
         /// Plural categories the language needs that the imported keys still lack.
         package var missingCategories: [MissingCategories]
     }
 
     package struct SkippedUnit: Sendable, Hashable {
         package var id: String
-        package var reason: String
+        package var reason: SkipReason
     }
 
     package struct MissingCategories: Sendable, Hashable {
@@ -54,7 +54,7 @@ package struct ImportReport: Sendable, Hashable {
     /// A check that failed: reported, never fixed; under `--strict` any finding means
     /// nothing is written.
     package struct Finding: Sendable, Hashable {
-        package enum Kind: String, Sendable, Hashable {
+        package enum Kind: String, Sendable, Hashable, StableCode {
             /// The target's format arguments disagree with the source's (count, order,
             /// types, positions): the unit is refused.
             case placeholderMismatch = "placeholder-mismatch"
@@ -88,6 +88,10 @@ package struct ImportReport: Sendable, Hashable {
 
     /// Whether the run was `--strict`: then any finding stops the import.
     package var strict = false
+    /// Whether the run was a dry run (``Import/run(_:into:options:dryRun:)``): nothing written.
+    package var dryRun = false
+    /// How many files ``Import/run(_:into:options:dryRun:)`` replaced or created.
+    package var filesWritten = 0
 
     /// Whether anything stops the import: a refused file or output, or under
     /// `--strict` any finding (a refused unit included).
@@ -98,6 +102,6 @@ package struct ImportReport: Sendable, Hashable {
     /// Units refused for a finding, over every `<file>`.
     package var refusedUnits: Int { findings.filter(\.refused).count }
 
-    /// Every refusal reason of the outputs, in report order.
-    package var refusals: [String] { files.flatMap { $0.outputs.compactMap(\.refusal) } }
+    /// Every refusal of the outputs, in report order.
+    package var refusals: [ImportRefusal] { files.flatMap { $0.outputs.compactMap(\.refusal) } }
 }

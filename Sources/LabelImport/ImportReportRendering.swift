@@ -74,7 +74,7 @@ package enum ImportReportRendering {
         writer.field("skipped", raw: array(file.skipped) { writer, skipped in
             writer.beginObject()
             writer.field("id", skipped.id)
-            writer.field("reason", skipped.reason)
+            writer.field("reason", skipped.reason.description)
             writer.endObject()
         })
         writer.field("outputs", raw: array(file.outputs, output))
@@ -85,7 +85,7 @@ package enum ImportReportRendering {
         writer.beginObject()
         writer.field("path", output.path)
         writer.field("status", output.status.rawValue)
-        writer.field("refusal", output.refusal)
+        writer.field("refusal", output.refusal?.description)
         writer.field("missingCategories", raw: array(output.missingCategories) { writer, missing in
             writer.beginObject()
             writer.field("key", missing.key)

@@ -4,7 +4,7 @@ import LabelCore
 extension Importer {
     /// One output: a table of one kind in one language, fed by one or more `<file>`s.
     struct OutputID: Hashable {
-        var kind: String
+        var kind: StoreFileKind
         var table: String
         var language: LanguageTag
     }
@@ -35,13 +35,13 @@ extension Importer {
                     report.files[index].status = .ignored
                     continue
                 }
-                guard ["strings", "stringsdict", "xcstrings"].contains(file.kind) else {
+                guard let kind = StoreFileKind(rawValue: file.kind) else {
                     report.files[index].status = .ignored
                     report.findings.append(.init(kind: .unknownKind, xliff: document.name, line: file.line, id: nil,
                                                  message: "original \"\(file.original)\" is a .\(file.kind) file; only .strings, .stringsdict and .xcstrings are imported"))
                     continue
                 }
-                let fileID = OutputID(kind: file.kind, table: file.table, language: file.targetTag)
+                let fileID = OutputID(kind: kind, table: file.table, language: file.targetTag)
                 if let first = seen[fileID] {
                     report.findings.append(.init(kind: .languageTwice, xliff: document.name, line: file.line, id: nil,
                                                  message: "\(file.table).\(file.kind) in \(file.targetLanguage) already came from \(first); the later units win"))
@@ -80,7 +80,7 @@ extension Importer {
                      report: inout ImportReport) -> [Write] {
         var writes: [Write] = []
         // A .strings key that the same import puts in the table's .stringsdict is skipped.
-        let plural = Set(groups.filter { $0.key.kind == "stringsdict" }.flatMap { id, units in
+        let plural = Set(groups.filter { $0.key.kind == .stringsdict }.flatMap { id, units in
             units.map { "\(id.table)\u{0}\(id.language.rawValue)\u{0}\($0.unit.address.key)" }
         })
         let tables = DevelopmentTables()
@@ -120,12 +120,13 @@ extension Importer {
         return writes
     }
 
-    static func kind(of address: UnitAddress) -> String {
+    /// The kind of file a unit goes to. `.other` ids come only from `<file>`s of other
+    /// kinds, which are ignored before their units are grouped: they would go to a catalog.
+    static func kind(of address: UnitAddress) -> StoreFileKind {
         switch address {
-        case .strings: "strings"
-        case .stringsdictFormat, .stringsdictVariant, .stringsdictRouted: "stringsdict"
-        case .catalog: "xcstrings"
-        case .other: "other"
+        case .strings: .strings
+        case .stringsdictFormat, .stringsdictVariant, .stringsdictRouted: .stringsdict
+        case .catalog, .other: .catalog
         }
     }
 
@@ -133,13 +134,15 @@ extension Importer {
     /// String Catalog (the server's `/missing` XLIFF names every table `.strings` and `.stringsdict`):
     /// `DIR/<Table>.xcstrings` exists and the development language has no such lproj table.
     func routesToCatalog(_ file: XLIFFDocument.File, folders: [LanguageTag: String]) -> Bool {
-        guard file.kind == "strings" || file.kind == "stringsdict" else { return false }
+        guard file.kind == StoreFileKind.strings.rawValue || file.kind == StoreFileKind.stringsdict.rawValue else { return false }
         let manager = FileManager.default
-        guard manager.fileExists(atPath: directory.appendingPathComponent("\(file.table).xcstrings").path) else { return false }
+        let catalog = file.table + StoreFileKind.catalog.fileExtension
+        guard manager.fileExists(atPath: directory.appendingPathComponent(catalog).path) else { return false }
         let development = options.developmentLanguage ?? file.sourceLanguage.flatMap { LanguageTag($0) } ?? LanguageTag("en")!
         let folder = directory.appendingPathComponent(folders[development] ?? "\(development.rawValue).lproj")
-        return !manager.fileExists(atPath: folder.appendingPathComponent("\(file.table).strings").path)
-            && !manager.fileExists(atPath: folder.appendingPathComponent("\(file.table).stringsdict").path)
+        return [StoreFileKind.strings, .stringsdict].allSatisfy {
+            !manager.fileExists(atPath: folder.appendingPathComponent(file.table + $0.fileExtension).path)
+        }
     }
 
     /// A `.strings`/`.stringsdict` unit's place in a String Catalog, as LabelCore reads
@@ -168,12 +171,12 @@ extension Importer {
     }
 
     /// Why a `.strings`/`.stringsdict` unit has no place in a String Catalog.
-    static func notInACatalog(_ address: UnitAddress) -> String {
+    static func notInACatalog(_ address: UnitAddress) -> ImportReport.SkipReason {
         if case .stringsdictRouted(_, let route, let leaf) = address {
-            if route.contains(where: { $0.rule == .width }) { return "a width variant; a String Catalog has none" }
-            if leaf != .format { return "a variant a String Catalog cannot hold under a device" }
+            if route.contains(where: { $0.rule == .width }) { return .widthVariantInCatalog }
+            if leaf != .format { return .variantUnderDeviceInCatalog }
         }
-        return "the format of a String Catalog plural; the catalog has none"
+        return .pluralFormatInCatalog
     }
 
     /// `.lproj` folder names of the bundle by language (`pt_BR.lproj` answers `pt-BR`).

@@ -6,19 +6,19 @@ extension OutputContext {
     mutating func strings(_ path: String) throws(ImportRefusal) -> Outcome {
         let development = folder(developmentLanguage)
         let reader = { (relative: String) throws(ImportRefusal) -> Data? in try self.read(relative) }
-        let known = try tables.strings("\(development)/\(id.table).strings", read: reader).map { Set($0.keys) }
-        let devPlurals = try tables.plurals("\(development)/\(id.table).stringsdict", read: reader) ?? [:]
-        let ownPlurals = try pluralKeys(read("\(folder(id.language))/\(id.table).stringsdict"))
+        let known = try tables.strings("\(development)/\(file(.strings))", read: reader).map { Set($0.keys) }
+        let devPlurals = try tables.plurals("\(development)/\(file(.stringsdict))", read: reader) ?? [:]
+        let ownPlurals = try pluralKeys(read("\(folder(id.language))/\(file(.stringsdict))"))
         var updates: [StringsTableMerge.Update] = []
         var positions: [String: Int] = [:]
         for pending in units {
             guard let value = accept(pending) else { continue }
             let key = pending.unit.address.key
             if devPlurals[key] != nil || ownPlurals.contains(key) || pluralKeys.contains("\(id.table)\u{0}\(id.language.rawValue)\u{0}\(key)") {
-                skip(pending, "\"\(key)\" lives in \(id.table).stringsdict")
+                skip(pending, .livesInStringsDict(key: key, file: file(.stringsdict)))
                 continue
             }
-            guard isKnown(pending, in: known, "\(id.table).strings") else { continue }
+            guard isKnown(pending, in: known, file(.strings)) else { continue }
             guard placeholdersAgree(pending, target: value, pluralVariant: false) else { continue }
             count(pending)
             let update = StringsTableMerge.Update(key: key, value: value, comment: pending.unit.notes.first)
@@ -35,7 +35,7 @@ extension OutputContext {
     private func pluralKeys(_ data: Data?) throws(ImportRefusal) -> Set<String> {
         guard let data else { return [] }
         do { return Set(try PropertyListReader.read(data).dictionary?.keys ?? [:].keys) } catch {
-            throw ImportRefusal("cannot read a .stringsdict beside it: \(error.reason)")
+            throw ImportRefusal(.besideUnreadable(detail: "\(error.reason)"))
         }
     }
 
@@ -43,7 +43,7 @@ extension OutputContext {
     /// one of its units is refused, so are the others, and the file keeps the old entry.
     mutating func stringsdict(_ path: String) throws(ImportRefusal) -> Output {
         let reader = { (relative: String) throws(ImportRefusal) -> Data? in try self.read(relative) }
-        let table = try tables.plurals("\(folder(developmentLanguage))/\(id.table).stringsdict", read: reader)
+        let table = try tables.plurals("\(folder(developmentLanguage))/\(file(.stringsdict))", read: reader)
         let development = table ?? [:]
         let known = table.map { Set($0.keys) }
         var updates: [StringsDictMerge.Update] = []
@@ -56,7 +56,7 @@ extension OutputContext {
                 if findings.last?.refused == true, findings.last?.id == pending.unit.id { refusedKeys[key] = refusedKeys[key] ?? pending.unit.id }
                 continue
             }
-            guard isKnown(pending, in: known, "\(id.table).stringsdict") else { continue }
+            guard isKnown(pending, in: known, file(.stringsdict)) else { continue }
             switch pending.unit.address {
             case .stringsdictVariant(_, _, let category), .stringsdictRouted(_, _, .variant(_, let category)):
                 guard usesCategory(pending, category) else { continue }
@@ -120,7 +120,7 @@ extension OutputContext {
     /// The `<lang>` localizations of `<Table>.xcstrings`.
     mutating func catalog(_ path: String) throws(ImportRefusal) -> Output {
         guard let data = try read(path) else {
-            throw ImportRefusal("\(path) does not exist; String Catalog units are imported into the catalog they were exported from")
+            throw ImportRefusal(.catalogMissing(path: path))
         }
         let known = (try? StringCatalogParser.parse(data, file: path)).map { catalog in
             Set(catalog.localizations[catalog.sourceLanguage]?.keys ?? [:].keys)
@@ -128,7 +128,7 @@ extension OutputContext {
         var updates: [CatalogMerge.Update] = []
         for pending in units {
             guard let value = accept(pending), case .catalog(let key, let catalogPath) = pending.unit.address else { continue }
-            guard isKnown(pending, in: known, "\(id.table).xcstrings") else { continue }
+            guard isKnown(pending, in: known, file(.catalog)) else { continue }
             var isVariant = false
             switch catalogPath {
             case .plural(let category), .devicePlural(_, let category), .substitution(_, let category):

@@ -7,7 +7,7 @@ struct OutputContext {
     enum Outcome {
         case write([UInt8])
         case unchanged
-        case refused(String)
+        case refused(ImportRefusal)
     }
 
     struct Output {
@@ -40,17 +40,20 @@ struct OutputContext {
     }
 
     mutating func run() -> Output {
-        let path = id.kind == "xcstrings" ? "\(id.table).xcstrings" : "\(folder(id.language))/\(id.table).\(id.kind)"
+        let path = id.kind == .catalog ? file(.catalog) : "\(folder(id.language))/\(file(id.kind))"
         do throws(ImportRefusal) {
             switch id.kind {
-            case "strings": return Output(path: path, outcome: try strings(path), missing: [])
-            case "stringsdict": return try stringsdict(path)
-            default: return try catalog(path)
+            case .strings: return Output(path: path, outcome: try strings(path), missing: [])
+            case .stringsdict: return try stringsdict(path)
+            case .catalog: return try catalog(path)
             }
         } catch {
-            return Output(path: path, outcome: .refused(error.reason), missing: [])
+            return Output(path: path, outcome: .refused(error), missing: [])
         }
     }
+
+    /// The name of this output's table as a file of `kind`: `Localizable.stringsdict`.
+    func file(_ kind: StoreFileKind) -> String { id.table + kind.fileExtension }
 
     func folder(_ tag: LanguageTag) -> String { folders[tag] ?? "\(tag.rawValue).lproj" }
 
@@ -64,8 +67,8 @@ struct OutputContext {
         let url = importer.directory.appendingPathComponent(relative)
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
         let size = ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int) ?? 0
-        guard size <= XLIFFReader.maximumBytes else { throw ImportRefusal("\(relative) has \(size) bytes; at most \(XLIFFReader.maximumBytes) are merged") }
-        do { return try Data(contentsOf: url) } catch { throw ImportRefusal("cannot read \(relative): \(error.localizedDescription)") }
+        guard size <= XLIFFReader.maximumBytes else { throw ImportRefusal(.existingTooLarge(path: relative, bytes: size, limit: XLIFFReader.maximumBytes)) }
+        do { return try Data(contentsOf: url) } catch { throw ImportRefusal(.existingUnopenable(path: relative, detail: error.localizedDescription)) }
     }
 
     /// The unit's value when Xcode would write it; otherwise records why not. A unit
@@ -74,15 +77,15 @@ struct OutputContext {
     /// XLIFF again.
     mutating func accept(_ pending: Importer.PendingUnit) -> String? {
         guard let target = pending.unit.target else {
-            skip(pending, "no <target>")
+            skip(pending, .noTarget)
             return nil
         }
         if let state = pending.unit.state, state == "new" || state == "needs-translation" {
-            skip(pending, "state \(state): not translated yet")
+            skip(pending, .notTranslated(state: state))
             return nil
         }
         // The note is written only as a `.strings` comment.
-        let note = id.kind == "strings" ? pending.unit.notes.first ?? "" : ""
+        let note = id.kind == .strings ? pending.unit.notes.first ?? "" : ""
         // The id too: its parts (a key, a variable's or a variant's name) become keys.
         for (part, text) in [("target", target), ("key", pending.unit.address.key), ("id", pending.unit.id), ("note", note)] {
             if let scalar = text.unicodeScalars.first(where: { !XMLTreeReader.isXMLCharacter($0) }) {
@@ -105,7 +108,7 @@ struct OutputContext {
         let key = pending.unit.address.key
         guard let keys, !keys.contains(key) else { return true }
         finding(.unknownKey, pending, "the development language (\(developmentLanguage)) has no \"\(key)\" in \(table); not written")
-        skip(pending, "not in the development language's \(table)")
+        skip(pending, .notInDevelopmentLanguage(table: table))
         return false
     }
 
@@ -113,11 +116,11 @@ struct OutputContext {
     /// language); a variant for another category is skipped, as Xcode skips it.
     mutating func usesCategory(_ pending: Importer.PendingUnit, _ category: PluralCategory) -> Bool {
         guard category != .zero, !PluralRules.forLanguage(id.language.rawValue).categories.contains(category) else { return true }
-        skip(pending, "\(id.language) has no plural category \(category.rawValue)")
+        skip(pending, .categoryNotInLanguage(id.language, category))
         return false
     }
 
-    mutating func skip(_ pending: Importer.PendingUnit, _ reason: String) {
+    mutating func skip(_ pending: Importer.PendingUnit, _ reason: ImportReport.SkipReason) {
         skipped.append((pending.result, ImportReport.SkippedUnit(id: pending.unit.id, reason: reason)))
     }
 

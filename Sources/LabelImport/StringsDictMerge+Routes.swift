@@ -46,7 +46,7 @@ extension StringsDictMerge {
             if dictionary[formatKey] == nil {
                 guard let format = development?.dictionary?[formatKey]?.string, isOnlySpecifiers(format) else {
                     let place = leaf.route.map { "\($0.rule.rawValue) \($0.name)" }.joined(separator: ", ")
-                    throw ImportRefusal("\"\(key)\" (\(place)): no NSStringLocalizedFormatKey translated, and the language has none")
+                    throw ImportRefusal(.noFormatKey(key: key, place: place))
                 }
                 dictionary[formatKey] = .string(format)
             }

@@ -22,25 +22,25 @@ extension StringsDictMerge {
         // the splice keeps every byte it does not replace: a file that is not UTF-8 of XML
         // characters throughout would stay so, and the merge would write a broken file.
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ImportRefusal("the existing file is not UTF-8 throughout (an XML property list this import merges is)")
+            throw ImportRefusal(.existingNotUTF8)
         }
         if let scalar = text.unicodeScalars.first(where: { !XMLTreeReader.isXMLCharacter($0) }) {
             let code = String(scalar.value, radix: 16, uppercase: true)
-            throw ImportRefusal("the existing file holds U+\(code), which XML 1.0 cannot hold")
+            throw ImportRefusal(.existingNonXMLCharacter(scalar: code))
         }
         var reader = XMLTreeReader(bytes, allowsExternalDoctype: true)
         let plist: XMLElement
         do throws(XMLTreeReader.Failure) { plist = try reader.readDocument() } catch {
-            throw ImportRefusal("the existing file is not an XML property list this import can merge: \(error.reason)")
+            throw ImportRefusal(.existingNotXML(detail: "\(error.reason)"))
         }
         guard plist.name == "plist", plist.elements.count == 1, let dictionary = plist.elements.first, dictionary.name == "dict" else {
-            throw ImportRefusal("the existing file is not a <plist> holding one <dict>")
+            throw ImportRefusal(.existingNotOneDictionary)
         }
         var valueRange: [String: Range<Int>] = [:]
         let children = dictionary.elements
         var index = 0
         while index + 1 < children.count {
-            guard children[index].name == "key" else { throw ImportRefusal("the existing file's <dict> has <\(children[index].name)> where a <key> belongs") }
+            guard children[index].name == "key" else { throw ImportRefusal(.existingMisplacedElement(name: children[index].name)) }
             valueRange[children[index].text] = children[index + 1].offset..<children[index + 1].endOffset
             index += 2
         }

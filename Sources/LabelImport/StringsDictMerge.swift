@@ -47,7 +47,7 @@ enum StringsDictMerge {
         var root: [String: PropertyListValue] = [:]
         if let data {
             do { root = try PropertyListReader.read(data).dictionary ?? [:] } catch {
-                throw ImportRefusal("the existing file cannot be read: \(error.reason)")
+                throw ImportRefusal(.existingUnreadable(detail: "\(error.reason)"))
             }
         }
         let old = root
@@ -73,8 +73,8 @@ enum StringsDictMerge {
             bytes = Array(document(keys: ordered, root: root).utf8)
         }
         let reread: PropertyListValue
-        do { reread = try PropertyListReader.read(Data(bytes)) } catch { throw ImportRefusal("the merged file would not read back: \(error.reason)") }
-        guard reread == .dictionary(root) else { throw ImportRefusal("the merged file would not read back as the merged entries") }
+        do { reread = try PropertyListReader.read(Data(bytes)) } catch { throw ImportRefusal(.mergedUnreadable(kind: .stringsdict, detail: "\(error.reason)")) }
+        guard reread == .dictionary(root) else { throw ImportRefusal(.mergedDiffers(kind: .stringsdict)) }
         return Result(entries: merged, bytes: bytes, refused: refused)
     }
 
@@ -92,7 +92,7 @@ enum StringsDictMerge {
             // No translated format and none in the file: the development language's
             // only when it is nothing but specifiers (`%#@count@`), never English words.
             guard let format = development?[formatKey]?.string, isOnlySpecifiers(format) else {
-                throw ImportRefusal("\"\(update.key)\": no NSStringLocalizedFormatKey translated, and the language has none")
+                throw ImportRefusal(.noFormatKey(key: update.key, place: nil))
             }
             entry[formatKey] = .string(format)
         }

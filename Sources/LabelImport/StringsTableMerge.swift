@@ -24,10 +24,10 @@ enum StringsTableMerge {
         guard let data else { return updates.isEmpty ? nil : newFile(updates) }
         let old: StringsFile
         do { old = try StringsFileParser.parse(data, file: file) } catch {
-            throw ImportRefusal("the existing file cannot be read: \(error)")
+            throw ImportRefusal(.existingUnreadable(detail: "\(error)"))
         }
         guard old.encoding != .binaryPropertyList, old.encoding != .xmlPropertyList else {
-            throw ImportRefusal("the existing file is a \(old.encoding == .binaryPropertyList ? "binary" : "XML") property list; only text .strings files are merged")
+            throw ImportRefusal(.propertyListStrings(binary: old.encoding == .binaryPropertyList))
         }
         let changed = updates.filter { old.values[$0.key] != $0.value }
         let annotated = updates.filter { !($0.comment ?? "").isEmpty && old.values[$0.key] != nil }
@@ -46,7 +46,7 @@ enum StringsTableMerge {
             }
             if old.values[update.key] != update.value {
                 guard let splice = valueSplice(units, at: start, value: update.value) else {
-                    throw ImportRefusal("cannot find the value of \"\(update.key)\" at \(entry.location)")
+                    throw ImportRefusal(.valueNotFound(key: update.key, location: entry.location))
                 }
                 splices.append(splice)
             }
@@ -101,9 +101,9 @@ enum StringsTableMerge {
         for update in updates { expected[update.key] = update.value }
         let reread: StringsFile
         do { reread = try StringsFileParser.parse(bytes, file: file) } catch {
-            throw ImportRefusal("the merged file would not read back: \(error)")
+            throw ImportRefusal(.mergedUnreadable(kind: .strings, detail: "\(error)"))
         }
-        guard reread.values == expected else { throw ImportRefusal("the merged file would not read back as the merged table") }
+        guard reread.values == expected else { throw ImportRefusal(.mergedDiffers(kind: .strings)) }
     }
 
     // MARK: Text

@@ -63,15 +63,15 @@ package enum UnitAddress: Sendable, Hashable {
 
     /// Reads `id` as a unit of a file of `kind`; `nil` when it is no known form.
     static func parse(_ id: String, kind: String) -> UnitAddress? {
-        switch kind {
+        switch StoreFileKind(rawValue: kind) {
         // In a `.strings` <file> the id is the key, whatever it spells (`a/b`,
         // `/k:dict/NSStringLocalizedFormatKey:dict/:string`): Xcode and the server's
         // `/missing` XLIFF put plural units in a `.stringsdict` <file>
         // (docs/decisions/xliff-files-per-source.md).
-        case "strings": return id.isEmpty ? nil : .strings(key: id)
-        case "stringsdict": return stringsdict(id)
-        case "xcstrings": return catalog(id)
-        default: return .other(id: id)
+        case .strings?: return id.isEmpty ? nil : .strings(key: id)
+        case .stringsdict?: return stringsdict(id)
+        case .catalog?: return catalog(id)
+        case nil: return .other(id: id)
         }
     }
 

@@ -2,7 +2,7 @@ package import LabelCore
 
 /// Why an XLIFF file was refused, and where: nothing of it is imported.
 package struct XLIFFReadError: Error, Sendable, Hashable, CustomStringConvertible {
-    package enum Reason: Sendable, Hashable, CustomStringConvertible {
+    package enum Reason: Sendable, Hashable, CustomStringConvertible, StableCode {
         /// The file could not be opened or read (the system's message).
         case unreadable(String)
         /// The input is larger than ``XLIFFReader/maximumBytes``.
@@ -23,6 +23,21 @@ package struct XLIFFReadError: Error, Sendable, Hashable, CustomStringConvertibl
         case pathLikeOriginal(String)
         /// A `trans-unit` id is neither a key nor one of Xcode's id forms for its file's kind.
         case unknownID(String)
+
+        package var code: String {
+            switch self {
+            case .unreadable: "unreadable"
+            case .tooLarge: "too-large"
+            case .notUTF8: "not-utf8"
+            case .documentTypeDeclaration: "doctype"
+            case .entity: "entity"
+            case .malformed: "malformed-xml"
+            case .notXLIFF: "not-xliff"
+            case .invalidLanguage: "invalid-language"
+            case .pathLikeOriginal: "path-like-original"
+            case .unknownID: "unknown-id"
+            }
+        }
 
         package var description: String {
             switch self {

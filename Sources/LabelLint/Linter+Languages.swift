@@ -68,5 +68,5 @@ extension Linter {
         return (findings, completeness)
     }
 
-    private static func precedence(_ entry: LintEntry) -> Int { entry.isBase ? -1 : entry.kind.rawValue }
+    private static func precedence(_ entry: LintEntry) -> Int { entry.isBase ? -1 : entry.kind.precedence }
 }

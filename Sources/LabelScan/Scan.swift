@@ -7,15 +7,25 @@ import Glibc
 import Darwin
 #endif
 
-/// `label-server scan`: reads the source files, finds their sites (in parallel) and
-/// joins them with the store.
+/// `label-server scan`: reads the store and the source files, finds their sites (in
+/// parallel) and joins them with the store: ``run(_:)``.
 package enum Scan {
     package struct Options: Sendable {
         package var paths: [String] = ["."]
         package var excludes: [String] = []
         package var callees = CalleeTable()
+        /// The store the sites are joined with; none: every key listed, none missing.
+        package var store: StoreSource = .none
 
         package init() {}
+    }
+
+    /// The sites of all files, and what could not be read.
+    struct Sites: Sendable {
+        /// How many source files were found.
+        var files: Int
+        var sites: [ScanSite]
+        var warnings: [ScanWarning]
     }
 
     /// The largest source file read (64 MiB); larger ones are a warning, never read.
@@ -23,7 +33,7 @@ package enum Scan {
 
     /// The sites of all files, sorted by file and position, and warnings naming the
     /// files that could not be read, are not UTF-8, or nest interpolations too deep.
-    package static func sites(_ options: Options) -> (files: Int, sites: [ScanSite], warnings: [ScanWarning]) {
+    static func sites(_ options: Options) -> Sites {
         let (files, walkWarnings) = SourceWalker.files(under: options.paths, excluding: options.excludes)
         let contents = Locked<[Int: [UInt8]]>([:])
         let warnings = Locked<[Int: [ScanWarning]]>([:])
@@ -77,7 +87,8 @@ package enum Scan {
             let found = byFile.removeValue(forKey: index)!
             if sites.isEmpty { sites = found } else { sites += found }
         }
-        return (files.count, sites, walkWarnings + warnings.withLock { $0 }.sorted { $0.key < $1.key }.flatMap(\.value))
+        return Sites(files: files.count, sites: sites,
+                     warnings: walkWarnings + warnings.withLock { $0 }.sorted { $0.key < $1.key }.flatMap(\.value))
     }
 
     /// A file's bytes, or a warning when it is not a regular file (a FIFO, a device, a

@@ -33,6 +33,8 @@ package struct ScanReport: Sendable {
     /// What could not be read or followed (tables, source files, too deep a nesting),
     /// the store's oddities, in the order found: store first, then sources.
     package var warnings: [ScanWarning]
+    /// The store the sites were joined with (the exports read its values).
+    package var catalog: Catalog
 
     package var dynamicCount: Int { sites.count { $0.kind == .dynamic } }
 
@@ -55,6 +57,7 @@ package struct ScanReport: Sendable {
         self.files = files
         self.sites = sites
         self.warnings = warnings
+        catalog = store
         let languages = store.languages
         self.languages = languages.map(\.rawValue)
         developmentLanguage = store.developmentLanguage?.rawValue

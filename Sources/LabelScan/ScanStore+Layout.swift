@@ -17,7 +17,7 @@ extension ScanStore {
         guard problems.isEmpty else { return nil }
         var warnings = parseWarnings.map(ScanWarning.init(store:))
         var layers: [StoreLoader.LayerKey: CatalogLayer] = [:]
-        for job in jobs.sorted(by: { ($0.isBase ? -1 : $0.kind.rawValue) < ($1.isBase ? -1 : $1.kind.rawValue) }) {
+        for job in jobs.sorted(by: { StoreLoader.precedence($0) < StoreLoader.precedence($1) }) {
             let tables: [(language: LanguageTag, folder: String, entries: [String: LocalizedString])]
             do {
                 tables = try parse(job, root: root, limit: configuration.maximumFileBytes, warnings: &warnings)
@@ -47,7 +47,7 @@ extension ScanStore {
         let data: Data
         switch StoreLoader.read(job, root: root, limit: limit) {
         case .success(let bytes): data = bytes
-        case .failure(let problem): throw LoadError(description: problem.message)
+        case .failure(let problem): throw ScanError(.tableUnreadable(problem))
         }
         switch job.kind {
         case .strings:

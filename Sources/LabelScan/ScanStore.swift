@@ -1,5 +1,5 @@
 import Foundation
-package import LabelCore
+import LabelCore
 
 #if canImport(Glibc)
 import Glibc
@@ -9,35 +9,31 @@ import Darwin
 
 /// The strings the scan joins with: the server's store layout, or an app's resources
 /// as Xcode collects them (every `*.lproj` and `*.xcstrings` under a folder).
-package struct ScanStore: Sendable {
-    package var catalog: Catalog
+struct ScanStore: Sendable {
+    var catalog: Catalog
     /// Tables that cannot be read, and oddities (a key in two places, a skipped folder):
     /// on standard error and in the report.
-    package var warnings: [ScanWarning]
-
-    package struct LoadError: Error, CustomStringConvertible {
-        package var description: String
-    }
+    var warnings: [ScanWarning]
 
     /// No store: every key is listed, none is missing.
-    package static let empty = ScanStore(catalog: Catalog(bundles: [], developmentLanguage: nil, layers: []), warnings: [])
+    static let empty = ScanStore(catalog: Catalog(bundles: [], developmentLanguage: nil, layers: []), warnings: [])
 
     /// The server's layout (`--strings DIR --bundles LIST`), read as `lint` and `serve` read
     /// it; when some tables cannot be read, the rest of the store and a warning for each
     /// (``layout(_:)``). A folder that cannot be listed is still an error.
-    package static func load(_ configuration: StoreConfiguration) throws(LoadError) -> ScanStore {
+    static func load(_ configuration: StoreConfiguration) throws(ScanError) -> ScanStore {
         do {
             let loaded = try StoreLoader.load(configuration)
             return ScanStore(catalog: loaded.catalog, warnings: loaded.warnings.map(ScanWarning.init(store:)))
         } catch {
             if let store = layout(configuration) { return store }
-            throw LoadError(description: error.problems.map { "\($0.file): \($0.message)" }.joined(separator: "; "))
+            throw ScanError(.storeUnreadable(error.problems))
         }
     }
 
     /// Every `*.lproj` folder and `*.xcstrings` file under the folders; a table is its
     /// file name wherever it sits, `Base.lproj` is the development language.
-    package static func resources(_ directories: [String], developmentLanguage: LanguageTag?) throws(LoadError) -> ScanStore {
+    static func resources(_ directories: [String], developmentLanguage: LanguageTag?) throws(ScanError) -> ScanStore {
         var layers: [StoreLoader.LayerKey: CatalogLayer] = [:]
         var warnings: [ScanWarning] = []
         var origins: [StoreLoader.LayerKey: [String: String]] = [:]
@@ -47,7 +43,8 @@ package struct ScanStore: Sendable {
             for (key, value) in entries {
                 if let other = origins[id]?[key], other != file {
                     // A .stringsdict entry beats a .strings one, as Bundle reads them; two of a kind is a mistake.
-                    if other.hasSuffix(".stringsdict") == file.hasSuffix(".stringsdict") || !file.hasSuffix(".stringsdict") {
+                    let plural = StoreFileKind(fileName: file) == .stringsdict
+                    if (StoreFileKind(fileName: other) == .stringsdict) == plural || !plural {
                         warnings.append(ScanWarning(.duplicateKey, file: file,
                                                     message: "key \"\(key)\" of table \(table) (\(language.rawValue)) is also in \(other)"))
                         continue
@@ -63,7 +60,7 @@ package struct ScanStore: Sendable {
         for directory in directories {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw LoadError(description: "--resources \(directory): not a folder")
+                throw ScanError(.resourcesNotAFolder(path: directory))
             }
             for path in resourceFiles(under: directory) {
                 let tables: [Table]
@@ -101,8 +98,7 @@ package struct ScanStore: Sendable {
                 continue
             }
             let parent = components.count >= 2 ? String(components[components.count - 2]) : ""
-            if name.hasSuffix(".xcstrings")
-                || (parent.hasSuffix(".lproj") && (name.hasSuffix(".strings") || name.hasSuffix(".stringsdict"))) {
+            if let kind = StoreFileKind(fileName: name), kind == .catalog || parent.hasSuffix(".lproj") {
                 files.append(directory + "/" + relative)
             }
         }
@@ -120,25 +116,28 @@ package struct ScanStore: Sendable {
         var info = stat()
         // A FIFO or device named like a table would block or never end: only regular files are read.
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw LoadError(description: "not a regular file")
+            throw ScanError(.notARegularFile(path: path))
         }
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
         let name = parts.last.map(String.init) ?? path
-        if name.hasSuffix(".xcstrings") {
-            let catalog = try StringCatalogParser.parse(data, file: path)
-            return catalog.localizations.sorted(by: { $0.key < $1.key }).compactMap { tag, entries in
-                LanguageTag(tag).map { Table(entries: entries, name: String(name.dropLast(".xcstrings".count)), language: $0) }
-            }
-        }
+        // Only files of a store kind are listed (``resourceFiles(under:)``).
+        let kind = StoreFileKind(fileName: name) ?? .strings
+        let table = kind.table(ofFileName: name)
         let folder = String((parts.count >= 2 ? parts[parts.count - 2] : "").dropLast(".lproj".count))
         let language = folder == "Base" ? developmentLanguage : LanguageTag(folder)
-        if name.hasSuffix(".stringsdict") {
-            return [Table(entries: try StringsDictParser.parse(data, file: path).entries,
-                          name: String(name.dropLast(".stringsdict".count)), language: language)]
+        switch kind {
+        case .catalog:
+            let catalog = try StringCatalogParser.parse(data, file: path)
+            return catalog.localizations.sorted(by: { $0.key < $1.key }).compactMap { tag, entries in
+                LanguageTag(tag).map { Table(entries: entries, name: table, language: $0) }
+            }
+        case .stringsdict:
+            return [Table(entries: try StringsDictParser.parse(data, file: path).entries, name: table, language: language)]
+        case .strings:
+            let file = try StringsFileParser.parse(data, file: path)
+            return [Table(entries: Dictionary(file.entries.map { ($0.key, LocalizedString(template: $0.value)) }) { _, later in later },
+                          name: table, language: language)]
         }
-        let file = try StringsFileParser.parse(data, file: path)
-        return [Table(entries: Dictionary(file.entries.map { ($0.key, LocalizedString(template: $0.value)) }) { _, later in later },
-                      name: String(name.dropLast(".strings".count)), language: language)]
     }
 }

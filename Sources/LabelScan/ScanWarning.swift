@@ -3,7 +3,7 @@ import LabelCore
 /// Something the scan could not read or follow, naming the file (and the position when
 /// known). The report carries them; a stable `code` says what happened.
 package struct ScanWarning: Error, Sendable, Hashable, CustomStringConvertible {
-    package enum Code: String, Sendable, Hashable {
+    package enum Code: String, Sendable, Hashable, StableCode {
         /// A table of the store cannot be read or parsed (a UTF-16 file with a doubled BOM,
         /// malformed syntax, no permission): its keys are missing from the join.
         case tableUnreadable = "table-unreadable"

@@ -107,18 +107,18 @@ enum ImportCommand {
     }
 
     private static func execute(_ files: [String], into: String, options: Importer.Options, dryRun: Bool, json: Bool, strict: Bool) -> Int32 {
-        let importer = Importer(directory: URL(fileURLWithPath: into), options: options)
-        let (documents, errors) = Importer.readDocuments(files)
-        let plan = importer.plan(documents, errors: errors)
+        let report: ImportReport
         var failure: String?
-        if !dryRun, !plan.report.isRefused {
-            do { try importer.apply(plan.writes) } catch { failure = error.description }
+        do throws(ImportError) {
+            report = try Import.run(files, into: URL(fileURLWithPath: into), options: options, dryRun: dryRun)
+        } catch {
+            report = error.report
+            failure = error.description
         }
-        let written = dryRun || plan.report.isRefused || failure != nil ? 0 : plan.writes.count
-        print(json ? ImportReportRendering.json(plan.report, into: into, dryRun: dryRun, filesWritten: written)
-              : ImportReportRendering.text(plan.report, dryRun: dryRun, filesWritten: written))
+        print(json ? ImportReportRendering.json(report, into: into, dryRun: dryRun, filesWritten: report.filesWritten)
+              : ImportReportRendering.text(report, dryRun: dryRun, filesWritten: report.filesWritten))
         if let failure { CommandLine.fail(failure) }
-        if plan.report.isRefused || failure != nil { return 1 }
-        return strict && !plan.report.findings.isEmpty ? 1 : 0
+        if report.isRefused || failure != nil { return 1 }
+        return strict && !report.findings.isEmpty ? 1 : 0
     }
 }

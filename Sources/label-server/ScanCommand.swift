@@ -94,17 +94,18 @@ enum ScanCommand {
                 }
                 return wrapper
             })
-            let store = try loadStore(scanner, environment: environment)
-            let scanned = Scan.sites(options)
-            let warnings = store.warnings + scanned.warnings
-            for warning in warnings {
+            options.store = try storeSource(scanner, environment: environment)
+            let report: ScanReport
+            do throws(ScanError) { report = try Scan.run(options) } catch {
+                throw ArgumentScanner.UsageError(description: "cannot read the store: \(error.description)")
+            }
+            for warning in report.warnings {
                 FileHandle.standardError.write(text: "label-server: warning: \(warning) [\(warning.code.rawValue)]\n")
             }
-            let report = ScanReport(files: scanned.files, sites: scanned.sites, store: store.catalog, warnings: warnings)
             switch format {
             case "json": print(report.json())
             case "xliff", "strings": FileHandle.standardOutput.write(text: export(report, format: format, language: language!,
-                                                                                 catalog: store.catalog))
+                                                                                 catalog: report.catalog))
             default: print(report.text())
             }
             return scanner.has("--strict") && (report.hasMissing || report.isIncomplete) ? 1 : 0
@@ -126,21 +127,15 @@ enum ScanCommand {
     }
 
     /// `--resources`, else the server's layout when `--strings` (or its variable) is given, else no store.
-    static func loadStore(_ scanner: ArgumentScanner, environment: [String: String]) throws(ArgumentScanner.UsageError) -> ScanStore {
+    static func storeSource(_ scanner: ArgumentScanner, environment: [String: String]) throws(ArgumentScanner.UsageError) -> Scan.StoreSource {
         let configuration = try StoreOptions(scanner, environment: environment).configuration
         let resources = scanner.all("--resources")
         let hasStrings = scanner.value("--strings") != nil || environment["LABEL_SERVER_STRINGS"] != nil
         if !resources.isEmpty && scanner.value("--strings") != nil {
             throw ArgumentScanner.UsageError(description: "--resources and --strings are two stores: give one")
         }
-        do {
-            if !resources.isEmpty {
-                return try ScanStore.resources(resources, developmentLanguage: configuration.developmentLanguage)
-            }
-            return hasStrings ? try ScanStore.load(configuration) : ScanStore.empty
-        } catch {
-            throw ArgumentScanner.UsageError(description: "cannot read the store: \(error.description)")
-        }
+        if !resources.isEmpty { return .resources(resources, developmentLanguage: configuration.developmentLanguage) }
+        return hasStrings ? .layout(configuration) : .none
     }
 
     /// The keys `language` lacks as `/missing` exports them: one entry per key, its hits

@@ -50,7 +50,7 @@ import Testing
         defer { server.stop() }
         let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil,
                                  timeout: ClientTestServer.patience, bodyLimit: Self.limit)
-        #expect(await HostileServerTests.networkFailure(client) == "\(LabelClientError.bodyTooLarge(limit: Self.limit))")
+        #expect(await HostileServerTests.networkFailure(client) == .bodyTooLarge(limit: Self.limit))
         await Self.finished(done)
         #expect(written.value <= Self.limit + Self.slack)
     }
@@ -71,7 +71,7 @@ import Testing
         defer { server.stop() }
         let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil,
                                  timeout: ClientTestServer.patience, bodyLimit: Self.limit)
-        #expect(await HostileServerTests.networkFailure(client) == "\(LabelClientError.bodyTooLarge(limit: Self.limit))")
+        #expect(await HostileServerTests.networkFailure(client) == .bodyTooLarge(limit: Self.limit))
         await Self.finished(done)
         #expect(written.value <= Self.limit + Self.slack)
     }
@@ -88,7 +88,7 @@ import Testing
         defer { server.stop() }
         let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil,
                                  timeout: ClientTestServer.patience, bodyLimit: Self.limit)
-        #expect(await HostileServerTests.networkFailure(client) == "\(LabelClientError.bodyTooLarge(limit: Self.limit))")
+        #expect(await HostileServerTests.networkFailure(client) == .bodyTooLarge(limit: Self.limit))
     }
 
     @Test func gzipBodyUnderTheLimitIsInflated() async throws {

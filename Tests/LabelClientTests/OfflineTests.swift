@@ -84,7 +84,7 @@ import Testing
             try await client.labels(language: "de")
         } throws: { error in
             guard case LabelClientError.unavailable(_, let fallback?) = error else { return false }
-            return fallback.contains("store folder not found")
+            return "\(fallback)".contains("store folder not found")
         }
     }
 
@@ -100,7 +100,7 @@ import Testing
             try await client.labels(language: "de")
         } throws: { error in
             guard case LabelClientError.unavailable(let network, nil) = error else { return false }
-            return network == "\(LabelClientError.timedOut)"
+            return network == .timedOut
         }
         #expect(server.requests.count == 1)
     }
@@ -119,7 +119,7 @@ import Testing
             try await launch.value
         } throws: { error in
             guard case LabelClientError.unavailable(let network, nil) = error else { return false }
-            return network.contains("cancelled")
+            return "\(network)".contains("cancelled")
         }
     }
 

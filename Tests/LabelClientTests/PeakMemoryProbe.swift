@@ -48,7 +48,7 @@ import Testing
             }
         } else {
             let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: 120)
-            outcome = await HostileServerTests.networkFailure(client)
+            outcome = await HostileServerTests.networkFailure(client).map { "\($0)" }
         }
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM") } ?? "?"

@@ -154,7 +154,7 @@ import Testing
             .init(id: width, source: "Tap", target: "Тап"),
         ])), into: bundle)
         #expect(!report.isRefused)
-        #expect(report.files[0].skipped == [.init(id: width, reason: "a width variant; a String Catalog has none")])
+        #expect(report.files[0].skipped == [.init(id: width, reason: .widthVariantInCatalog)])
         let document = try JSONDocument.read(Array(try #require(F.text(bundle, "Localizable.xcstrings")).utf8))
         let mac = document["strings"]?["Tap"]?["localizations"]?["ru"]?["variations"]?["device"]?["mac"]
         #expect(mac?["stringUnit"]?["value"]?.stringValue == "Щёлкните")
@@ -170,7 +170,8 @@ import Testing
         let bundle = try F.bundle([:])
         let report = try F.run(F.xliff(F.file("Localizable.xcstrings", target: "de", [.init(id: "a", source: "a", target: "b")])), into: bundle)
         #expect(report.isRefused)
-        #expect(report.refusals == ["Localizable.xcstrings does not exist; String Catalog units are imported into the catalog they were exported from"])
+        #expect(report.refusals.map(\.reason) == [.catalogMissing(path: "Localizable.xcstrings")])
+        #expect(report.refusals.map(\.code) == ["catalog-missing"])
     }
 
     @Test func anImportOfWhatIsThereChangesNothing() throws {

@@ -27,7 +27,11 @@ import Testing
         #expect(F.text(bundle, "de.lproj/Localizable.strings")
                 == "/* Erst. */\n\"a\" = \"Apfel\";\n\n// MARK: - Mehr\n\"c\" = \"Kirsche\";\n\n/* Fruit. */\n\"b\" = \"Banane %@\";\n")
         #expect(report.files[0].status == .written && report.files[0].imported == 2)
-        #expect(report.files[0].skipped == [.init(id: "c", reason: "no <target>")])
+        #expect(report.files[0].skipped == [.init(id: "c", reason: .noTarget)])
+        // The sentence as the text and JSON reports print it.
+        #expect(ImportReportRendering.text(report, dryRun: false, filesWritten: 1).contains("\n  skipped c: no <target>\n"))
+        #expect(ImportReportRendering.json(report, into: "x", dryRun: false, filesWritten: 1)
+                    .contains(#""skipped":[{"id":"c","reason":"no <target>"}]"#))
         #expect(report.findings.isEmpty)
     }
 
@@ -40,7 +44,7 @@ import Testing
         ])), into: bundle)
         let values = try StringsFileParser.parse(Data(contentsOf: bundle.appendingPathComponent("fr.lproj/Localizable.strings")), file: "f").values
         #expect(values == ["a": "", "b": "Banane %@"])
-        #expect(report.files[0].skipped == [.init(id: "c", reason: "state new: not translated yet")])
+        #expect(report.files[0].skipped == [.init(id: "c", reason: .notTranslated(state: "new"))])
     }
 
     @Test func keepsAUTF16FileUTF16() throws {
@@ -62,7 +66,7 @@ import Testing
             .init(id: "n", source: "%#@v@", target: "%#@v@"), .init(id: "a", source: "Apple", target: "Apfel"),
         ])), into: bundle)
         #expect(F.text(bundle, "de.lproj/Localizable.strings") == "\"a\" = \"Apfel\";\n")
-        #expect(report.files[0].skipped == [.init(id: "n", reason: "\"n\" lives in Localizable.stringsdict")])
+        #expect(report.files[0].skipped == [.init(id: "n", reason: .livesInStringsDict(key: "n", file: "Localizable.stringsdict"))])
     }
 
     /// In a `.strings` `<file>` the id is the key, whatever it spells (the server exports
@@ -120,7 +124,13 @@ import Testing
         let importer = Importer(directory: bundle)
         let plan = importer.plan([try XLIFFReader.read(data, file: "t.xliff")])
         #expect(plan.report.isRefused && plan.writes.isEmpty)
-        #expect(plan.report.files[0].outputs.first?.refusal == "the existing file is a binary property list; only text .strings files are merged")
+        #expect(plan.report.files[0].outputs.first?.refusal?.code == "property-list-strings")
+        // The report's sentence and line for a refused output, as the CLI prints them.
+        let text = ImportReportRendering.text(plan.report, dryRun: false, filesWritten: 0)
+        #expect(text.contains("\n  → de.lproj/Localizable.strings: refused — refused: the existing file is a binary property list; "
+                              + "only text .strings files are merged\n"))
+        #expect(ImportReportRendering.json(plan.report, into: "x", dryRun: false, filesWritten: 0)
+                    .contains(#""refusal":"the existing file is a binary property list; only text .strings files are merged""#))
         #expect(plan.report.files[1].status == .written)
     }
 

@@ -25,3 +25,14 @@ func doubledByteOrderMark(_ text: String) -> Data {
     for unit in text.utf16 { bytes += [UInt8(truncatingIfNeeded: unit), UInt8(truncatingIfNeeded: unit >> 8)] }
     return Data(bytes)
 }
+
+/// A fresh temporary folder with `"same" = "Same";` in `A/en.lproj/Localizable.strings` and
+/// `B/en.lproj/Localizable.strings`: one key in two resource files (the caller removes it).
+func resourcesWithOneKeyTwice() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString)")
+    for sub in ["A/en.lproj", "B/en.lproj"] {
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+        try Data(#""same" = "Same";"#.utf8).write(to: folder.appendingPathComponent("\(sub)/Localizable.strings"))
+    }
+    return folder
+}

@@ -10,10 +10,10 @@ import Testing
         var options = Scan.Options()
         options.paths = [fixture("SeedApp/Sources")]
         options.callees = CalleeTable(wrappers: functions.compactMap(CalleeTable.Wrapper.init))
-        let scanned = Scan.sites(options)
-        #expect(scanned.warnings.isEmpty)
-        let store = try ScanStore.load(StoreConfiguration(directory: fixture("SeedApp/Strings"), bundles: ["app"]))
-        return ScanReport(files: scanned.files, sites: scanned.sites, store: store.catalog)
+        options.store = .layout(StoreConfiguration(directory: fixture("SeedApp/Strings"), bundles: ["app"]))
+        let report = try Scan.run(options)
+        #expect(report.warnings.isEmpty)
+        return report
     }
 
     @Test func seedKeysMissingFromSpanishAreReported() throws {
@@ -109,12 +109,8 @@ import Testing
     }
 
     @Test func aKeyInTwoResourceFilesIsAWarning() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString)")
+        let folder = try resourcesWithOneKeyTwice()
         defer { try? FileManager.default.removeItem(at: folder) }
-        for sub in ["A/en.lproj", "B/en.lproj"] {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
-            try Data(#""same" = "Same";"#.utf8).write(to: folder.appendingPathComponent("\(sub)/Localizable.strings"))
-        }
         let store = try ScanStore.resources([folder.path], developmentLanguage: LanguageTag("en"))
         #expect(store.warnings.count == 1)
         #expect(store.warnings.first?.code == .duplicateKey)

@@ -72,7 +72,7 @@ public enum StoreLoader {
 extension StoreLoader {
     /// A file to read and what it contributes to.
     package struct Job: Sendable {
-        public enum Kind: Int, Sendable { case catalog = 0, strings = 1, stringsdict = 2 }
+        package typealias Kind = StoreFileKind
         public var path: String            // relative to the store root
         public var bundle: String
         public var kind: Kind
@@ -159,9 +159,8 @@ extension StoreLoader {
             }
             for item in items.sorted() where !item.hasPrefix(".") {
                 let itemPath = "\(bundle)/\(item)"
-                if item.hasSuffix(".xcstrings") {
-                    jobs.append(Job(path: itemPath, bundle: bundle, kind: .catalog,
-                                    table: String(item.dropLast(".xcstrings".count)),
+                if let kind = StoreFileKind(fileName: item), kind == .catalog {
+                    jobs.append(Job(path: itemPath, bundle: bundle, kind: .catalog, table: kind.table(ofFileName: item),
                                     language: nil, folder: "", isBase: false))
                     continue
                 }
@@ -191,18 +190,8 @@ extension StoreLoader {
                     continue
                 }
                 for file in files.sorted() where !file.hasPrefix(".") {
-                    let kind: Job.Kind
-                    let table: Substring
-                    if file.hasSuffix(".stringsdict") {
-                        kind = .stringsdict
-                        table = file.dropLast(".stringsdict".count)
-                    } else if file.hasSuffix(".strings") {
-                        kind = .strings
-                        table = file.dropLast(".strings".count)
-                    } else {
-                        continue
-                    }
-                    jobs.append(Job(path: "\(itemPath)/\(file)", bundle: bundle, kind: kind, table: String(table),
+                    guard let kind = StoreFileKind(fileName: file), kind != .catalog else { continue }
+                    jobs.append(Job(path: "\(itemPath)/\(file)", bundle: bundle, kind: kind, table: kind.table(ofFileName: file),
                                     language: language, folder: folder, isBase: isBase))
                 }
             }
@@ -275,5 +264,5 @@ extension StoreLoader {
 
     /// Order in which files are applied: lowest precedence first, so that
     /// `Base.lproj` < `.xcstrings` < `.strings` < `.stringsdict` within a layer.
-    static func precedence(_ job: Job) -> Int { job.isBase ? -1 : job.kind.rawValue }
+    package static func precedence(_ job: Job) -> Int { job.isBase ? -1 : job.kind.precedence }
 }

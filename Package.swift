@@ -64,7 +64,9 @@ let package = Package(
         // epoll/eventfd headers and wrappers Glibc's Swift module does not export.
         // Not `CSystem`: swift-system (under swift-nio, in Benchmarks/) has a target of that name.
         .target(name: "CLabelSystem"),
-        // The system zlib, for gzip bodies compressed once at load.
+        // The system zlib: a bundle's gzip body made once, when first asked for (off the
+        // loops); report pages compressed as they are built; gzip request bodies (and, on
+        // Linux, LabelClient's responses) inflated.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Sockets, epoll loops, connections, gzip: the server's system calls.
         .target(name: "HTTPServer", dependencies: ["CLabelSystem", "CZlib", "HTTP1", "BackgroundWork"]),
@@ -109,9 +111,10 @@ let package = Package(
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "TestSupport"]),
         .testTarget(name: "MissingKeysTests", dependencies: ["MissingKeys", "LabelCore", "TestSupport"]),
         .testTarget(name: "LabelClientTests", dependencies: ["LabelClient", "LabelCore", "LabelServer", "HTTPServer", "TestSupport"]),
-        // What several test targets share: a raw loopback HTTP client, an in-process one
-        // (a responder through the server's parser and encoder), a seeded PRNG and a manual
-        // clock (the event loops' and PeriodicTask's time, advanced by the test).
+        // What several test targets share: a raw loopback HTTP client, the in-process
+        // exchange and its client (a responder through the server's parser and encoder, as
+        // an event loop drives it; the fuzzers compile the exchange in too), a seeded PRNG
+        // and a manual clock (the event loops' and PeriodicTask's time, advanced by the test).
         .target(name: "TestSupport", dependencies: ["HTTP1", "HTTPServer", "BackgroundWork"], path: "Tests/TestSupport"),
     ],
     swiftLanguageModes: [.v6]

@@ -11,6 +11,8 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 source "$root/scripts/fuzz-modules.sh"
 source "$root/scripts/fuzz-run.sh"
+# The in-process exchange (the event loop's path without a socket) is the tests' (TestSupport).
+fuzz_sources="$root/Tests/TestSupport/InProcessExchange.swift"
 fuzz_build merge MergeFuzzer merge "$@"
 # Control byte (bit 0: fleet reads too; bits 1-3: format), then JSON.
 seed() { printf '%b' "$2" > "$corpus/seed-$1"; printf '%s' "$3" >> "$corpus/seed-$1"; }

@@ -10,6 +10,8 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 source "$root/scripts/fuzz-modules.sh"
 source "$root/scripts/fuzz-run.sh"
+# The in-process exchange (the event loop's path without a socket) is the tests' (TestSupport).
+fuzz_sources="$root/Tests/TestSupport/InProcessExchange.swift"
 fuzz_build request-path RequestPathFuzzer requests "$@"
 # Raw seeds (control byte 0x80 bundled store, 0x81 hostile, +2 with a refusing peer) and recipe seeds (the rest picks words).
 seed() { printf '%b' "$2" > "$corpus/seed-$1"; }

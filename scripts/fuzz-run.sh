@@ -5,7 +5,8 @@
 # Needs: fuzzer (binary), corpus, artifacts, regressions, seconds, extra (array of libFuzzer args).
 # fuzz_build SLUG MODULE REGRESSIONS [args...]: reads SECONDS and libFuzzer args from args,
 # builds Fuzz/MODULE into .build/fuzz/SLUG-fuzzer (modules from fuzz-modules.sh, sourced
-# first) and sets out, fuzzer, corpus, artifacts, regressions, seconds and extra for fuzz_run.
+# first; with fuzz_sources, those files too) and sets out, fuzzer, corpus, artifacts,
+# regressions, seconds and extra for fuzz_run.
 fuzz_build() {
   local slug="$1" module="$2"
   out="$root/.build/fuzz"
@@ -14,7 +15,8 @@ fuzz_build() {
   seconds="${1:-60}"
   extra=("${@:2}")
   fuzzer="$out/$slug-fuzzer"
-  "${fuzz_swiftc[@]}" -module-name "$module" "$root"/Fuzz/"$module"/*.swift "${fuzz_objects[@]}" -lz -o "$fuzzer"
+  "${fuzz_swiftc[@]}" -module-name "$module" "$root"/Fuzz/"$module"/*.swift ${fuzz_sources:+"$fuzz_sources"} \
+      "${fuzz_objects[@]}" -lz -o "$fuzzer"
   corpus="$out/$slug-corpus"
   artifacts="$out/$slug-artifacts"
   mkdir -p "$corpus"

@@ -1,6 +1,7 @@
 // libFuzzer entry for the whole request path, in process: the server's parser →
 // LabelService.respond(to:context:) (what the event loop calls; deferred answers awaited)
-// → content negotiation → the response encoder, through HTTPServer's InProcessExchange.
+// → content negotiation → the response encoder, through TestSupport's InProcessExchange
+// (compiled into this fuzzer by scripts/fuzz-requests.sh).
 // Built by scripts/fuzz-requests.sh with the package's modules compiled for coverage; it
 // lives outside Sources/ so `swift build` ignores it.
 //

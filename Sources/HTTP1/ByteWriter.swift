@@ -1,6 +1,6 @@
 /// Writes bytes into a scratch buffer sized beforehand to an upper bound, with plain
-/// stores and `memcpy` instead of a checked `Array.append` per piece (each costs ~90
-/// instructions before it copies a byte): a response head, an access-log line.
+/// stores and `memcpy` instead of a checked `Array.append` per piece (each checks
+/// capacity and uniqueness before it copies a byte): a response head, an access-log line.
 package struct ByteWriter {
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     /// Bytes written so far.

@@ -114,7 +114,7 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
 
     /// ``append(name:value:)`` for each of `fields` in order, read from `bytes`, with one
     /// append to the storage for all of them when every value is ASCII (each field's own
-    /// append cost ~330 instructions, most of it the `Array.append` and its scratch).
+    /// append is an `Array.append` and its scratch).
     /// The stored bytes are those of the one-by-one appends (`HTTPRequestParserWholeHeadTests`
     /// compares requests read both ways).
     mutating func append(parsed fields: UnsafeBufferPointer<ParsedField>, from bytes: UnsafeBufferPointer<UInt8>) {
@@ -149,7 +149,7 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
         appendValidated(name: name, value: value, wireReady: wireReady)
     }
 
-    /// Stores a field with one append (each `Array.append` costs ~90 instructions before copying).
+    /// Stores a field with one append (each `Array.append` checks capacity and uniqueness first).
     private mutating func appendValidated(
         name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, wireReady: Bool
     ) {
@@ -339,8 +339,8 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
     }
 
     /// ``forEach(named:_:)`` for a name written in the code: its bytes are read in place,
-    /// where a `String`'s are found through its representation first (~25 instructions
-    /// a lookup).
+    /// where a `String`'s are found through its representation first, on every
+    /// lookup.
     package func forEach(literal name: StaticString, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
         forEach(nameBytes: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), body)
     }

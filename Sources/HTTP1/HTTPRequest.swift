@@ -15,7 +15,7 @@ package struct HTTPRequest: Sendable, Hashable {
     ///
     /// The optional strings are stored as a string and a flag: with a `String?` stored, the
     /// initializer built the request and copied it whole, retaining and releasing every
-    /// part (Swift 6.3, `-O`; ~230 instructions a request under `Benchmarks/profile.sh`).
+    /// part, on every request (Swift 6.3, `-O`).
     private var storedTarget: String
     private var hasStoredTarget: Bool
     /// The path: the target up to `?` (percent-encoding kept). For absolute-form targets this

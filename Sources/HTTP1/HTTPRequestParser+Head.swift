@@ -53,7 +53,7 @@ extension HTTPRequestParser {
     /// `HTTP/DIGIT.DIGIT`: 1.0 and 1.1 are served, other well-formed versions get 505.
     private func parseVersion(_ raw: UnsafeRawBufferPointer, _ range: Range<Int>) throws(HTTPParseError) -> HTTPVersion {
         let at = range.lowerBound
-        // Byte by byte: the generic `starts(with:)` cost ~300 instructions per request.
+        // Byte by byte: the generic `starts(with:)` is not specialized here.
         guard range.count == 8, raw[at] == UInt8(ascii: "H"), raw[at + 1] == UInt8(ascii: "T"),
             raw[at + 2] == UInt8(ascii: "T"), raw[at + 3] == UInt8(ascii: "P"), raw[at + 4] == UInt8(ascii: "/"),
             let major = digit(raw[range.lowerBound + 5]), raw[range.lowerBound + 6] == UInt8(ascii: "."),

@@ -7,7 +7,7 @@ extension HTTPRequestParser {
     /// The common request (origin-form target, HTTP/1.0 or 1.1, a valid `Host`, no
     /// `Content-Length` or `Transfer-Encoding`) thus costs one scan of its bytes and one
     /// copy of its fields, instead of a state change, a `readLine` and a head copy per
-    /// line (`Benchmarks/profile.sh`: about 2,400 fewer instructions per request).
+    /// line (Benchmarks/README.md, "Instructions per request").
     /// It accepts only what they accept and yields what they yield: pinned by
     /// `HTTPRequestParserWholeHeadTests`, which parses every input both ways.
     mutating func readWholeHead() -> HTTPRequest? {
@@ -18,7 +18,7 @@ extension HTTPRequestParser {
         var fields = HTTPHeaders()
         swap(&fields, &spareFields)
         // Built where it is read and moved out: each copy of a request on the way cost
-        // retains, releases and outlined copies (~750 instructions through a struct of parts).
+        // retains, releases and outlined copies (through a struct of parts).
         guard let request = buffer.withUnsafeBufferPointer({
             Self.wholeHead($0, from: from, limits: limits, fields: fields, end: &end)
         }) else { return nil }

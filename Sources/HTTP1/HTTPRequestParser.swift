@@ -103,7 +103,7 @@ package struct HTTPRequestParser: Sendable {
     }
 
     /// Buffers more input bytes from a read buffer: a plain copy (the generic
-    /// ``append(_:)`` is not specialized across modules and copied ~600 instructions' worth).
+    /// ``append(_:)`` is not specialized across modules and copied element by element).
     package mutating func append(_ bytes: UnsafeRawBufferPointer) {
         if case .failed = state { return }
         buffer.append(contentsOf: bytes.assumingMemoryBound(to: UInt8.self))
@@ -145,7 +145,7 @@ package struct HTTPRequestParser: Sendable {
 
     /// Takes the fields of a request the server is done with, so the next head read in
     /// one pass fills their storage instead of allocating its own (a `malloc` and a
-    /// `free` a request, ~400 instructions). `headers` is left empty. Storage another
+    /// `free` a request). `headers` is left empty. Storage another
     /// value still shares is not reused, nor storage above ``recycledFieldBytes``.
     package mutating func recycle(_ headers: inout HTTPHeaders) {
         swap(&spareFields, &headers)

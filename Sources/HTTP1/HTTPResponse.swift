@@ -13,7 +13,7 @@ package struct HTTPResponse: Sendable, Hashable {
     /// ``headers`` encoded ahead, when they came from ``init(status:fields:body:)``: used
     /// by the encoder only while ``headers`` are still those fields (``EncodedFields/encodes(_:)``).
     /// ``EncodedFields/none`` otherwise, not `nil`: an optional reference in the response was
-    /// destroyed through a generic value witness with every response (~65 instructions).
+    /// destroyed through a generic value witness with every response.
     private(set) var encodedFields: EncodedFields
 
     /// Creates a response.

@@ -7,8 +7,8 @@ import HTTP1
 ///
 /// So its fields skip the runtime's exclusivity checks (`@exclusivity(unchecked)`): one
 /// thread cannot overlap two accesses except through a nested mutation, which the code
-/// never makes. The checks cost about 20 `swift_beginAccess` calls, some 1,800
-/// instructions, per keep-alive request, a twelfth of a 304 (`Benchmarks/profile.sh`);
+/// never makes. The checks are a `swift_beginAccess` call per field access, many per
+/// keep-alive request (`Benchmarks/profile.sh` shows them when they return);
 /// ThreadSanitizer's CI step watches the one-thread rule they would otherwise back.
 final class Connection {
     let socket: Socket
@@ -47,8 +47,8 @@ final class Connection {
 
     /// The parser's ``HTTPRequestParser/progress`` and ``HTTPRequestParser/bufferedByteCount``,
     /// read in place. Reading them through `parser.` copied the whole parser (a getter of a
-    /// struct stored in a class gets a copy: ~330 instructions and six retains a request,
-    /// `Benchmarks/profile.sh`); a mutating access does not.
+    /// struct stored in a class gets a copy, with a retain per stored reference, on every
+    /// request); a mutating access does not.
     var parserProgress: HTTPRequestParser.Progress { Self.read(&parser) { $0.progress } }
     var parserBufferedByteCount: Int { Self.read(&parser) { $0.bufferedByteCount } }
 

@@ -171,8 +171,8 @@ final class EventLoop {
     /// putting it back makes the kernel report what arrived meanwhile. Edge-triggered, one
     /// `epoll_wait` lists sockets in the order their input came; level-triggered epoll
     /// queued every reported socket again at once, and a busy loop answered some
-    /// connections a whole round late (the launch 304 at 64 connections: p95 836 µs
-    /// against 551 µs edge-triggered, nginx 584 µs; docs/decisions/hot-path.md).
+    /// connections a whole round late (the launch 304's p95 at 64 connections, above
+    /// nginx's; docs/decisions/http-server.md).
     private func readable(_ connection: Connection, peerClosed: Bool, now: UInt64) {
         if connection.lingerDeadline != nil {
             drainLingering(connection)

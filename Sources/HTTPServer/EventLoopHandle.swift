@@ -1,15 +1,16 @@
 import BackgroundWork
-import HTTP1
+package import HTTP1
 import Synchronization
 
 /// What other threads may do to a running loop: ask it to stop, hand it a
-/// deferred response, and wake it.
-final class EventLoopHandle: Sendable {
+/// deferred response, and wake it. `package` for the tests' in-process exchange
+/// (TestSupport's `InProcessExchange`), which plays the loop's part without one.
+package final class EventLoopHandle: Sendable {
     /// A response finished off the loop, for the connection that asked for it.
-    struct Completion: Sendable {
+    package struct Completion: Sendable {
         var descriptor: Int32
         var serial: UInt64
-        var response: HTTPResponse
+        package var response: HTTPResponse
     }
 
     private let stopping = Atomic<Bool>(false)
@@ -17,6 +18,8 @@ final class EventLoopHandle: Sendable {
     private let completions = Guarded<[Completion]>([])
     /// Deferred responses handed out; the loop compares it around a responder call.
     private let deferrals = Atomic<UInt64>(0)
+
+    package init() {}
 
     var isStopping: Bool { stopping.load(ordering: .acquiring) }
 
@@ -31,7 +34,7 @@ final class EventLoopHandle: Sendable {
         Epoll.wake(descriptor: wakeDescriptor.load(ordering: .acquiring))
     }
 
-    var deferralCount: UInt64 { deferrals.load(ordering: .relaxed) }
+    package var deferralCount: UInt64 { deferrals.load(ordering: .relaxed) }
 
     func noteDeferral() { deferrals.add(1, ordering: .relaxed) }
 
@@ -42,7 +45,7 @@ final class EventLoopHandle: Sendable {
     }
 
     /// The responses queued since the last call (loop thread only).
-    func takeCompletions() -> [Completion] {
+    package func takeCompletions() -> [Completion] {
         completions.withLock { queue in
             guard !queue.isEmpty else { return [] }
             defer { queue.removeAll(keepingCapacity: true) }

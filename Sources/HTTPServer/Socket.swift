@@ -7,8 +7,8 @@ import Glibc
 /// on `close()` or at deinit.
 package final class Socket {
     /// No runtime exclusivity checks, as for ``Connection``: a socket belongs to one loop's
-    /// thread, and the loop reads its descriptor several times a request (six
-    /// `swift_beginAccess` calls, ~450 instructions, `Benchmarks/profile.sh`).
+    /// thread, and the loop reads its descriptor several times a request (each read
+    /// otherwise a `swift_beginAccess` call).
     @exclusivity(unchecked) package private(set) var descriptor: Int32
 
     package init(descriptor: Int32) { self.descriptor = descriptor }

@@ -3,9 +3,9 @@
 /// ``JSONWriter`` pays on every one. Used for the one body built on every label
 /// request (``ResolvedLabel/jsonBytes(chain:)``); everything else uses ``JSONWriter``.
 ///
-/// Kept for its figure: writing that body with ``JSONWriter`` instead cost 1,800 to
-/// 2,200 more instructions per request, about 6% of the request path (measured with
-/// `REQUESTS=2000 bash Benchmarks/profile.sh BINARY`).
+/// Kept for the label route: writing that body with ``JSONWriter`` instead is a
+/// measurable part of the request path (the route's row in
+/// Benchmarks/README.md, "Instructions per request").
 ///
 /// The caller gives the bound (``quotedBound(_:)`` per string plus room for the
 /// names and punctuation); every write checks it, so a wrong bound traps rather

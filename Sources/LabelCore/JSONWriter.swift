@@ -2,8 +2,8 @@
 ///
 /// Responses are small and their field order is part of what people read, so
 /// a writer that appends bytes is simpler and much faster than `JSONEncoder`
-/// (and than escaping through `String`'s scalar view, which costs ~100k
-/// instructions for a short object).
+/// (and than escaping through `String`'s scalar view, which is generic and slow
+/// even for a short object).
 package struct JSONWriter: Sendable {
     package private(set) var bytes: [UInt8] = []
     private var needsComma = false

@@ -34,7 +34,7 @@ package final class AccessLog: Sendable {
     func record(request: HTTPRequest, status: Int, bytes: Int, seconds: Double) {
         // `access METHOD TARGET HTTP/x.y STATUS BYTES MICROSECONDSus`, a format awk can
         // read. Written into a scratch buffer, then appended under the lock at once: an
-        // `Array.append` per piece cost ~1,500 instructions a line (string interpolation ~5 µs).
+        // `Array.append` per piece (or string interpolation) costs more on every line.
         var target = request.target
         target.withUTF8 { target in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.lineBound) { scratch in

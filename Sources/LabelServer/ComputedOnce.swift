@@ -19,8 +19,8 @@ final class ComputedOnce<Value: Sendable>: Sendable {
     private let storing = Guarded<Void>(())
     /// Set (releasing) once ``stored`` holds the value, which is never written again:
     /// ``ready`` reads it after an acquiring load, without a lock. The launch route asks
-    /// `ready` three times per request (its body, its gzip): the three locks were about
-    /// 1,100 instructions of a 304's (`REVALIDATE=1 Benchmarks/profile.sh`).
+    /// `ready` three times per request (its body, its gzip): no lock on the 304's path
+    /// (Benchmarks/README.md, "Instructions per request", the launch 304).
     private let isStored = Atomic<Bool>(false)
     nonisolated(unsafe) private var stored: Value?
 

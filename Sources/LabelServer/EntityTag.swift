@@ -65,7 +65,7 @@ enum EntityTag {
         return true
     }
 
-    /// Byte equality (`elementsEqual` is not specialized here: about 500 instructions a call).
+    /// Byte equality (`elementsEqual` is not specialized here).
     private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         for index in 0..<a.count where a[index] != b[index] { return false }

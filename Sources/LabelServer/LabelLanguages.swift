@@ -5,7 +5,7 @@ import LabelCore
 /// value can be in: the header fields of an answer in it, and the chain for `lang=` it.
 ///
 /// A request takes the fields by one reference, encoded once (``EncodedFields``), instead of
-/// three validated appends into a fresh buffer (≈1,350 instructions); one probe with its
+/// three validated appends into a fresh buffer; one probe with its
 /// `lang` gives both the chain and, when the value is in that language (the usual case),
 /// the fields.
 struct LabelLanguages: Sendable {

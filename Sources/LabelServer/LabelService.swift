@@ -78,7 +78,7 @@ package struct LabelService: HTTPResponder {
     func recorded(_ request: HTTPRequest, route: Int?, started: UInt64, response: consuming HTTPResponse) -> HTTPResponse {
         var response = response
         // Checked before it is bound: binding copied the optional through a generic value
-        // witness on every answer, fleet or not (~65 instructions).
+        // witness on every answer, fleet or not.
         if fleet != nil, let fleet, route.map({ Self.routes[$0].namesReplica }) ?? true {
             response.headers.add(name: Fleet.instanceHeader, value: fleet.instanceID)
         }

@@ -29,11 +29,11 @@ struct QueryParameters: Sendable {
     /// - Parameter emptyIsAbsent: `lang=`, `table=` and `q=` count as not given (a
     ///   form's "All" on the report pages); otherwise an empty value is validated.
     init(_ request: borrowing HTTPRequest, emptyIsAbsent: Bool = false) throws(APIError) {
-        // Names are matched as bytes: a `String` per name was ~450 instructions a pair.
+        // Names are matched as bytes: no `String` per name.
         // The closure writes through a pointer: capturing `self` instead makes the
-        // initializer copy and destroy a whole QueryParameters, about 530 more instructions
-        // per request (`REQUESTS=2000 bash Benchmarks/profile.sh BINARY`, inclusive cost of
-        // this initializer; QueryParametersTests pin what it reads).
+        // initializer copy and destroy a whole QueryParameters on every request
+        // (`Benchmarks/profile.sh` shows the inclusive cost of this initializer;
+        // QueryParametersTests pin what it reads).
         self.init()
         try withUnsafeMutablePointer(to: &self) { (parameters) throws(APIError) -> Void in
             try request.forEachQueryItemName { name, value in

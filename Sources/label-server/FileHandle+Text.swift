@@ -5,7 +5,7 @@ extension FileHandle {
     ///
     /// `Data(text.utf8)` reads simpler, but its generic initializer asks the runtime
     /// whether `String.UTF8View` is contiguous bytes, and that first dynamic cast
-    /// scans every conformance in the binary: 0.2 million instructions of cold start.
+    /// scans every conformance in the binary, on cold start's path.
     func write(text: String) {
         var text = text
         text.withUTF8 { bytes in

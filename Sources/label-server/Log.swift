@@ -10,8 +10,8 @@ enum Log {
 
     @Sendable static func info(_ message: String) {
         // HTTP1's civil-date arithmetic, as the `Date` header's: the first `ISO8601Format()`
-        // sets up a calendar and time zone, 1.5 million more instructions before the first
-        // 200 (`Benchmarks/cold-start-instructions.sh`).
+        // sets up a calendar and time zone before the first 200 (cold start,
+        // `Benchmarks/cold-start-instructions.sh`).
         let now = CivilDateTime(unixSeconds: Int64(Date().timeIntervalSince1970.rounded(.down)))
         let line = "\(now.iso8601()) info \(message)\n"
         FileHandle.standardError.write(text: line)

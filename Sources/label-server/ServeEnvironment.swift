@@ -3,8 +3,8 @@ import Glibc  // the server runs on Linux (epoll)
 /// The environment variables the server reads: `LABEL_SERVER_*` and `MALLOC_ARENA_MAX`.
 ///
 /// `ProcessInfo.environment` makes a `String` pair and a dictionary entry of every
-/// variable (0.38 million instructions of cold start with 39 of them, more in a
-/// container with many); this looks at each variable's bytes first and keeps only ours.
+/// variable (cold start, `Benchmarks/cold-start-instructions.sh`, grows with a
+/// container's variables); this looks at each variable's bytes first and keeps only ours.
 enum ServeEnvironment {
     static let prefixes = ["LABEL_SERVER_", "MALLOC_ARENA_MAX="]
 

@@ -4,7 +4,8 @@ import Testing
 
 /// Links planted at temporary names are never followed; a symlinked file is written
 /// through; modes are kept.
-@Suite struct AtomicFileLinkTests {
+/// A class, so each test's folder is removed when it ends (`deinit`).
+@Suite final class AtomicFileLinkTests {
     let root: URL
     var folder: String { root.appendingPathComponent("store").path }
     var outside: String { root.appendingPathComponent("outside").path }
@@ -18,6 +19,8 @@ import Testing
         try Data("old".utf8).write(to: URL(fileURLWithPath: root.appendingPathComponent("store/Localizable.strings").path))
         try Data("victim".utf8).write(to: URL(fileURLWithPath: root.appendingPathComponent("outside/victim").path))
     }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
 
     func text(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 

@@ -3,7 +3,8 @@ import Foundation
 import Testing
 
 /// What an interrupted run leaves is removed by the next writer, and nothing else is.
-@Suite struct StaleTemporaryTests {
+/// A class, so each test's folder is removed when it ends (`deinit`).
+@Suite final class StaleTemporaryTests {
     let root: URL
     var bundle: String { root.appendingPathComponent("app").path }
 
@@ -13,6 +14,8 @@ import Testing
             try FileManager.default.createDirectory(atPath: root.appendingPathComponent(folder).path, withIntermediateDirectories: true)
         }
     }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
 
     func put(_ relative: String, _ text: String = "x") throws {
         try Data(text.utf8).write(to: root.appendingPathComponent(relative))

@@ -3,13 +3,16 @@ import Foundation
 import Testing
 
 /// One writer at a time: `flock` on `<folder>/.label-server.lock`.
-@Suite struct StoreLockTests {
+/// A class, so each test's folder is removed when it ends (`deinit`).
+@Suite final class StoreLockTests {
     let folder: String
 
     init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("store-lock-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     func code(_ body: () throws -> Void) -> StoreLock.Failure.Code? {
         do {

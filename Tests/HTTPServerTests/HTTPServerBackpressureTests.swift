@@ -43,7 +43,8 @@ struct BigBodyResponder: HTTPResponder {
             }
             // Every connection has more output than the kernel will take: each must pause.
             #expect(Self.eventually { test.server.readPauses >= connections }, "reads paused \(test.server.readPauses) times")
-            Thread.sleep(forTimeInterval: 0.5)
+            // Paused connections queue no more output; the statistics below are as of a sweep after the pauses.
+            #expect(test.awaitSweep(), "the loops did not sweep within 10 s")
             let highWater = HTTPServerConfiguration().outputHighWater
             let body = BigBodyResponder.body.count
             // Unsent output per connection: at most the high-water mark plus the response that crossed it.

@@ -7,9 +7,12 @@ import Testing
 
 /// A responder that answers `/later?ms=N` from another thread after N ms, `/gated` from
 /// another thread once ``gate`` is signalled, `/never-promise` with nil but no promise (a
-/// responder bug), and everything else at once.
+/// responder bug), and everything else at once. A `/gated` request signals ``deferred``
+/// when its promise is made, and ``completed`` once the promise is completed.
 struct DeferringResponder: HTTPResponder {
     var gate = DispatchSemaphore(value: 0)
+    var deferred = DispatchSemaphore(value: 0)
+    var completed = DispatchSemaphore(value: 0)
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         HTTPResponse(status: .ok, body: Array("now \(request.path)".utf8))
@@ -18,10 +21,12 @@ struct DeferringResponder: HTTPResponder {
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {
         if request.path == "/never-promise" { return nil }
         if request.path == "/gated" {
-            let (promise, gate) = (context.deferResponse(), gate)
+            let (promise, gate, completed) = (context.deferResponse(), gate, completed)
+            deferred.signal()
             DispatchQueue.global().async {
                 gate.wait()
                 promise.succeed(HTTPResponse(status: .ok, body: Array("gated".utf8)))
+                completed.signal()
             }
             return nil
         }
@@ -79,12 +84,17 @@ struct DeferringResponder: HTTPResponder {
         }
     }
 
+    /// The response is completed only after the client has gone, and queued to the loop
+    /// before the next connection is made.
     @Test func aConnectionClosedBeforeTheResponseIsDroppedQuietly() throws {
-        try TestServer.with(responder: DeferringResponder()) { server in
+        let responder = DeferringResponder()
+        try TestServer.with(responder: responder) { server in
             let gone = try server.connect()
-            try gone.send(get("/later?ms=200"))
+            try gone.send(get("/gated"))
+            #expect(responder.deferred.wait(timeout: .now() + 10) == .success, "the request was not read within 10 s")
             gone.close()
-            Thread.sleep(forTimeInterval: 0.4)
+            responder.gate.signal()
+            #expect(responder.completed.wait(timeout: .now() + 10) == .success)
             let client = try server.connect()
             try client.send(get("/still-fine"))
             #expect(try client.readResponse().status == 200)
@@ -99,17 +109,21 @@ struct DeferringResponder: HTTPResponder {
         }
     }
 
+    /// The response is completed only once the loop has closed its listener for the shutdown.
     @Test func shutdownWaitsForAPendingDeferredResponse() throws {
         let configuration = HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1,
                                                     linger: .milliseconds(500))
-        let server = EpollServer(configuration: configuration, responder: DeferringResponder())
+        let responder = DeferringResponder()
+        let server = EpollServer(configuration: configuration, responder: responder)
         let address = try server.start()
         let client = try RawClient(port: address.port, timeout: 5)
-        try client.send(get("/later?ms=300"))
-        Thread.sleep(forTimeInterval: 0.05)
+        try client.send(get("/gated"))
+        #expect(responder.deferred.wait(timeout: .now() + 10) == .success, "the request was not read within 10 s")
         server.shutdown()
+        #expect(TestServer.listenerCloses(port: address.port), "connections were still accepted 100 tries after shutdown()")
+        responder.gate.signal()
         let response = try client.readResponse()
-        #expect(String(decoding: response.body, as: UTF8.self) == "later 300")
+        #expect(String(decoding: response.body, as: UTF8.self) == "gated")
         #expect(server.wait(seconds: 5))
     }
 }

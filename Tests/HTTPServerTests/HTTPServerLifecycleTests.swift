@@ -22,18 +22,10 @@ struct HTTPServerLifecycleTests {
             #expect(try first.exchange(get("/1b")).text == "GET /1b")
             #expect(try second.exchange(get("/2b")).text == "GET /2b")
 
-            // A slot freed is usable again (once the server has seen the close).
+            // A slot freed is usable again, once the server has seen the close.
             first.close()
-            var answered = false
-            for _ in 0..<20 where !answered {
-                let fourth = try server.connect()
-                if let response = try? fourth.exchange(get("/4")) {
-                    answered = response.status == 200
-                } else {
-                    usleep(50_000)
-                }
-            }
-            #expect(answered, "no connection was accepted after one of the two closed")
+            #expect(server.awaitOpenConnections { $0 < 2 }, "the close was not seen within 10 s")
+            #expect(try server.connect().exchange(get("/4")).status == 200, "no connection was accepted after one of the two closed")
         }
     }
 
@@ -61,18 +53,7 @@ struct HTTPServerLifecycleTests {
         server.shutdown()
 
         // New connections are refused once the loop has closed its listener.
-        // At most 100 tries (each at most a 0.5 s connect and a 20 ms pause): a hang guard.
-        var refused = false
-        for _ in 0..<100 where !refused {
-            if let probe = try? RawClient(port: port, timeout: 0.5) {
-                // Accepted by a listener that was closing: it must not be served.
-                #expect(probe.readToEnd() != nil)
-                usleep(20_000)
-            } else {
-                refused = true
-            }
-        }
-        #expect(refused, "connections were still accepted 100 tries after shutdown()")
+        #expect(TestServer.listenerCloses(port: port), "connections were still accepted 100 tries after shutdown()")
         #expect(idle.waitForClose() == .closed)
 
         try inFlight.send("Accept: */*\r\n\r\n")

@@ -55,6 +55,35 @@ struct TestServer {
         return client
     }
 
+    /// Waits until the count of open connections satisfies `condition` (the count is the
+    /// server's own, changed as it accepts and closes); false after 10 s, a hang guard.
+    func awaitOpenConnections(_ condition: (Int) -> Bool) -> Bool {
+        for _ in 0..<10_000 where !condition(server.openConnections) { usleep(1_000) }
+        return condition(server.openConnections)
+    }
+
+    /// Returns once every loop has swept (refreshed its statistics, such as
+    /// ``EpollServer/pendingOutputBytes``) after this call, on the server's own clock (not
+    /// a manual one); false after 10 s, a hang guard.
+    func awaitSweep() -> Bool {
+        let after = server.sweptUntil
+        for _ in 0..<10_000 where server.sweptUntil <= after { usleep(1_000) }
+        return server.sweptUntil > after
+    }
+
+    /// Tries to connect to `port` until it is refused, after a shutdown: true once the loops
+    /// have closed their listener. A connection a closing listener accepted meanwhile must
+    /// not be served. At most 100 tries (each at most a 0.5 s connect and a 20 ms pause
+    /// before the next): a hang guard.
+    static func listenerCloses(port: UInt16) -> Bool {
+        for _ in 0..<100 {
+            guard let probe = try? RawClient(port: port, timeout: 0.5) else { return true }
+            #expect(probe.readToEnd() != nil)
+            usleep(20_000)
+        }
+        return false
+    }
+
     /// A new connection to this server.
     func connect(timeout: Double = 3) throws -> RawClient {
         try RawClient(port: port, timeout: timeout)

@@ -4,6 +4,7 @@ import LabelCore
 import MissingKeys
 import LabelServer
 import HTTP1
+import TestSupport
 
 /// The real label server (``LabelService`` on ``EpollServer``) over the
 /// repository's `Strings/`, on an ephemeral 127.0.0.1 port, with a
@@ -61,9 +62,8 @@ final class ClientTestServer: Sendable {
     }
 }
 
-/// A fresh folder under the system's temporary directory.
+/// A fresh folder, removed when the test process exits: tests hand these folders to
+/// clients and servers that outlive the test (the shared server's report).
 func temporaryDirectory() -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("label-client-tests-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    TemporaryFolder.make("label-client-tests")
 }

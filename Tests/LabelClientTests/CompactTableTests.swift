@@ -2,6 +2,7 @@ import Foundation
 @testable import LabelClient
 import LabelCore
 import Testing
+import TestSupport
 
 /// The cache's compact form decodes into exactly the catalog the bundle's JSON
 /// gives, and a damaged file throws instead of crashing.
@@ -33,7 +34,7 @@ import Testing
     @Test func aDamagedCompactTableThrowsAndNeverCrashes() throws {
         let document = try LabelBundleDocument.decode(Data(try bundleBody(language: "pl").utf8))
         let bytes = try CompactTable.encode(document)
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 0xDA_3A6E)
         var refused = 0
         for cut in stride(from: 0, to: bytes.count, by: max(bytes.count / 300, 1)) {
             #expect(throws: LabelClientError.self) { try CompactTable.decode(Data(bytes[..<cut])) }
@@ -42,7 +43,7 @@ import Testing
         for _ in 0..<300 {
             var damaged = bytes
             damaged[Int.random(in: 4..<damaged.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
-            _ = try? CompactTable.decode(Data(damaged))   // any outcome but a crash
+            _ = try? CompactTable.decode(Data(damaged))   // any outcome but a crash (seed above: every run the same)
         }
         #expect(refused > 100)
     }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import HTTPServer
 import LabelClient
@@ -37,16 +38,20 @@ import Testing
 
     @Test func declaredLengthOverTheLimitIsRefusedBeforeReading() async throws {
         // The head declares 2 GiB, and not one byte of body follows before the server
-        // hangs up after 5 s: a client that waits for the body fails as a transport error
-        // (or a timeout); one that checks the head refuses at once. The timeout is long so
-        // that a loaded machine (the whole suite in parallel) cannot end the launch before
-        // the head is read: it failed so once with 3 s.
+        // hangs up, once the client has its answer (or after 60 s): a client that waits for
+        // the body fails as a transport error (or a timeout); one that checks the head
+        // refuses at once. The client's timeout is long so that a loaded machine (the whole
+        // suite in parallel) cannot end the launch before the head is read.
+        let answered = DispatchSemaphore(value: 0)
         let server = try ScriptedServer { _, write in
             let head = "HTTP/1.1 200 OK\r\nContent-Length: 2147483648\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
             guard write(Array(head.utf8)) else { return }
-            Thread.sleep(forTimeInterval: 5)
+            _ = answered.wait(timeout: .now() + 60)
         }
-        defer { server.stop() }
+        defer {
+            answered.signal()
+            server.stop()
+        }
         let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience)
         #expect(client.bodyLimit == 32 * Self.mebibyte)
         #expect(await Self.networkFailure(client) == .bodyTooLarge(limit: 32 * Self.mebibyte))

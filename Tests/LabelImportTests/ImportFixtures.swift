@@ -1,5 +1,6 @@
 import Foundation
 import LabelImport
+import TestSupport
 
 /// XLIFF built in tests, and temporary bundle folders.
 enum ImportFixtures {
@@ -35,9 +36,10 @@ enum ImportFixtures {
               + files.joined() + "</xliff>\n").utf8)
     }
 
-    /// A fresh folder holding `files` (relative path → bytes).
+    /// A fresh folder holding `files` (relative path → bytes), removed when the test
+    /// process exits.
     static func bundle(_ files: [String: Data]) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("import-\(UUID().uuidString)")
+        let url = TemporaryFolder.make("import")
         for (path, data) in files {
             let file = url.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -21,7 +21,7 @@ import Testing
         let counters: UsageCounters
 
         init(name: String, addresses: AddressBook, extraPeers: [PeerEndpoint] = [], timeout: Double = 1) throws {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-\(name)-\(UUID())")
+            let directory = TemporaryFolder.make("fleet-\(name)")
             missing = MissingReportStore(stateDirectory: directory, recorder: MissingKeyRecorder())
             let holder = try LabelTestServer.catalog.get()
             let counters = UsageCounters(catalog: holder.state.catalog)

@@ -6,6 +6,7 @@ import LabelCore
 import LabelServer
 import MissingKeys
 import Testing
+import TestSupport
 
 /// Every input the fuzz targets (scripts/fuzz-requests.sh, scripts/fuzz-merge.sh) found a
 /// crash, a hang or a 5xx with, kept in `Fuzz/Regressions/` and replayed the way the target

@@ -5,6 +5,7 @@ import HTTP1
 import HTTPServer
 import MissingKeys
 import Testing
+import TestSupport
 @testable import LabelCore
 @testable import LabelServer
 
@@ -18,8 +19,11 @@ import Testing
     @Test(arguments: ["atomic file write", "store reload", "coverage", "bundle body", "gzip", "report flush", "usage flush",
                       "whole report"])
     func blockingWorkOnALoopStopsTheProcess(_ work: String) async throws {
+        // The child stops without cleaning up: its folder is named for this process and the
+        // case, and removed here.
+        defer { try? FileManager.default.removeItem(at: Self.childFolder(parent: getpid(), work)) }
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [work = work as String] in
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("loop-rule-\(getpid())")
+            let directory = LoopRuleTests.childFolder(parent: getppid(), work)
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let configuration = StoreConfiguration(directory: LabelTestServer.bundledStore)
             guard let loaded = try? StoreLoader.load(configuration) else { exit(0) }   // not the failure looked for
@@ -45,6 +49,11 @@ import Testing
         }
         let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
         #expect(stderr.contains("blocks, and was called on an event loop"), "\(work): \(stderr.suffix(300))")
+    }
+
+    /// The state folder of the child process testing `work`, by its parent's process id.
+    static func childFolder(parent: pid_t, _ work: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("loop-rule-\(parent)-\(work)")
     }
 
     /// What was computed is read on a loop without a check failing: only building blocks.

@@ -3,7 +3,8 @@ import Testing
 @testable import label_server
 
 /// `label-server export android`: exit statuses 0, 1 and 2, and the tree it writes.
-@Suite struct ExportCommandTests {
+/// A class, so each test's folder is removed when it ends (`deinit`).
+@Suite final class ExportCommandTests {
     let root: URL
 
     init() throws {
@@ -14,6 +15,8 @@ import Testing
             try Data(text.utf8).write(to: folder.appendingPathComponent("Localizable.strings"))
         }
     }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
 
     var store: String { root.appendingPathComponent("store").path }
     var out: String { root.appendingPathComponent("res").path }

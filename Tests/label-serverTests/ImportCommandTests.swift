@@ -3,7 +3,8 @@ import Testing
 @testable import label_server
 
 /// `label-server import`: exit statuses 0, 1 and 2, `--dry-run`, `--strict`.
-@Suite struct ImportCommandTests {
+/// A class, so each test's folder is removed when it ends (`deinit`).
+@Suite final class ImportCommandTests {
     let root: URL
 
     init() throws {
@@ -11,6 +12,8 @@ import Testing
         try FileManager.default.createDirectory(at: root.appendingPathComponent("app/en.lproj"), withIntermediateDirectories: true)
         try Data("\"a\" = \"Apple %@\";\n".utf8).write(to: root.appendingPathComponent("app/en.lproj/Localizable.strings"))
     }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
 
     func xliff(_ name: String, target: String) throws -> String {
         let text = """

@@ -5,7 +5,8 @@ import Testing
 
 /// One `import` at a time per bundle folder: parallel runs (a CI matrix) both land, a
 /// held lock is a clear exit 1, and an interrupted run's temporaries are swept.
-@Suite struct ImportLockTests {
+/// A class, so each test's folder is removed when it ends (`deinit`).
+@Suite final class ImportLockTests {
     let root: URL
     var bundle: String { root.appendingPathComponent("app").path }
     static let keys = 300
@@ -14,6 +15,8 @@ import Testing
         root = FileManager.default.temporaryDirectory.appendingPathComponent("import-lock-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("app"), withIntermediateDirectories: true)
     }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
 
     func writeCatalog() throws {
         let strings = (0..<Self.keys).map { "\"k\($0)\":{\"localizations\":{\"en\":{\"stringUnit\":{\"state\":\"translated\",\"value\":\"Key \($0)\"}}}}" }

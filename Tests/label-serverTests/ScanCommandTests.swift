@@ -3,7 +3,8 @@ import Testing
 @testable import label_server
 
 /// `label-server scan`: exit statuses when part of the input cannot be read.
-@Suite struct ScanCommandTests {
+/// A class, so each test's folder is removed when it ends (`deinit`).
+@Suite final class ScanCommandTests {
     let root: URL
 
     init() throws {
@@ -16,6 +17,8 @@ import Testing
             try Data(#""a" = "A";"#.utf8).write(to: folder.appendingPathComponent("Localizable.strings"))
         }
     }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
 
     var app: String { root.appendingPathComponent("App").path }
     var resources: String { root.appendingPathComponent("Resources").path }

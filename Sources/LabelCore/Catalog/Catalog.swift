@@ -87,8 +87,8 @@ public struct Catalog: Sendable {
             LayerSource(bundle: layer.bundle, language: layer.language, table: layer.table, files: layer.files, kind: kind)
         }
         (self.merged, keys) = Self.numberingKeys(merged)
-        // A closure, not `\.keys`: the first key path of a process costs the runtime
-        // 0.4 million instructions to instantiate, on the start-up's critical path.
+        // A closure, not `\.keys`: the runtime instantiates the first key path of a
+        // process, on the start-up's critical path.
         let languages = Set(merged.values.flatMap { $0.keys })
         matcher = LanguageMatcher(available: languages)
         // Each locale's plural rules are parsed on first use: for the store's languages

@@ -120,7 +120,7 @@ enum PluralReferenceScanner {
 
     /// The scalars as a string, appended one by one: `String.UnicodeScalarView(slice)`
     /// and `append(contentsOf:)` are generic, and their first use made the runtime
-    /// resolve associated types, 0.6 million instructions of the first store load.
+    /// resolve associated types during the first store load.
     private static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
         var view = String.UnicodeScalarView()
         for scalar in scalars { view.append(scalar) }

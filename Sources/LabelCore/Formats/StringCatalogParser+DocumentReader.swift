@@ -13,11 +13,10 @@ extension StringCatalogParser {
     /// every value, skipped ones too, is checked as strictly as they check it.
     ///
     /// Why: for the first catalog of a process `JSONDecoder` instantiates generic metadata
-    /// and scans protocol conformances. Kept for the cold-start row: without this reader
-    /// `serve` on the bundled store takes 44.3 instead of 40.0 million instructions to its
-    /// first 200 (+11%, about 1 ms). With the number-symbols table's 3.0 million and the
-    /// log timestamp's 1.5 million that is about 2 ms, more than the row's margin to its
-    /// 1.3× target (9.6 ms against raw SwiftNIO's 8.5 ms, `Benchmarks/README.md`). Measure with
+    /// and scans protocol conformances. Kept for the cold-start row (1.3× raw SwiftNIO's,
+    /// `Benchmarks/README.md`): without this reader `serve` on the bundled store takes
+    /// longer to its first 200, as it would without the number-symbols table or with a
+    /// Foundation log timestamp. Measure with
     /// `Benchmarks/cold-start-instructions.sh BINARY` (and `Benchmarks/cold-start.sh` on a
     /// quiet machine).
     struct DocumentReader {

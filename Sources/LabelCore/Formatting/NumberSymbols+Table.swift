@@ -16,9 +16,9 @@
 /// The table is read on Linux only, where it was generated: an app's `LabelClient` on
 /// an Apple platform keeps deriving the symbols from the device's own Foundation.
 ///
-/// It also keeps the cold-start row: deriving the symbols from Foundation instead takes
-/// `serve` on the bundled store from 40.0 to 43.0 million instructions to its first 200
-/// (+7.5%). Measure with `Benchmarks/cold-start-instructions.sh BINARY`.
+/// It also keeps the cold-start row: deriving the symbols from Foundation instead makes
+/// `serve` on the bundled store slower to its first 200. Measure with
+/// `Benchmarks/cold-start-instructions.sh BINARY`.
 extension NumberSymbols {
     /// Whether this platform reads the table (the one it was generated on).
     static var precomputedTableApplies: Bool {

@@ -45,7 +45,7 @@ package struct PluralOperands: Sendable, Hashable {
     /// exponent is applied, or whose mantissa has more than 30 digits.
     package init?(_ written: String) {
         // The usual count (`3`, `-12`): plain digits, read without the general
-        // path's arrays and its Double parse (a fifth of rendering a plural label).
+        // path's arrays and its Double parse (on every plural label rendered).
         if let plain = Self.plainInteger(written.utf8) {
             i = plain
             n = Double(plain)

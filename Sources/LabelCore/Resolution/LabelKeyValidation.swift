@@ -29,7 +29,7 @@ package enum LabelKeyValidation {
     }
 
     /// The first C0 control or DEL other than TAB, LF and CR, scanned over the UTF-8
-    /// buffer (a `String.UTF8View` iterator cost ~30 instructions a byte; every label
+    /// buffer (a `String.UTF8View` iterator costs more a byte; every label
     /// request pays this).
     private static func firstRefusedControl(_ key: String) -> UInt8? {
         func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt8? {

@@ -121,8 +121,8 @@ public struct LanguageTag: Sendable, Hashable, Comparable, CustomStringConvertib
                 out.append(subtag.lowercased())
             }
         }
-        // Joined by hand: `joined(separator:)` is generic, and its first use cost the
-        // runtime 0.2 million instructions of start-up, resolving associated types.
+        // Joined by hand: `joined(separator:)` is generic, and its first use makes the
+        // runtime resolve associated types during start-up.
         var text = out[0]
         for subtag in out.dropFirst() { text += "-"; text += subtag }
         return text

@@ -1,9 +1,9 @@
 /// One of ``LocaleMatchingTable``'s `from>to` tables (lines sorted by byte), searched in
 /// place: a lookup is a binary search over the literal's UTF-8 bytes.
 ///
-/// Cold start: reading the ~7,700 likely subtags into a `[String: String]` cost 11.7
-/// million instructions, a fifth of `serve`'s start to its first 200, to answer the
-/// few dozen lookups a store's languages need (results are cached by their callers).
+/// Cold start: reading all the likely subtags into a `[String: String]` would weigh
+/// on `serve`'s start to its first 200, to answer the few dozen lookups a store's
+/// languages need (results are cached by their callers).
 struct LocaleTable: Sendable, Sequence {
     /// Sorted `from>to` lines, one a line.
     private let source: String

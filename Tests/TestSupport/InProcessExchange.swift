@@ -1,14 +1,16 @@
 import BackgroundWork
 import Glibc
 package import HTTP1
+package import HTTPServer
 
 /// A responder driven as ``EventLoop`` drives it, without a socket: bytes through the
 /// server's parser, every request through ``HTTPResponder/respond(to:context:)`` on a
 /// thread marked as a loop's (a deferred answer is awaited), every response encoded.
 ///
-/// For the request-path fuzzer (`Fuzz/RequestPathFuzzer`) and the tests that replay its
-/// findings; what only a socket shows (framing across reads, timeouts, back-pressure) is
-/// the event loop's own tests'.
+/// For tests (``InProcessClient``, and the tests that replay the fuzzers' findings) and the
+/// request-path and merge fuzzers (`scripts/fuzz-requests.sh` and `scripts/fuzz-merge.sh`
+/// compile this file into them); what only a socket shows (framing across reads, timeouts,
+/// back-pressure) is the event loop's own tests'.
 package enum InProcessExchange {
     /// One response, as the loop would have written it.
     package struct Answer: Sendable {

@@ -1,5 +1,5 @@
 import BackgroundWork
-import HTTP1
+import Clocks
 import LabelCore
 package import Foundation
 

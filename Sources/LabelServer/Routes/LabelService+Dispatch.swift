@@ -1,3 +1,4 @@
+import Clocks
 import Dispatch
 package import HTTP1
 package import HTTPServer

@@ -1,7 +1,11 @@
+#if canImport(Glibc)
 import Glibc
-import HTTP1
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Monotonic nanoseconds, the time base of connection state machines.
+/// Monotonic nanoseconds, the time base of loops, timeouts and deadlines (never of a record:
+/// that is ``WallClock``'s).
 package enum MonotonicClock {
     package static func now() -> UInt64 {
         var spec = timespec()
@@ -19,11 +23,5 @@ package enum MonotonicClock {
     /// `start` plus `duration` as nanoseconds, clamped to 0…86,400 seconds as above.
     package static func deadline(after duration: Duration, from start: UInt64) -> UInt64 {
         start + min(duration, .seconds(86_400)).saturatingNanoseconds
-    }
-
-    package static func unixSeconds() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Int64(spec.tv_sec)
     }
 }

@@ -9,7 +9,7 @@ package struct CivilDateTime: Sendable, Equatable {
     /// 1...31.
     package var day: Int
     /// 0...86,399.
-    package var secondOfDay: Int
+    var secondOfDay: Int
     /// 0 (Sunday)...6 (Saturday).
     package var weekday: Int
 

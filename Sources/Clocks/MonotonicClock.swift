@@ -1,16 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Monotonic nanoseconds, the time base of loops, timeouts and deadlines (never of a record:
 /// that is ``WallClock``'s).
 package enum MonotonicClock {
     package static func now() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+        let time = SystemClock.monotonic.read()
+        return UInt64(time.seconds) * 1_000_000_000 + UInt64(time.nanoseconds)
     }
 
     /// `start` plus `seconds` as nanoseconds: a NaN, negative or absurd number of seconds

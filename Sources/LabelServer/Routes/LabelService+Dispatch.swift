@@ -35,7 +35,7 @@ extension LabelService {
         guard route.methods.contains(request.method) else {
             return answered(request, matched: matched, state: nil, mayBlock: false, started: started)
         }
-        if case .fleet(let fleet) = fleetMode, let fleetRoute = fleetRoute(route, request) {
+        if fleetMode.hasPeers, case .fleet(let fleet) = fleetMode, let fleetRoute = fleetRoute(route, request) {
             return answerFleet(fleetRoute, request, fleet: fleet, matched: matched, started: started, context: context)
         }
         let state = holder.state

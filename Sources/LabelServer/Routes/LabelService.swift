@@ -78,7 +78,7 @@ package struct LabelService: HTTPResponder {
     /// - Parameter route: the index in ``routes`` (`nil`: no route, counted as `other`).
     func recorded(_ request: HTTPRequest, route: Int?, started: UInt64, response: consuming HTTPResponse) -> HTTPResponse {
         var response = response
-        if case .fleet(let fleet) = fleetMode, route.map({ Self.routes[$0].namesReplica }) ?? true {
+        if fleetMode.hasPeers, case .fleet(let fleet) = fleetMode, route.map({ Self.routes[$0].namesReplica }) ?? true {
             response.headers.add(name: Fleet.instanceHeader, value: fleet.instanceID)
         }
         let seconds = Double(MonotonicClock.now() &- started) / 1e9

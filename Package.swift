@@ -75,7 +75,9 @@ let package = Package(
         // The fleet's HTTP/1.1 client for calls between replicas: concurrent exchanges
         // from one thread under a shared deadline, responses parsed strictly.
         .target(name: "PeerClient", dependencies: ["CLabelSystem", "HTTP1", "HTTPServer", "Clocks"]),
-        // Routes and handlers joining the catalog to the server.
+        // The label API joining the catalog to the server, one sub-folder per concern:
+        // Routes/ (table, dispatcher, queries, errors), Bundles/, Negotiation/, Translators/,
+        // State/, StoreWatch/, Metrics/, Fleet/ (docs/architecture.md lists what each holds).
         .target(name: "LabelServer", dependencies: ["LabelCore", "LabelAndroid", "LabelTranslators", "MissingKeys", "BackgroundWork", "Clocks", "HTTP1", "HTTPServer", "PeerClient"]),
         // What apps link: launch fetch, disk cache, offline fallback, rendering
         // with LabelCore's engine, miss reports. URLSession, except `http://` on Linux:

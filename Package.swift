@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "LabelCore"),
         // The missing-key report and key usage: recorders, their durable state files
         // (write, fsync, rename), merging, paging and exports. All the server's state.
-        .target(name: "MissingKeys", dependencies: ["LabelCore", "BackgroundWork", "AtomicFile", "HTTP1"]),
+        .target(name: "MissingKeys", dependencies: ["LabelCore", "BackgroundWork", "AtomicFile", "Clocks"]),
         // Replacing a file all at once (temporary file created exclusively, fsync, rename;
         // symlinks written through, modes kept): the server's state files and
         // `label-server import`'s tables; and import's one-writer lock (StoreLock).
@@ -59,8 +59,12 @@ let package = Package(
         // and the mark of an event loop's thread that blocking code checks (EventLoopThread).
         // Not in LabelCore: apps embed the engine, and it has no background work.
         .target(name: "BackgroundWork"),
-        // Pure HTTP/1.1 values, incremental request parser, response encoder. No I/O.
-        .target(name: "HTTP1"),
+        // Time: monotonic nanoseconds for loops, timeouts and deadlines (MonotonicClock, and
+        // NanosecondClock for a test's clock to stand in), wall seconds for records
+        // (WallClock), civil dates (CivilDateTime: the `Date` header's, the report's ISO 8601).
+        .target(name: "Clocks"),
+        // Pure HTTP/1.1 values, incremental request parser, response encoder, HTTP dates. No I/O.
+        .target(name: "HTTP1", dependencies: ["Clocks"]),
         // epoll/eventfd headers and wrappers Glibc's Swift module does not export.
         // Not `CSystem`: swift-system (under swift-nio, in Benchmarks/) has a target of that name.
         .target(name: "CLabelSystem"),
@@ -69,12 +73,14 @@ let package = Package(
         // Linux, LabelClient's responses) inflated.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // Sockets, epoll loops, connections, gzip: the server's system calls.
-        .target(name: "HTTPServer", dependencies: ["CLabelSystem", "CZlib", "HTTP1", "BackgroundWork"]),
+        .target(name: "HTTPServer", dependencies: ["CLabelSystem", "CZlib", "HTTP1", "BackgroundWork", "Clocks"]),
         // The fleet's HTTP/1.1 client for calls between replicas: concurrent exchanges
         // from one thread under a shared deadline, responses parsed strictly.
-        .target(name: "PeerClient", dependencies: ["CLabelSystem", "HTTP1", "HTTPServer"]),
-        // Routes and handlers joining the catalog to the server.
-        .target(name: "LabelServer", dependencies: ["LabelCore", "LabelAndroid", "LabelTranslators", "MissingKeys", "BackgroundWork", "HTTP1", "HTTPServer", "PeerClient"]),
+        .target(name: "PeerClient", dependencies: ["CLabelSystem", "HTTP1", "HTTPServer", "Clocks"]),
+        // The label API joining the catalog to the server, one sub-folder per concern:
+        // Routes/ (table, dispatcher, queries, errors), Bundles/, Negotiation/, Translators/,
+        // State/, StoreWatch/, Metrics/, Fleet/ (docs/architecture.md lists what each holds).
+        .target(name: "LabelServer", dependencies: ["LabelCore", "LabelAndroid", "LabelTranslators", "MissingKeys", "BackgroundWork", "Clocks", "HTTP1", "HTTPServer", "PeerClient"]),
         // What apps link: launch fetch, disk cache, offline fallback, rendering
         // with LabelCore's engine, miss reports. URLSession, except `http://` on Linux:
         // HTTP1's parser over a socket of its own, gzip through zlib (Linux only, so
@@ -86,7 +92,7 @@ let package = Package(
         ]),
         .executableTarget(
             name: "label-server",
-            dependencies: ["LabelCore", "LabelLint", "LabelImport", "LabelAndroid", "LabelScan", "LabelTranslators", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1", "AtomicFile"]
+            dependencies: ["LabelCore", "LabelLint", "LabelImport", "LabelAndroid", "LabelScan", "LabelTranslators", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1", "AtomicFile", "Clocks"]
         ),
         .testTarget(
             name: "LabelCoreTests",
@@ -103,10 +109,11 @@ let package = Package(
         .testTarget(name: "label-serverTests", dependencies: ["label-server", "AtomicFile"]),
         .testTarget(name: "AtomicFileTests", dependencies: ["AtomicFile"]),
         .testTarget(name: "LabelScanTests", dependencies: ["LabelScan", "LabelCore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
-        .testTarget(name: "PeerClientTests", dependencies: ["PeerClient", "HTTPServer", "HTTP1"]),
+        .testTarget(name: "PeerClientTests", dependencies: ["PeerClient", "HTTPServer", "HTTP1", "Clocks"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
-        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelTranslators", "PeerClient", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport", "BackgroundWork", "AtomicFile"]),
+        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelTranslators", "PeerClient", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport", "BackgroundWork", "AtomicFile", "Clocks"]),
         .testTarget(name: "LabelTranslatorsTests", dependencies: ["LabelTranslators", "LabelCore", "MissingKeys"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "TestSupport"]),
         .testTarget(name: "MissingKeysTests", dependencies: ["MissingKeys", "LabelCore", "TestSupport"]),
@@ -115,7 +122,7 @@ let package = Package(
         // exchange and its client (a responder through the server's parser and encoder, as
         // an event loop drives it; the fuzzers compile the exchange in too), a seeded PRNG
         // and a manual clock (the event loops' and PeriodicTask's time, advanced by the test).
-        .target(name: "TestSupport", dependencies: ["HTTP1", "HTTPServer", "BackgroundWork"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["HTTP1", "HTTPServer", "BackgroundWork", "Clocks"], path: "Tests/TestSupport"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,7 +2,7 @@
 # Fuzz the HTTP/1.1 request parser (or, with `response` first, the response parser used by
 # fleet calls) with libFuzzer + AddressSanitizer.
 # Usage: scripts/fuzz-http1.sh [response] [seconds=60] [extra libFuzzer args...]
-# Builds .build/fuzz/http1-fuzzer from Sources/HTTP1/*.swift and Fuzz/HTTP1Fuzzer/main.swift,
+# Builds .build/fuzz/http1-fuzzer from Sources/HTTP1/*.swift (and Clocks) and Fuzz/HTTP1Fuzzer/main.swift,
 # seeds a corpus in .build/fuzz/http1-corpus, and writes crashes to .build/fuzz/http1-artifacts/.
 set -euo pipefail
 
@@ -12,6 +12,12 @@ seconds="${1:-60}"
 shift || true
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$root/.build/fuzz"
+# Clocks, which HTTP1 imports (HTTP dates, nanoseconds), as a module of its own.
+mkdir -p "$out/clocks"
+swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name label_server -module-name Clocks -wmo \
+    -c "$root"/Sources/Clocks/*.swift -o "$out/clocks/Clocks.o" \
+    -emit-module -emit-module-path "$out/clocks/Clocks.swiftmodule"
+clocks=(-I "$out/clocks" "$out/clocks/Clocks.o")
 if [ "$target" = response ]; then
   corpus="$out/http1-response-corpus"
   artifacts="$out/http1-response-artifacts"
@@ -20,7 +26,7 @@ if [ "$target" = response ]; then
   command -v ld.lld >/dev/null && linker=(-use-ld=lld)
   swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name label_server "${linker[@]}" \
       -module-name HTTP1ResponseFuzzer \
-      "$root"/Sources/HTTP1/*.swift "$root/Fuzz/HTTP1ResponseFuzzer/main.swift" \
+      "${clocks[@]}" "$root"/Sources/HTTP1/*.swift "$root/Fuzz/HTTP1ResponseFuzzer/main.swift" \
       -o "$out/http1-response-fuzzer"
   seed() { printf '%b' "$2" > "$corpus/$1"; }
   seed length '\x00HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}'
@@ -40,7 +46,7 @@ linker=()
 command -v ld.lld >/dev/null && linker=(-use-ld=lld)
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name label_server "${linker[@]}" \
     -module-name HTTP1Fuzzer \
-    "$root"/Sources/HTTP1/*.swift "$root/Fuzz/HTTP1Fuzzer/main.swift" \
+    "${clocks[@]}" "$root"/Sources/HTTP1/*.swift "$root/Fuzz/HTTP1Fuzzer/main.swift" \
     -o "$out/http1-fuzzer"
 
 # Seed inputs: the first byte is the control byte (limits + split size), the rest is HTTP.

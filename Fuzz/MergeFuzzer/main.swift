@@ -62,7 +62,7 @@ let fleetService: LabelService = {
     let holder = CatalogHolder(ServiceState(store: loaded))
     let fleet = Fleet(endpoints: [PeerEndpoint(host: "127.0.0.1", port: address.port)], timeout: .seconds(2), adminToken: "t")
     return LabelService(catalog: holder, missing: MissingReportStore(stateDirectory: state, recorder: localRecorder),
-                        usage: UsageStore(stateDirectory: state, current: { holder.state.usage }), fleet: fleet)
+                        usage: UsageStore(stateDirectory: state, current: { holder.state.usage }), fleet: .fleet(fleet))
 }()
 
 let echo = ProcessInfo.processInfo.environment["FUZZ_ECHO"] != nil

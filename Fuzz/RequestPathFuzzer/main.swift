@@ -51,8 +51,8 @@ let services: [LabelService] = [("Strings", false), ("Fuzz/Stores/hostile", fals
         catalog: holder, readiness: readiness, metrics: metrics, admin: AdminAuthorization(token: RequestWords.adminToken),
         reloader: StoreReloader(configuration: configuration, holder: holder, metrics: metrics, log: { _ in }),
         missing: missing, usage: UsageStore(stateDirectory: state, current: { holder.state.usage }),
-        fleet: peers ? Fleet(endpoints: [PeerEndpoint(host: "127.0.0.1", port: 1)], timeout: .milliseconds(500),
-                             adminToken: RequestWords.adminToken) : nil)
+        fleet: peers ? .fleet(Fleet(endpoints: [PeerEndpoint(host: "127.0.0.1", port: 1)], timeout: .milliseconds(500),
+                                    adminToken: RequestWords.adminToken)) : .single)
 }
 
 let echo = ProcessInfo.processInfo.environment["FUZZ_ECHO"] != nil

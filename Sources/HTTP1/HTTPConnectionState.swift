@@ -1,3 +1,5 @@
+import Clocks
+
 /// The lifecycle of one HTTP/1.1 connection as a pure state machine: keep-alive vs close,
 /// half-close, graceful shutdown and timeouts.
 ///

@@ -1,3 +1,5 @@
+import Clocks
+
 /// Formats HTTP dates (IMF-fixdate, RFC 9110 §5.6.7) without Foundation.
 package enum IMFFixdate {
     private static let dayNames: [StaticString] = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]

@@ -1,5 +1,6 @@
 import BackgroundWork
 import CLabelSystem
+import Clocks
 import Glibc
 import HTTP1
 import Synchronization
@@ -477,7 +478,7 @@ final class EventLoop {
     /// Brings the `Date` value up to the wall clock's second, formatted once per second:
     /// when the loop wakes with events, and before its sweep (which may answer timeouts).
     private func refreshDate() {
-        let second = MonotonicClock.unixSeconds()
+        let second = WallClock.unixSeconds()
         if second != dateSecond {
             dateSecond = second
             date = IMFFixdate.bytes(unixSeconds: second)

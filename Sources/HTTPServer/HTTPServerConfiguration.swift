@@ -1,3 +1,4 @@
+package import Clocks
 import Glibc
 package import HTTP1
 

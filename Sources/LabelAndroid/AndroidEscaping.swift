@@ -3,11 +3,11 @@
 /// runs of whitespace collapsed and trimmed outside quotes, `'` an error outside
 /// quotes, `@`/`?` at the start a reference. The escaped text decodes to `value`
 /// character for character.
-package enum AndroidEscaping {
+enum AndroidEscaping {
     /// The element text for `value`, wrapped in `"…"` when whitespace would otherwise
     /// be collapsed or trimmed (leading, trailing or repeated spaces, any whitespace
     /// other than U+0020).
-    package static func elementText(_ value: String) -> String {
+    static func elementText(_ value: String) -> String {
         var out = ""
         out.reserveCapacity(value.utf8.count + 8)
         let quoted = needsQuotes(value)
@@ -56,7 +56,7 @@ package enum AndroidEscaping {
     }
 
     /// Text safe inside `<!-- … -->`: no `--`, no character XML forbids.
-    package static func commentText(_ text: String) -> String {
+    static func commentText(_ text: String) -> String {
         var out = ""
         var lastWasDash = false
         for scalar in text.unicodeScalars {

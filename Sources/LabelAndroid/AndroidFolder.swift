@@ -1,4 +1,4 @@
-package import LabelCore
+import LabelCore
 
 /// The `res/values*` folder a language's strings go in, as Android's resource
 /// qualifiers spell its tag.
@@ -10,16 +10,16 @@ package import LabelCore
 ///   `values-b+zh+Hant+TW`, `values-b+es+419`;
 /// - Hebrew, Indonesian and Yiddish under the legacy codes Android's resource
 ///   matching has always used for them: `iw`, `in`, `ji` (`values-iw-rIL`).
-package enum AndroidFolder {
+enum AndroidFolder {
     /// The folder for `language`; `nil` when Android has no qualifier for the tag
     /// (an extension `-u-…`, private use `-x-…`, a grandfathered tag).
-    package static func name(for language: LanguageTag, development: LanguageTag?) -> String? {
+    static func name(for language: LanguageTag, development: LanguageTag?) -> String? {
         if language == development { return "values" }
         return qualifier(for: language).map { "values-" + $0 }
     }
 
     /// The qualifier alone (`de-rAT`, `b+sr+Latn`).
-    package static func qualifier(for language: LanguageTag) -> String? {
+    static func qualifier(for language: LanguageTag) -> String? {
         let parts = language.rawValue.split(separator: "-").map(String.init)
         guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy(\.isLetter) else { return nil }
         let code = legacy[first.lowercased()] ?? first.lowercased()

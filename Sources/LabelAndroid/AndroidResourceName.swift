@@ -5,8 +5,8 @@
 /// a digit, or be empty, is prefixed with `_`; a Java keyword or literal gets a `_`
 /// suffix (`R.string.class` does not compile). Case is kept. The mapping is not
 /// one-to-one: ``AndroidResourceNames`` reports collisions.
-package enum AndroidResourceName {
-    package static func name(for key: String) -> String {
+enum AndroidResourceName {
+    static func name(for key: String) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(key.utf8.count + 1)
         for scalar in key.unicodeScalars {

@@ -45,7 +45,7 @@ package enum LintRule: String, CaseIterable, Sendable, Hashable, Comparable {
     case wordLimit = "word-limit"
 
     /// The severity of a finding of this rule unless the check says otherwise.
-    package var defaultSeverity: LintFinding.Severity {
+    var defaultSeverity: LintFinding.Severity {
         switch self {
         case .parseError, .emptyValue, .mojibake, .specifierMismatch, .forbiddenSpecifier, .missingPluralCategory,
              .duplicateKey: .error

@@ -69,7 +69,7 @@ package struct Linter: Sendable {
     }
 
     /// Whether `key` names a hint: its last dot-component is `hint` (any case).
-    package static func isHint(_ key: String) -> Bool {
+    static func isHint(_ key: String) -> Bool {
         let last = key.split(separator: ".", omittingEmptySubsequences: false).last ?? ""
         return last.lowercased() == "hint"
     }

@@ -16,7 +16,7 @@ package struct MissingQuery: Sendable, Hashable {
     package var offset = 0
 
     package static let maximumSearchLength = 256
-    package static let defaultPageSize = 200
+    static let defaultPageSize = 200
     package static let maximumPageSize = 1_000
 
     package init(lang: String? = nil, table: String? = nil, search: String? = nil, format: String? = nil,
@@ -42,7 +42,7 @@ package struct MissingQuery: Sendable, Hashable {
     }
 
     /// The query items that reproduce the filters (for links), without format and page.
-    package var filterItems: [(String, String)] {
+    var filterItems: [(String, String)] {
         var items: [(String, String)] = []
         if let lang { items.append(("lang", lang)) }
         if let table { items.append(("table", table)) }

@@ -40,7 +40,7 @@ package final class MissingKeyRecorder: Sendable {
     package static let maximumMaxEntries = 10_000_000
     package static let defaultMaxKeyBytes = 256
     /// Most items accepted in one client report.
-    package static let maximumReportedItems = 1_000
+    static let maximumReportedItems = 1_000
     /// Largest client report body: 1,000 items of maximal key, table and tag fit.
     package static let maximumReportedBodyBytes = 1 << 20
 
@@ -70,10 +70,10 @@ package final class MissingKeyRecorder: Sendable {
     /// Most entries created by client reports (`POST /missing`), within ``maxEntries``.
     package let maxReportedEntries: Int
     /// The `servedFrom` of entries only clients reported.
-    package static let reportedSource = "client"
+    static let reportedSource = "client"
     /// The longest key a client may report (`POST /missing`), in Unicode
     /// scalars, as openapi.yaml's `maxLength` counts them.
-    package static let maximumReportedKeyCharacters = LabelKeyValidation.maximumCharacters
+    static let maximumReportedKeyCharacters = LabelKeyValidation.maximumCharacters
     private let log: @Sendable (String) -> Void
     private let state: Guarded<State>
 

@@ -1,5 +1,5 @@
 import BackgroundWork
-import HTTP1
+import Clocks
 import LabelCore
 package import Foundation
 
@@ -75,7 +75,7 @@ extension MissingReport {
     // MARK: CSV
 
     /// The CSV column names, in order.
-    package static let csvColumns = ["key", "table", "requested", "servedFrom", "hits", "firstSeen", "lastSeen",
+    static let csvColumns = ["key", "table", "requested", "servedFrom", "hits", "firstSeen", "lastSeen",
                                     "variable", "category"]
 
     /// The entries as RFC 4180 CSV: a header row, CRLF line ends, fields quoted

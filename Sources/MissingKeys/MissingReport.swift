@@ -141,11 +141,11 @@ package struct MissingReport: Sendable, Hashable {
 
 extension Int {
     /// This count clamped to `0...MissingReport.maximumCount` (a negative count counts nothing).
-    package var clampedCount: Int { Swift.min(Swift.max(0, self), MissingReport.maximumCount) }
+    var clampedCount: Int { Swift.min(Swift.max(0, self), MissingReport.maximumCount) }
 
     /// The sum of two counts, each clamped first, saturating at ``MissingReport/maximumCount``:
     /// never traps, whatever the operands.
-    package func addingCount(_ other: Int) -> Int {
+    func addingCount(_ other: Int) -> Int {
         // Both operands are at most 2^53: the sum cannot overflow.
         Swift.min(clampedCount + other.clampedCount, MissingReport.maximumCount)
     }

@@ -253,7 +253,7 @@ package final class MissingReportStore: Sendable {
     package struct Decoded {
         package var report: MissingReport
         /// Entries dropped as invalid.
-        package var invalidEntries: Int
+        var invalidEntries: Int
         /// One line per problem (entry index and reason; also a bad `since`).
         package var problems: [String]
     }

@@ -29,7 +29,7 @@ package final class UsageCounters: @unchecked Sendable {
     /// Seconds since 1970 of the latest request, per shard and slot.
     private let latest: UnsafeMutablePointer<Atomic<Int64>>
 
-    package static let defaultShards = 8
+    static let defaultShards = 8
 
     /// Slots for every key any language of the catalog has, per table: one per
     /// ``Catalog/keys`` entry, so a key's ``Catalog/keySlot(table:key:)`` is its slot.

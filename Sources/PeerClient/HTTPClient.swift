@@ -1,4 +1,5 @@
 import CLabelSystem
+import Clocks
 import Glibc
 package import HTTP1
 package import HTTPServer

@@ -1,5 +1,5 @@
 import Foundation
-import HTTP1
+import Clocks
 
 /// Operational log lines on standard error, one per event, with a UTC timestamp.
 enum Log {
@@ -9,7 +9,7 @@ enum Log {
     }
 
     @Sendable static func info(_ message: String) {
-        // HTTP1's civil-date arithmetic, as the `Date` header's: the first `ISO8601Format()`
+        // Clocks' civil-date arithmetic, as the `Date` header's: the first `ISO8601Format()`
         // sets up a calendar and time zone before the first 200 (cold start,
         // `Benchmarks/cold-start-instructions.sh`).
         let now = CivilDateTime(unixSeconds: Int64(Date().timeIntervalSince1970.rounded(.down)))

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import HTTPServer
 import LabelCore
@@ -46,7 +47,7 @@ struct ServeComponents {
         let service = LabelService(
             catalog: holder, readiness: readiness, metrics: metrics, admin: AdminAuthorization(token: configuration.adminToken),
             reloader: reloader, accessLog: accessLog, missing: missing, usage: usage,
-            openConnections: { serverRef.value?.openConnections }, fleet: fleet)
+            openConnections: { serverRef.value?.openConnections }, fleet: fleet.map { .fleet($0) } ?? .single)
         // Parser rejections and EMFILE on accept, at most 10 lines a second.
         let serverLog = RateLimitedLog(linesPerSecond: 10, sink: Log.info)
         server = EpollServer(configuration: configuration.server, responder: service, log: serverLog)

@@ -105,8 +105,8 @@ enum FuzzReplay {
             reloader: StoreReloader(configuration: configuration, holder: holder, metrics: metrics, log: { _ in }),
             missing: MissingReportStore(stateDirectory: state, recorder: MissingKeyRecorder(maxEntries: 500)),
             usage: UsageStore(stateDirectory: state, current: { holder.state.usage }),
-            fleet: refusingPeer ? Fleet(endpoints: [PeerEndpoint(host: "127.0.0.1", port: 1)], timeout: .milliseconds(500),
-                                        adminToken: "fuzz-admin-token") : nil)
+            fleet: refusingPeer ? .fleet(Fleet(endpoints: [PeerEndpoint(host: "127.0.0.1", port: 1)], timeout: .milliseconds(500),
+                                               adminToken: "fuzz-admin-token")) : .single)
     }
 
     /// A merge input (first byte: bit 0 the fleet reads, bits 1-3 the format, bit 7 a recipe;
@@ -166,7 +166,7 @@ enum FuzzReplay {
             let service = LabelService(
                 catalog: holder, missing: MissingReportStore(stateDirectory: state, recorder: local),
                 usage: UsageStore(stateDirectory: state, current: { holder.state.usage }),
-                fleet: Fleet(endpoints: [PeerEndpoint(host: "127.0.0.1", port: address.port)], timeout: .seconds(2), adminToken: "t"))
+                fleet: .fleet(Fleet(endpoints: [PeerEndpoint(host: "127.0.0.1", port: address.port)], timeout: .seconds(2), adminToken: "t")))
             let requests = "GET /missing?format=\(format) HTTP/1.1\r\nHost: x\r\n\r\nGET /usage HTTP/1.1\r\nHost: x\r\n\r\n"
             for answer in try InProcessExchange.answers(to: Array(requests.utf8), responder: service)
             where answer.response.status.code >= 500 {

@@ -1,6 +1,6 @@
 package import BackgroundWork
+import Clocks
 package import Dispatch
-import HTTPServer
 import Synchronization
 
 /// A clock that moves only when a test advances it: the event loops' time (``NanosecondClock``)

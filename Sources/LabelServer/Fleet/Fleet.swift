@@ -16,28 +16,28 @@ import Synchronization
 /// shared pool), all peers at once, under a deadline counted from the request's arrival.
 package final class Fleet: Sendable {
     /// The response header carrying a replica's instance id.
-    package static let instanceHeader = "Label-Server-Instance"
+    static let instanceHeader = "Label-Server-Instance"
     /// The response header listing the peers left out of a fleet answer.
-    package static let partialHeader = "Label-Server-Partial"
+    static let partialHeader = "Label-Server-Partial"
     /// Most bytes one peer's answer may have.
-    package static let maximumResponseBytes = 32 << 20
+    static let maximumResponseBytes = 32 << 20
     /// Fleet reads in flight at once; more are answered 503 so a burst cannot pile up threads.
-    package static let maximumConcurrentFanOuts = 16
+    static let maximumConcurrentFanOuts = 16
     /// Fleet writes (admin only) in flight at once, in slots of their own: reads, which
     /// anyone may send, never take them, so readers hanging on a stuck peer cannot lock
     /// the admin's reload out.
-    package static let maximumConcurrentWrites = 4
+    static let maximumConcurrentWrites = 4
 
     /// Which slots a fan-out takes.
-    package enum SlotKind: Sendable {
+    enum SlotKind: Sendable {
         case read, write
     }
 
     /// A peer left out of a fleet answer, and why (shown in JSON as `leftOut`).
-    package struct LeftOut: Sendable, Hashable {
+    struct LeftOut: Sendable, Hashable {
         /// `host:port` (or the name that resolved to nothing).
-        package var peer: String
-        package var reason: String
+        var peer: String
+        var reason: String
     }
 
     /// Random, fixed for the life of the process.
@@ -96,7 +96,7 @@ package final class Fleet: Sendable {
         self.resolve = resolve
     }
 
-    package static func randomInstanceID() -> String {
+    static func randomInstanceID() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
     }

@@ -9,7 +9,7 @@ import Testing
 /// repository root, as `swift test` runs from a clean clone.
 @Suite struct OpenAPIDocumentTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
 
     static func document() throws -> OpenAPIDocument {
         OpenAPIDocument(yaml: try String(contentsOf: repository.appendingPathComponent("openapi.yaml"), encoding: .utf8))

@@ -1,3 +1,4 @@
+import Clocks
 import Dispatch
 import Foundation
 import HTTP1
@@ -36,12 +37,12 @@ extension LabelService {
         _ = try QueryParameters(request).scopeValue()
     }
 
-    /// The fleet route for `request` on its matched `row`, or nil when it is answered by
-    /// this replica alone.
+    /// With peers, the fleet route for `request` on its matched `row`, or nil when it is
+    /// answered by this replica alone.
     func fleetRoute(_ row: LabelRoute, _ request: HTTPRequest) -> FleetRoute? {
         // The table says which routes fan out (`/coverage` does not: it is computed from the
         // store, the same on every replica serving the same store; docs/decisions/fleet.md).
-        guard fleet != nil, let route = row.fleet[request.method] else { return nil }
+        guard let route = row.fleet[request.method] else { return nil }
         switch route {
         case .missingRead, .missingReset: if missing == nil { return nil }
         case .usageRead: if usage == nil { return nil }
@@ -59,9 +60,8 @@ extension LabelService {
 
     /// A request that fans out, from the dispatcher: on a thread of the fleet's, the loop
     /// deferring its response; a refused write is refused here, before any peer hears of it.
-    func answerFleet(_ route: FleetRoute, _ request: HTTPRequest, matched: Match, started: UInt64,
+    func answerFleet(_ route: FleetRoute, _ request: HTTPRequest, fleet: Fleet, matched: Match, started: UInt64,
                      context: HTTPRequestContext) -> HTTPResponse? {
-        guard let fleet else { preconditionFailure("a fleet route without a fleet") }
         if route.isWrite, (try? admin.check(request)) == nil {
             return answered(request, matched: matched, state: nil, mayBlock: false, started: started)
         }
@@ -91,6 +91,14 @@ extension LabelService {
             promise.succeed(recorded(request, route: matched.index, started: started, response: response))
         }
         return nil
+    }
+
+    /// The fleet's lines of `GET /metrics`; none alone.
+    func fleetMetrics() -> String {
+        switch fleetMode {
+        case .single: ""
+        case .fleet(let fleet): fleet.metrics.render()
+        }
     }
 
     // MARK: Reads

@@ -28,7 +28,7 @@ package final class StoreReloader: Sendable {
     /// Reloads whose previous state was still held when ``releaseWait`` ran out: its
     /// catalog was then freed later, wherever the last holder let go, after the trim.
     private let releasesLeftHeld = Atomic<Int>(0)
-    package var previousStatesLeftHeld: Int { releasesLeftHeld.load(ordering: .relaxed) }
+    var previousStatesLeftHeld: Int { releasesLeftHeld.load(ordering: .relaxed) }
 
     /// Reads the store: ``StoreLoader/load(_:expectedBundles:)``; tests put a gate in front of it.
     typealias Load = @Sendable (StoreConfiguration, Set<String>) throws(StoreLoadError) -> LoadedStore

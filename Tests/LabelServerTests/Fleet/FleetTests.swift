@@ -32,7 +32,7 @@ import Testing
                               host == "fleet.test" ? addresses.list.withLock { $0 } : [SocketAddress(host: host, port: port)!]
                           })
             let service = LabelService(catalog: holder, admin: AdminAuthorization(token: "t"),
-                                       missing: missing, usage: usage, fleet: fleet)
+                                       missing: missing, usage: usage, fleet: .fleet(fleet))
             server = EpollServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1,
                                                                        linger: .milliseconds(100)),
                                 responder: service)

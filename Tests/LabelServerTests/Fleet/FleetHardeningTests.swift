@@ -1,3 +1,4 @@
+import Clocks
 import TestSupport
 import Dispatch
 import Foundation
@@ -65,7 +66,7 @@ final class LoneReplica: Sendable {
         let counters = UsageCounters(catalog: holder.state.catalog)
         let usage = UsageStore(stateDirectory: directory, current: { counters })
         fleet = Fleet(endpoints: peers, timeout: .seconds(timeout), adminToken: "t")
-        let service = LabelService(catalog: holder, admin: AdminAuthorization(token: "t"), missing: missing, usage: usage, fleet: fleet)
+        let service = LabelService(catalog: holder, admin: AdminAuthorization(token: "t"), missing: missing, usage: usage, fleet: .fleet(fleet))
         server = EpollServer(configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1,
                                                                    linger: .milliseconds(100)),
                              responder: service)

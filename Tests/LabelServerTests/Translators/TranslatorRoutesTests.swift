@@ -225,7 +225,7 @@ import Testing
 
     static var schema: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Schemas/xliff-core-1.2-strict.xsd").path
+            .deletingLastPathComponent().appendingPathComponent("Schemas/xliff-core-1.2-strict.xsd").path
     }
 
     @Test(.enabled(if: xmllint != nil, "xmllint (Debian libxml2-utils) is not installed; scripts/check-browser.sh installs it"))

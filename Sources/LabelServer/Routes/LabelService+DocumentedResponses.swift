@@ -1,4 +1,4 @@
-package import HTTP1
+import HTTP1
 
 extension LabelService {
     /// The statuses one route and method can answer, each with the error codes of that
@@ -13,7 +13,7 @@ extension LabelService {
     /// Nothing answers from this table: `openapi.yaml` is checked against it and ``routes``,
     /// and it against the error codes the sources emit (`OpenAPIDocumentTests`), so neither
     /// the spec nor this list can drift from the code.
-    package static let documentedResponses: [String: [HTTPMethod: Responses]] = {
+    static let documentedResponses: [String: [HTTPMethod: Responses]] = {
         let query: Set = ["invalid_query"]
         let scope: Set = ["invalid_scope"]
         let reportQuery: Set = ["invalid_language", "invalid_table", "invalid_search", "invalid_limit",
@@ -69,7 +69,7 @@ extension LabelService {
     /// rejections (`HTTPParseError.Reason`, codes such as `bad_request`), 408 when the
     /// request does not arrive in time, 404 for no route, 405 for a route's other methods,
     /// 500 when a handler throws what is not an HTTP error.
-    package static let answersBeforeRouting: Responses = [
+    static let answersBeforeRouting: Responses = [
         400: ["bad_request", "invalid_host", "dot_segment", "invalid_target"],
         404: ["not_found"],
         405: ["method_not_allowed"],

@@ -5,7 +5,7 @@ package import MissingKeys
 /// An error that knows its HTTP answer. Every error a handler or the parser
 /// produces maps to a status here, in one place, and is sent as
 /// `{"error": code, "message": text}`.
-package protocol HTTPResponseError: Error {
+protocol HTTPResponseError: Error {
     var status: HTTPStatus { get }
     /// A stable machine-readable code (`invalid_language`, `not_found`...).
     var code: String { get }
@@ -16,10 +16,10 @@ package protocol HTTPResponseError: Error {
 }
 
 extension HTTPResponseError {
-    package var headers: HTTPHeaders { [:] }
+    var headers: HTTPHeaders { [:] }
 
     /// The JSON error response.
-    package var response: HTTPResponse {
+    var response: HTTPResponse {
         var writer = JSONWriter()
         writer.beginObject()
         writer.field("error", code)

@@ -16,7 +16,7 @@ package struct StoreFingerprint: Equatable, Sendable {
     /// (EMFILE, ENFILE, ENOMEM): then the lines are no picture of the store, and the watcher
     /// decides nothing from them. A folder the store makes unreadable (EACCES, a vanished
     /// folder) is part of the picture (a line says so) and keeps it complete.
-    package let isComplete: Bool
+    let isComplete: Bool
     /// Folders deeper than this below the store are not walked (a symlink loop ends here too).
     static let maximumDepth = 8
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import HTTP1
+@testable import Clocks
 
 @Suite struct CivilDateTimeTests {
     @Test func iso8601IsFoundationsForInstantsAcrossCenturies() {

@@ -1,5 +1,5 @@
 import BackgroundWork
-package import Foundation
+import Foundation
 import HTTP1
 
 /// Counters and histograms for `GET /metrics` (Prometheus text format 0.0.4).
@@ -8,7 +8,7 @@ import HTTP1
 /// scrape time: no lock on the request path. Reloads, rare, keep a lock.
 package final class Metrics: Sendable {
     /// Upper bounds of the latency buckets, in seconds (handler time).
-    package static let latencyBuckets: [Double] = [0.000_01, 0.000_025, 0.000_05, 0.000_1, 0.000_25, 0.000_5,
+    static let latencyBuckets: [Double] = [0.000_01, 0.000_025, 0.000_05, 0.000_1, 0.000_25, 0.000_5,
                                                   0.001, 0.002_5, 0.005, 0.01, 0.025, 0.1, 1]
 
     /// A request's `route` label: a row of ``LabelService/routes``, or one of the
@@ -49,9 +49,9 @@ package final class Metrics: Sendable {
                         nanoseconds: seconds > 0 ? UInt64(min(seconds, 1e9) * 1e9) : 0)
     }
 
-    package func recordMissingHit() { counters.recordMissingHit() }
+    func recordMissingHit() { counters.recordMissingHit() }
 
-    package func recordReload(success: Bool, at date: Date = Date()) {
+    func recordReload(success: Bool, at date: Date = Date()) {
         reloads.withLock { reloads in
             if success { reloads.succeeded += 1 } else { reloads.failed += 1 }
             reloads.lastSuccess = success
@@ -68,12 +68,12 @@ package final class Metrics: Sendable {
         package var bundles: Int
         package var loadTimestamp: Double
         package var openConnections: Int?
-        package var missingEntries: Int?
-        package var missingDropped: Int?
+        var missingEntries: Int?
+        var missingDropped: Int?
         /// Client-reported items refused by the reported-entries quota (also in `missingDropped`).
-        package var missingReportedRefused: Int?
+        var missingReportedRefused: Int?
         /// Failed writes per state file (`missing.json`, `usage.json`), for the files kept.
-        package var stateWriteFailures: [(file: String, count: UInt64)]
+        var stateWriteFailures: [(file: String, count: UInt64)]
         package init(strings: Int, files: Int, tables: Int, languages: Int, bundles: Int, loadTimestamp: Double,
                     openConnections: Int? = nil, missingEntries: Int? = nil, missingDropped: Int? = nil,
                     missingReportedRefused: Int? = nil, stateWriteFailures: [(file: String, count: UInt64)] = []) {

@@ -1,3 +1,4 @@
+import Clocks
 import Dispatch
 package import HTTP1
 package import HTTPServer
@@ -20,7 +21,7 @@ extension LabelService {
     ///
     /// The path is matched once. An unknown path (404, `OPTIONS *`) or a method the row
     /// does not take (405 with its `Allow`) is answered here; a method the row fans out
-    /// goes to the fleet's thread (``answerFleet(_:_:matched:started:context:)``); anything
+    /// goes to the fleet's thread (``answerFleet(_:_:fleet:matched:started:context:)``); anything
     /// else runs where its row places it (``LabelRoute/Placement``): inline, or on the
     /// row's ``LabelWorker`` with the match and the state snapshot passed on, the loop
     /// deferring its response.
@@ -34,8 +35,8 @@ extension LabelService {
         guard route.methods.contains(request.method) else {
             return answered(request, matched: matched, state: nil, mayBlock: false, started: started)
         }
-        if fleet != nil, let fleetRoute = fleetRoute(route, request) {
-            return answerFleet(fleetRoute, request, matched: matched, started: started, context: context)
+        if fleetMode.hasPeers, case .fleet(let fleet) = fleetMode, let fleetRoute = fleetRoute(route, request) {
+            return answerFleet(fleetRoute, request, fleet: fleet, matched: matched, started: started, context: context)
         }
         let state = holder.state
         let worker: LabelWorker

@@ -52,14 +52,14 @@ package struct ServiceState: Sendable {
 
     package var resolver: LabelResolver { storage.resolver }
     package var bundles: LabelBundles { storage.bundles }
-    package var loadedAt: Date { storage.loadedAt }
+    var loadedAt: Date { storage.loadedAt }
     package var fileCount: Int { storage.fileCount }
     /// Per language × table translation coverage (`GET /coverage`), computed once per
     /// load on a background worker: waits for it, so off the event loops until
     /// ``coverageIsReady``.
     package var coverage: Coverage { storage.coverage.value }
     /// Whether ``coverage`` answers without waiting.
-    package var coverageIsReady: Bool { storage.coverage.ready != nil }
+    var coverageIsReady: Bool { storage.coverage.ready != nil }
     /// Lock-free per-key request counters for this load, drained by ``UsageStore``.
     package var usage: UsageCounters { storage.usage }
     /// Bundle folders this load found; the next reload must find them again.

@@ -1,6 +1,6 @@
 /// A UTC instant's calendar date and time of day (proleptic Gregorian), worked out
 /// without Foundation by Howard Hinnant's `civil_from_days` and `days_from_civil`:
-/// the one copy of this arithmetic, behind HTTP dates (``IMFFixdate``) and the ISO 8601
+/// the one copy of this arithmetic, behind HTTP dates (HTTP1's `IMFFixdate`) and the ISO 8601
 /// timestamps of the missing-key report and the server's log.
 package struct CivilDateTime: Sendable, Equatable {
     package var year: Int
@@ -9,7 +9,7 @@ package struct CivilDateTime: Sendable, Equatable {
     /// 1...31.
     package var day: Int
     /// 0...86,399.
-    package var secondOfDay: Int
+    var secondOfDay: Int
     /// 0 (Sunday)...6 (Saturday).
     package var weekday: Int
 

@@ -7,7 +7,7 @@ package final class Readiness: Sendable {
 
     package init() {}
 
-    package var isReady: Bool { ready.load(ordering: .relaxed) }
+    var isReady: Bool { ready.load(ordering: .relaxed) }
 
     package func set(_ value: Bool) { ready.store(value, ordering: .relaxed) }
 }

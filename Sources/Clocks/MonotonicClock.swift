@@ -1,12 +1,9 @@
-import Glibc
-import HTTP1
-
-/// Monotonic nanoseconds, the time base of connection state machines.
+/// Monotonic nanoseconds, the time base of loops, timeouts and deadlines (never of a record:
+/// that is ``WallClock``'s).
 package enum MonotonicClock {
     package static func now() -> UInt64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+        let time = SystemClock.monotonic.read()
+        return UInt64(time.seconds) * 1_000_000_000 + UInt64(time.nanoseconds)
     }
 
     /// `start` plus `seconds` as nanoseconds: a NaN, negative or absurd number of seconds
@@ -19,11 +16,5 @@ package enum MonotonicClock {
     /// `start` plus `duration` as nanoseconds, clamped to 0…86,400 seconds as above.
     package static func deadline(after duration: Duration, from start: UInt64) -> UInt64 {
         start + min(duration, .seconds(86_400)).saturatingNanoseconds
-    }
-
-    package static func unixSeconds() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Int64(spec.tv_sec)
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 package import HTTP1
 import HTTPServer
@@ -24,8 +25,8 @@ package struct LabelService: HTTPResponder {
     /// Rendered `/missing` pages per report generation (see ``MissingReportCache``);
     /// `missingReportMaxAge` bounds how long a large report may lag its newest misses.
     let missingCache: MissingReportCache
-    /// The other replicas (`--peers`); `nil` answers from this process alone.
-    let fleet: Fleet?
+    /// Alone, or with the other replicas (`--peers`).
+    let fleetMode: FleetMode
 
     package init(
         catalog: CatalogHolder,
@@ -37,10 +38,10 @@ package struct LabelService: HTTPResponder {
         missing: MissingReportStore? = nil,
         usage: UsageStore? = nil,
         openConnections: @escaping @Sendable () -> Int? = { nil },
-        fleet: Fleet? = nil,
+        fleet: FleetMode = .single,
         missingReportMaxAge: Duration = .seconds(1)
     ) {
-        self.fleet = fleet
+        fleetMode = fleet
         self.holder = catalog
         self.readiness = readiness
         self.metrics = metrics
@@ -77,9 +78,7 @@ package struct LabelService: HTTPResponder {
     /// - Parameter route: the index in ``routes`` (`nil`: no route, counted as `other`).
     func recorded(_ request: HTTPRequest, route: Int?, started: UInt64, response: consuming HTTPResponse) -> HTTPResponse {
         var response = response
-        // Checked before it is bound: binding copied the optional through a generic value
-        // witness on every answer, fleet or not.
-        if fleet != nil, let fleet, route.map({ Self.routes[$0].namesReplica }) ?? true {
+        if fleetMode.hasPeers, case .fleet(let fleet) = fleetMode, route.map({ Self.routes[$0].namesReplica }) ?? true {
             response.headers.add(name: Fleet.instanceHeader, value: fleet.instanceID)
         }
         let seconds = Double(MonotonicClock.now() &- started) / 1e9
@@ -154,7 +153,7 @@ package struct LabelService: HTTPResponder {
             stateWriteFailures: (missing.map { [(MissingReportStore.fileName, $0.writeFailures)] } ?? [])
                 + (usage.map { [(UsageStore.fileName, $0.writeFailures)] } ?? []))
         return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
-                            body: Array((metrics.render(gauges) + (fleet?.metrics.render() ?? "")).utf8))
+                            body: Array((metrics.render(gauges) + fleetMetrics()).utf8))
     }
 
     static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {

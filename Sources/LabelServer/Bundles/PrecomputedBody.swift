@@ -4,12 +4,12 @@ import HTTPServer
 /// A bundle body: identity bytes with their strong ETags and response heads, and gzip
 /// bytes (with theirs) made the first time a client accepting gzip asks (a
 /// representation's validator differs per content coding, so both tags exist from the start).
-package final class PrecomputedBody: Sendable {
-    package let identity: [UInt8]
+final class PrecomputedBody: Sendable {
+    let identity: [UInt8]
     /// Quoted strong ETag of the identity bytes, e.g. `"1f2e…"`.
-    package let etag: String
+    let etag: String
     /// Quoted strong ETag of the gzip bytes: the identity tag with `-gz`.
-    package let gzipETag: String
+    let gzipETag: String
     /// The tags' bytes, compared in place with a request's `If-None-Match`.
     private let etagBytes: [UInt8]
     private let gzipETagBytes: [UInt8]
@@ -22,7 +22,7 @@ package final class PrecomputedBody: Sendable {
     /// - Parameters:
     ///   - contentType: the body's `Content-Type`.
     ///   - language: `Content-Language`.
-    package init(_ identity: [UInt8], fingerprint: String, contentType: String = "application/octet-stream",
+    init(_ identity: [UInt8], fingerprint: String, contentType: String = "application/octet-stream",
                  language: String = "und") {
         self.identity = identity
         let etag = "\"\(fingerprint)\""
@@ -42,16 +42,16 @@ package final class PrecomputedBody: Sendable {
     }
 
     /// Compresses once (level 6). Slow for a large body: call it off the event loops.
-    package func compress() { _ = compressed.value }
+    func compress() { _ = compressed.value }
 
     /// Whether ``compress()`` has run.
-    package var isCompressed: Bool { compressed.ready != nil }
+    var isCompressed: Bool { compressed.ready != nil }
 
     /// The gzip bytes (identity before ``compress()`` or when gzip gains nothing).
-    package var gzip: [UInt8] { compressed.ready?.bytes ?? identity }
+    var gzip: [UInt8] { compressed.ready?.bytes ?? identity }
 
     /// Whether gzip is worth sending at all (false before ``compress()``).
-    package var hasGzip: Bool { gzip.count < identity.count }
+    var hasGzip: Bool { gzip.count < identity.count }
 
     /// The answer to a request that takes gzip or not (`acceptsGzip`): a 304 when its
     /// `If-None-Match` holds either coding's tag, else a 200 with the body

@@ -1,0 +1,20 @@
+/// How this replica answers: alone, or as one of a fleet (`--peers`).
+///
+/// Asked on every request (by the dispatcher and by `recorded`): they test ``hasPeers``
+/// before they bind the fleet, so a replica alone pays for a test of the case and nothing more.
+package enum FleetMode: Sendable {
+    /// No peers: every answer is this replica's own.
+    case single
+    /// Peers: reads merged and writes applied across the fleet, answers naming this replica.
+    case fleet(Fleet)
+
+    /// Whether this replica has peers, from the case alone. Matching `case .fleet(let fleet)`
+    /// first made the compiler copy the mode on every request, alone or not (a retain and
+    /// two releases more per label request under Benchmarks/profile.sh); tested first, the
+    /// fleet is bound only in a fleet.
+    @inline(__always)
+    package var hasPeers: Bool {
+        if case .single = self { return false }
+        return true
+    }
+}

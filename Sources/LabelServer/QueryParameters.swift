@@ -29,17 +29,15 @@ struct QueryParameters: Sendable {
     /// - Parameter emptyIsAbsent: `lang=`, `table=` and `q=` count as not given (a
     ///   form's "All" on the report pages); otherwise an empty value is validated.
     init(_ request: borrowing HTTPRequest, emptyIsAbsent: Bool = false) throws(APIError) {
-        // Names are matched as bytes: a `String` per name was ~450 instructions a pair.
-        // The closure writes through a pointer: capturing `self` instead makes the
-        // initializer copy and destroy a whole QueryParameters, about 530 more instructions
-        // per request (`REQUESTS=2000 bash Benchmarks/profile.sh BINARY`, inclusive cost of
-        // this initializer; QueryParametersTests pin what it reads).
-        self.init()
-        try withUnsafeMutablePointer(to: &self) { (parameters) throws(APIError) -> Void in
-            try request.forEachQueryItemName { name, value in
-                parameters.pointee.take(name, value, emptyIsAbsent: emptyIsAbsent)
-            }
+        // Names are matched as bytes, without a `String` per name. The pairs go into a local
+        // value moved into `self` at the end: a closure capturing `self` in an initializer
+        // makes it copy and destroy a whole QueryParameters (QueryParametersTests pin what
+        // it reads; `Benchmarks/profile.sh` what it costs).
+        var parameters = QueryParameters()
+        try request.forEachQueryItemName { name, value in
+            parameters.take(name, value, emptyIsAbsent: emptyIsAbsent)
         }
+        self = parameters
     }
 
     private init() {}

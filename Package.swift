@@ -66,13 +66,16 @@ let package = Package(
         .target(name: "CLabelSystem"),
         // The system zlib, for gzip bodies compressed once at load.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        // Sockets, epoll loops, connections, gzip: the server's system calls.
-        .target(name: "HTTPServer", dependencies: ["CLabelSystem", "CZlib", "HTTP1", "BackgroundWork"]),
+        // The socket system calls the server and the peer client share: sockets, addresses
+        // and their resolution, the monotonic clock, errors carrying `errno`. No HTTP.
+        .target(name: "Sockets", dependencies: ["CLabelSystem"]),
+        // Epoll loops, connections, gzip: the server's system calls.
+        .target(name: "HTTPServer", dependencies: ["CLabelSystem", "CZlib", "HTTP1", "BackgroundWork", "Sockets"]),
         // The fleet's HTTP/1.1 client for calls between replicas: concurrent exchanges
         // from one thread under a shared deadline, responses parsed strictly.
-        .target(name: "PeerClient", dependencies: ["CLabelSystem", "HTTP1", "HTTPServer"]),
+        .target(name: "PeerClient", dependencies: ["CLabelSystem", "HTTP1", "Sockets"]),
         // Routes and handlers joining the catalog to the server.
-        .target(name: "LabelServer", dependencies: ["LabelCore", "LabelAndroid", "LabelTranslators", "MissingKeys", "BackgroundWork", "HTTP1", "HTTPServer", "PeerClient"]),
+        .target(name: "LabelServer", dependencies: ["LabelCore", "LabelAndroid", "LabelTranslators", "MissingKeys", "BackgroundWork", "HTTP1", "HTTPServer", "PeerClient", "Sockets"]),
         // What apps link: launch fetch, disk cache, offline fallback, rendering
         // with LabelCore's engine, miss reports. URLSession, except `http://` on Linux:
         // HTTP1's parser over a socket of its own, gzip through zlib (Linux only, so
@@ -84,7 +87,7 @@ let package = Package(
         ]),
         .executableTarget(
             name: "label-server",
-            dependencies: ["LabelCore", "LabelLint", "LabelImport", "LabelAndroid", "LabelScan", "LabelTranslators", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1", "AtomicFile"]
+            dependencies: ["LabelCore", "LabelLint", "LabelImport", "LabelAndroid", "LabelScan", "LabelTranslators", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1", "AtomicFile", "Sockets"]
         ),
         .testTarget(
             name: "LabelCoreTests",
@@ -102,13 +105,13 @@ let package = Package(
         .testTarget(name: "AtomicFileTests", dependencies: ["AtomicFile"]),
         .testTarget(name: "LabelScanTests", dependencies: ["LabelScan", "LabelCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
-        .testTarget(name: "PeerClientTests", dependencies: ["PeerClient", "HTTPServer", "HTTP1"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
-        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelTranslators", "PeerClient", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport", "BackgroundWork", "AtomicFile"]),
+        .testTarget(name: "PeerClientTests", dependencies: ["PeerClient", "HTTPServer", "HTTP1", "Sockets"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "Sockets", "TestSupport"]),
+        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelTranslators", "PeerClient", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport", "BackgroundWork", "AtomicFile", "Sockets"]),
         .testTarget(name: "LabelTranslatorsTests", dependencies: ["LabelTranslators", "LabelCore", "MissingKeys"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "TestSupport"]),
         .testTarget(name: "MissingKeysTests", dependencies: ["MissingKeys", "LabelCore", "TestSupport"]),
-        .testTarget(name: "LabelClientTests", dependencies: ["LabelClient", "LabelCore", "LabelServer", "HTTPServer", "TestSupport"]),
+        .testTarget(name: "LabelClientTests", dependencies: ["LabelClient", "LabelCore", "LabelServer", "HTTPServer", "Sockets", "TestSupport"]),
         // What several test targets share: a raw loopback HTTP client, an in-process one
         // (a responder through the server's parser and encoder), a seeded PRNG and a manual
         // clock (the event loops' and PeriodicTask's time, advanced by the test).

@@ -1,4 +1,5 @@
 import HTTP1
+import Sockets
 
 /// One client connection: its socket, parser, state machine and queued output.
 ///
@@ -12,7 +13,10 @@ import HTTP1
 /// ThreadSanitizer's CI step watches the one-thread rule they would otherwise back.
 final class Connection {
     let socket: Socket
-    @exclusivity(unchecked) var parser: HTTPRequestParser
+    /// Private behind the readers and forwarders below: a getter of a struct stored in a
+    /// class gets a copy of it, so `parser.progress` would copy the whole parser; a
+    /// mutating access reads it in place.
+    @exclusivity(unchecked) private var parser: HTTPRequestParser
     @exclusivity(unchecked) var state: HTTPConnectionState
     /// Responses queued for the socket; large bodies by reference.
     @exclusivity(unchecked) var output = OutputQueue()
@@ -45,12 +49,23 @@ final class Connection {
         state = HTTPConnectionState(configuration: timeouts, now: now)
     }
 
-    /// The parser's ``HTTPRequestParser/progress`` and ``HTTPRequestParser/bufferedByteCount``,
-    /// read in place. Reading them through `parser.` copied the whole parser (a getter of a
-    /// struct stored in a class gets a copy: ~330 instructions and six retains a request,
-    /// `Benchmarks/profile.sh`); a mutating access does not.
+    /// Bytes read from the socket, for the parser.
+    func parse(_ bytes: UnsafeRawBufferPointer) { parser.append(bytes) }
+
+    /// The next request parsed from the bytes so far (``HTTPRequestParser/next()``).
+    func nextRequest() -> HTTPParseResult { parser.next() }
+
+    /// Gives an answered request's field storage back to the parser for the next request.
+    func recycle(_ headers: inout HTTPHeaders) { parser.recycle(&headers) }
+
+    /// Whether the request being read asked for `100 Continue`, once.
+    func takeContinueExpectation() -> Bool { parser.takeContinueExpectation() }
+
+    /// The parser's ``HTTPRequestParser/progress``, ``HTTPRequestParser/bufferedByteCount``
+    /// and ``HTTPRequestParser/rejectedRequestLine``, read in place.
     var parserProgress: HTTPRequestParser.Progress { Self.read(&parser) { $0.progress } }
     var parserBufferedByteCount: Int { Self.read(&parser) { $0.bufferedByteCount } }
+    var rejectedRequestLine: RequestLineExcerpt? { Self.read(&parser) { $0.rejectedRequestLine } }
 
     private static func read<T>(_ parser: inout HTTPRequestParser, _ body: (inout HTTPRequestParser) -> T) -> T {
         body(&parser)

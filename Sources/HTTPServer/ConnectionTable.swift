@@ -1,3 +1,5 @@
+import Sockets
+
 /// A loop's open connections, indexed by descriptor.
 ///
 /// Descriptors are small, dense integers, so an array slot replaces a

@@ -2,6 +2,7 @@ import BackgroundWork
 import CLabelSystem
 import Glibc
 import HTTP1
+import Sockets
 import Synchronization
 
 /// One thread's epoll loop: its own listener (`SO_REUSEPORT`) and connections.
@@ -201,7 +202,7 @@ final class EventLoop {
                 emptied = true
                 break
             }
-            connection.parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+            connection.parse(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
             guard processRequests(connection, now: now) else { break }
             if count < readBuffer.count && !peerClosed {
                 emptied = true
@@ -225,7 +226,7 @@ final class EventLoop {
             }
         }
         while connection.pendingOutput < configuration.outputHighWater && connection.awaiting == nil {
-            switch connection.parser.next() {
+            switch connection.nextRequest() {
             case .request(var request):
                 let keepAlive = connection.state.beginResponse(to: request, now: now)
                 let context = HTTPRequestContext(handle: handle, descriptor: connection.socket.descriptor,
@@ -242,12 +243,12 @@ final class EventLoop {
                 }
                 queue(response, on: connection, requestMethod: request.method, requestVersion: request.version,
                       keepAlive: keepAlive)
-                connection.parser.recycle(&request.headers)   // answered: its field storage serves the next
+                connection.recycle(&request.headers)   // answered: its field storage serves the next
                 if !keepAlive { return false }
             case .needMoreData:
                 // The parser learns of `Expect: 100-continue` while parsing the
                 // head, so the interim response can only be decided here.
-                if connection.parser.takeContinueExpectation() {
+                if connection.takeContinueExpectation() {
                     connection.output.appendOwned { $0 += HTTPResponseEncoder.continueResponse }
                 }
                 let action = connection.state.parserWaiting(progress: connection.parserProgress, now: now)
@@ -258,7 +259,7 @@ final class EventLoop {
                 // With its request line as received, escaped and cut (`RequestLineExcerpt`), as
                 // nginx logs `$request`: what was attacked, without letting it forge log lines.
                 log?.log {
-                    let line = connection.parser.rejectedRequestLine.map { "; request \($0)" } ?? ""
+                    let line = connection.rejectedRequestLine.map { "; request \($0)" } ?? ""
                     return "rejected a request from \(connection.socket.peerName ?? "?"): \(error)\(line)"
                 }
                 queue(responder.respond(to: error), on: connection, keepAlive: false)

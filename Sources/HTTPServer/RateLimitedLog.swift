@@ -1,4 +1,5 @@
 import BackgroundWork
+import Sockets
 
 /// A log that writes at most `linesPerSecond` lines a second and says how
 /// many it held back, so that a flood of bad requests or an fd-exhaustion

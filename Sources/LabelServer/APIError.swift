@@ -20,7 +20,7 @@ package struct APIError: HTTPResponseError, Sendable, Hashable {
 
     package static func methodNotAllowed(_ method: HTTPMethod, allow: String) -> APIError {
         APIError(.methodNotAllowed, "method_not_allowed", "\(method.rawValue.prefix(32)) is not allowed here; use \(allow)",
-                 headers: ["Allow": allow])
+                 headers: [.allow: allow])
     }
 
     package static func badRequest(_ code: String, _ message: String) -> APIError {

@@ -3,6 +3,7 @@ package import HTTP1
 import HTTPServer
 import LabelCore
 package import MissingKeys
+import Sockets
 
 /// The label API as an ``HTTPResponder``: dispatches requests through ``routes``
 /// (``respond(to:context:)``), turns every error into its JSON response, and counts
@@ -80,7 +81,7 @@ package struct LabelService: HTTPResponder {
         // Checked before it is bound: binding copied the optional through a generic value
         // witness on every answer, fleet or not (~65 instructions).
         if fleet != nil, let fleet, route.map({ Self.routes[$0].namesReplica }) ?? true {
-            response.headers.add(name: Fleet.instanceHeader, value: fleet.instanceID)
+            response.headers.add(Fleet.instanceHeader, value: fleet.instanceID)
         }
         let seconds = Double(MonotonicClock.now() &- started) / 1e9
         metrics.record(route: route.map(Metrics.Route.init(index:)) ?? .other, status: response.status.code, seconds: seconds)
@@ -153,11 +154,11 @@ package struct LabelService: HTTPResponder {
             missingReportedRefused: missing.map { $0.recorder.statistics().dropped.reported },
             stateWriteFailures: (missing.map { [(MissingReportStore.fileName, $0.writeFailures)] } ?? [])
                 + (usage.map { [(UsageStore.fileName, $0.writeFailures)] } ?? []))
-        return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+        return HTTPResponse(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: Array((metrics.render(gauges) + (fleet?.metrics.render() ?? "")).utf8))
     }
 
     static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: Array(body.utf8))
+        HTTPResponse(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: Array(body.utf8))
     }
 }

@@ -4,6 +4,7 @@ import LabelCore
 import MissingKeys
 import LabelServer
 import HTTP1
+import Sockets
 
 /// The real label server (``LabelService`` on ``EpollServer``) over the
 /// repository's `Strings/`, on an ephemeral 127.0.0.1 port, with a

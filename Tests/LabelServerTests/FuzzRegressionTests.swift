@@ -5,6 +5,7 @@ import HTTPServer
 import LabelCore
 import LabelServer
 import MissingKeys
+import Sockets
 import Testing
 
 /// Every input the fuzz targets (scripts/fuzz-requests.sh, scripts/fuzz-merge.sh) found a

@@ -1,5 +1,4 @@
 import Glibc
-import HTTP1
 
 /// Monotonic nanoseconds, the time base of connection state machines.
 package enum MonotonicClock {
@@ -14,11 +13,6 @@ package enum MonotonicClock {
     /// which would trap.
     package static func deadline(after seconds: Double, from start: UInt64) -> UInt64 {
         start + (seconds.isNaN ? 0 : UInt64(min(max(0, seconds), 86_400) * 1e9))
-    }
-
-    /// `start` plus `duration` as nanoseconds, clamped to 0…86,400 seconds as above.
-    package static func deadline(after duration: Duration, from start: UInt64) -> UInt64 {
-        start + min(duration, .seconds(86_400)).saturatingNanoseconds
     }
 
     package static func unixSeconds() -> Int64 {

@@ -29,15 +29,20 @@ struct QueryParameters: Sendable {
     /// - Parameter emptyIsAbsent: `lang=`, `table=` and `q=` count as not given (a
     ///   form's "All" on the report pages); otherwise an empty value is validated.
     init(_ request: borrowing HTTPRequest, emptyIsAbsent: Bool = false) throws(APIError) {
-        // Names are matched as bytes, without a `String` per name. The pairs go into a local
-        // value moved into `self` at the end: a closure capturing `self` in an initializer
-        // makes it copy and destroy a whole QueryParameters (QueryParametersTests pin what
-        // it reads; `Benchmarks/profile.sh` what it costs).
-        var parameters = QueryParameters()
+        self.init()
+        try read(request, emptyIsAbsent: emptyIsAbsent)
+    }
+
+    /// Takes the request's pairs, names matched as bytes (no `String` per name).
+    ///
+    /// A mutating method, not the initializer: its closure captures `self` by address, where
+    /// one in an initializer (or a local value moved into `self`) copies and destroys a whole
+    /// QueryParameters (QueryParametersTests pin what it reads; `Benchmarks/profile.sh` what
+    /// it costs).
+    private mutating func read(_ request: borrowing HTTPRequest, emptyIsAbsent: Bool) throws(APIError) {
         try request.forEachQueryItemName { name, value in
-            parameters.take(name, value, emptyIsAbsent: emptyIsAbsent)
+            take(name, value, emptyIsAbsent: emptyIsAbsent)
         }
-        self = parameters
     }
 
     private init() {}

@@ -13,6 +13,10 @@ import Sockets
 /// ThreadSanitizer's CI step watches the one-thread rule they would otherwise back.
 final class Connection {
     let socket: Socket
+    /// The socket's descriptor, -1 once ``close()`` closed it: read here, not through the
+    /// socket, whose getter lives in another module (a call and a retain of the socket each
+    /// read, several reads a request). Sockets of connections close only through ``close()``.
+    @exclusivity(unchecked) private(set) var descriptor: Int32
     /// Private behind the readers and forwarders below: a getter of a struct stored in a
     /// class gets a copy of it, so `parser.progress` would copy the whole parser; a
     /// mutating access reads it in place.
@@ -44,6 +48,7 @@ final class Connection {
     init(socket: Socket, limits: HTTPParserLimits, timeouts: HTTPConnectionState.Configuration, now: UInt64,
          serial: UInt64) {
         self.socket = socket
+        descriptor = socket.descriptor
         self.serial = serial
         parser = HTTPRequestParser(limits: limits)
         state = HTTPConnectionState(configuration: timeouts, now: now)
@@ -69,6 +74,12 @@ final class Connection {
 
     private static func read<T>(_ parser: inout HTTPRequestParser, _ body: (inout HTTPRequestParser) -> T) -> T {
         body(&parser)
+    }
+
+    /// Closes the socket; ``descriptor`` is -1 from then on.
+    func close() {
+        socket.close()
+        descriptor = -1
     }
 
     /// Unsent bytes, shared bodies included: what backpressure is decided on.

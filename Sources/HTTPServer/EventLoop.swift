@@ -113,7 +113,7 @@ final class EventLoop {
             if event.readable || event.hangup {
                 readable(connection, peerClosed: event.peerClosed || event.hangup, now: now)
             }
-            if connections[connection.socket.descriptor] != nil, event.writable { flush(connection, now: now) }
+            if connections[connection.descriptor] != nil, event.writable { flush(connection, now: now) }
         }
     }
 
@@ -229,7 +229,7 @@ final class EventLoop {
             switch connection.nextRequest() {
             case .request(var request):
                 let keepAlive = connection.state.beginResponse(to: request, now: now)
-                let context = HTTPRequestContext(handle: handle, descriptor: connection.socket.descriptor,
+                let context = HTTPRequestContext(handle: handle, descriptor: connection.descriptor,
                                                  serial: connection.serial)
                 let deferralsBefore = handle.deferralCount
                 guard let response = responder.respond(to: request, context: context) else {
@@ -290,7 +290,7 @@ final class EventLoop {
         if awaiting.keepAlive, connection.parserBufferedByteCount > 0, connection.state.phase != .closing {
             _ = processRequests(connection, now: now)
         }
-        if connections[connection.socket.descriptor] != nil { flush(connection, now: now) }
+        if connections[connection.descriptor] != nil { flush(connection, now: now) }
     }
 
     /// Carries out a state-machine action; true when the connection is gone or closing.
@@ -368,7 +368,7 @@ final class EventLoop {
             // Output drained below the high-water mark: parse what was held back.
             if connection.parserBufferedByteCount > 0, connection.state.phase != .closing, connection.awaiting == nil {
                 _ = processRequests(connection, now: now)
-                if connections[connection.socket.descriptor] != nil, connection.pendingOutput > 0 {
+                if connections[connection.descriptor] != nil, connection.pendingOutput > 0 {
                     flush(connection, now: now)
                     return
                 }
@@ -378,7 +378,7 @@ final class EventLoop {
             lingeringClose(connection, now: now)
             return
         }
-        guard connections[connection.socket.descriptor] != nil else { return }
+        guard connections[connection.descriptor] != nil else { return }
         updateInterest(connection)
     }
 
@@ -394,7 +394,7 @@ final class EventLoop {
         if readable { connection.unreadInput = false }
         connection.registeredWritable = writable
         connection.registeredReadable = readable
-        try? epoll.modify(connection.socket.descriptor, token: UInt64(UInt32(bitPattern: connection.socket.descriptor)),
+        try? epoll.modify(connection.descriptor, token: UInt64(UInt32(bitPattern: connection.descriptor)),
                           writable: writable, readable: readable)
     }
 
@@ -408,7 +408,7 @@ final class EventLoop {
         connection.lingerDeadline = now + configuration.linger.saturatingNanoseconds
         connection.registeredWritable = false
         connection.registeredReadable = true
-        try? epoll.modify(connection.socket.descriptor, token: UInt64(UInt32(bitPattern: connection.socket.descriptor)),
+        try? epoll.modify(connection.descriptor, token: UInt64(UInt32(bitPattern: connection.descriptor)),
                           writable: false, readable: true)
         drainLingering(connection)
     }
@@ -431,10 +431,10 @@ final class EventLoop {
     }
 
     private func close(_ connection: Connection) {
-        let descriptor = connection.socket.descriptor
+        let descriptor = connection.descriptor
         guard connections.remove(descriptor) else { return }
         epoll.remove(descriptor)
-        connection.socket.close()
+        connection.close()
         connectionCount.decrement()
     }
 
@@ -454,7 +454,7 @@ final class EventLoop {
         }
         statistics.pendingOutputBytes.store(pending, ordering: .relaxed)
         statistics.ownedOutputBytes.store(owned, ordering: .relaxed)
-        for connection in open where connections[connection.socket.descriptor] === connection {
+        for connection in open where connections[connection.descriptor] === connection {
             if let deadline = connection.lingerDeadline {
                 if now >= deadline { close(connection) }
                 continue

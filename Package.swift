@@ -72,15 +72,18 @@ let package = Package(
         // loops); report pages compressed as they are built; gzip request bodies (and, on
         // Linux, LabelClient's responses) inflated.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        // Sockets, epoll loops, connections, gzip: the server's system calls.
-        .target(name: "HTTPServer", dependencies: ["CLabelSystem", "CZlib", "HTTP1", "BackgroundWork", "Clocks"]),
+        // The socket system calls the server and the peer client share: sockets, addresses
+        // and their resolution, errors carrying `errno`. No HTTP.
+        .target(name: "Sockets", dependencies: ["CLabelSystem"]),
+        // Epoll loops, connections, gzip: the server's system calls.
+        .target(name: "HTTPServer", dependencies: ["CLabelSystem", "CZlib", "HTTP1", "BackgroundWork", "Sockets", "Clocks"]),
         // The fleet's HTTP/1.1 client for calls between replicas: concurrent exchanges
         // from one thread under a shared deadline, responses parsed strictly.
-        .target(name: "PeerClient", dependencies: ["CLabelSystem", "HTTP1", "HTTPServer", "Clocks"]),
+        .target(name: "PeerClient", dependencies: ["CLabelSystem", "HTTP1", "Sockets", "Clocks"]),
         // The label API joining the catalog to the server, one sub-folder per concern:
         // Routes/ (table, dispatcher, queries, errors), Bundles/, Negotiation/, Translators/,
         // State/, StoreWatch/, Metrics/, Fleet/ (docs/architecture.md lists what each holds).
-        .target(name: "LabelServer", dependencies: ["LabelCore", "LabelAndroid", "LabelTranslators", "MissingKeys", "BackgroundWork", "Clocks", "HTTP1", "HTTPServer", "PeerClient"]),
+        .target(name: "LabelServer", dependencies: ["LabelCore", "LabelAndroid", "LabelTranslators", "MissingKeys", "BackgroundWork", "Clocks", "HTTP1", "HTTPServer", "PeerClient", "Sockets"]),
         // What apps link: launch fetch, disk cache, offline fallback, rendering
         // with LabelCore's engine, miss reports. URLSession, except `http://` on Linux:
         // HTTP1's parser over a socket of its own, gzip through zlib (Linux only, so
@@ -92,7 +95,7 @@ let package = Package(
         ]),
         .executableTarget(
             name: "label-server",
-            dependencies: ["LabelCore", "LabelLint", "LabelImport", "LabelAndroid", "LabelScan", "LabelTranslators", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1", "AtomicFile", "Clocks"]
+            dependencies: ["LabelCore", "LabelLint", "LabelImport", "LabelAndroid", "LabelScan", "LabelTranslators", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1", "AtomicFile", "Clocks", "Sockets"]
         ),
         .testTarget(
             name: "LabelCoreTests",
@@ -111,13 +114,13 @@ let package = Package(
         .testTarget(name: "LabelScanTests", dependencies: ["LabelScan", "LabelCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
-        .testTarget(name: "PeerClientTests", dependencies: ["PeerClient", "HTTPServer", "HTTP1", "Clocks"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "TestSupport"]),
-        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelTranslators", "PeerClient", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport", "BackgroundWork", "AtomicFile", "Clocks"]),
+        .testTarget(name: "PeerClientTests", dependencies: ["PeerClient", "HTTPServer", "HTTP1", "Sockets", "Clocks"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "Sockets", "TestSupport"]),
+        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelTranslators", "PeerClient", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport", "BackgroundWork", "AtomicFile", "Clocks", "Sockets"]),
         .testTarget(name: "LabelTranslatorsTests", dependencies: ["LabelTranslators", "LabelCore", "MissingKeys"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "TestSupport"]),
         .testTarget(name: "MissingKeysTests", dependencies: ["MissingKeys", "LabelCore", "TestSupport"]),
-        .testTarget(name: "LabelClientTests", dependencies: ["LabelClient", "LabelCore", "LabelServer", "HTTPServer", "TestSupport"]),
+        .testTarget(name: "LabelClientTests", dependencies: ["LabelClient", "LabelCore", "LabelServer", "HTTPServer", "Sockets", "TestSupport"]),
         // What several test targets share: a raw loopback HTTP client, the in-process
         // exchange and its client (a responder through the server's parser and encoder, as
         // an event loop drives it; the fuzzers compile the exchange in too), a seeded PRNG

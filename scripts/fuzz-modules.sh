@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sourced by scripts/fuzz-requests.sh and scripts/fuzz-merge.sh: compiles the package's
-# library modules (CLabelSystem, Clocks, HTTP1, BackgroundWork, HTTPServer, PeerClient, LabelCore,
+# library modules (CLabelSystem, Clocks, HTTP1, BackgroundWork, Sockets, HTTPServer, PeerClient, LabelCore,
 # LabelAndroid, AtomicFile, MissingKeys, LabelTranslators, LabelServer) with libFuzzer coverage
 # and AddressSanitizer into .build/fuzz/modules, one whole-module object each, in dependency
 # order. A module is rebuilt only when its sources (or an earlier module) changed, so the
@@ -53,6 +53,7 @@ fuzz_module() {
 fuzz_module Clocks
 fuzz_module HTTP1
 fuzz_module BackgroundWork
+fuzz_module Sockets
 fuzz_module HTTPServer
 fuzz_module PeerClient
 fuzz_module LabelCore

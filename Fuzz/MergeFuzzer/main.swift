@@ -17,6 +17,7 @@ import HTTPServer
 import LabelCore
 import LabelServer
 import MissingKeys
+import Sockets
 import Synchronization
 
 /// What the in-process peer answers (the current input).

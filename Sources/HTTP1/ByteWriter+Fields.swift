@@ -11,13 +11,13 @@ extension ByteWriter {
     /// Each field as `name: value` CRLF: a stored line as it is (checked when it was
     /// added), others sanitized; a field whose name the encoder owns or that is no token is dropped.
     mutating func write(fields: HTTPHeaders) {
-        fields.forEachStored { name, value, line in
-            if let line {
+        fields.forEachStored { field in
+            if let line = field.line {
                 write(line)
-            } else if HTTPResponseEncoder.isWritableName(name) {
-                write(name)
+            } else if HTTPResponseEncoder.isWritableName(field.name) {
+                write(field.name)
                 write(": ")
-                writeSanitized(value)
+                writeSanitized(field.value)
                 write("\r\n")
             }
             return true

@@ -41,7 +41,7 @@ package enum ContentCoding: String, Sendable, Hashable {
                 if elements == 32 { break }
                 elements += 1
                 let element = UnsafeBufferPointer(rebasing: value[value.trimmingOWS(start..<end)])
-                if HTTPHeaders.namesEqual(element, "gzip") || HTTPHeaders.namesEqual(element, "x-gzip")
+                if ByteClass.equalIgnoringCase(element, ByteClass.bytes("gzip")) || ByteClass.equalIgnoringCase(element, ByteClass.bytes("x-gzip"))
                     || (element.count == 1 && element[0] == UInt8(ascii: "*")) {
                     takesGzip = true
                 }

@@ -1,4 +1,6 @@
-/// An ordered list of header fields that keeps repeated names, with case-insensitive lookup.
+/// An ordered list of header fields that keeps repeated names, with case-insensitive lookup
+/// by ``HTTPField/Name``: one method per purpose (first value, every value, presence, list
+/// elements, a token among them, the value bytes in place; add, replace, remove).
 ///
 /// Field names are compared ASCII-case-insensitively (RFC 9110 §5.1); values are kept as
 /// received, minus surrounding whitespace. Values that are not valid UTF-8 (obs-text) are
@@ -6,24 +8,10 @@
 ///
 /// The fields live as bytes in one buffer: the parser copies a request's fields into it
 /// without making a `String` per name and value, the encoder copies them out as bytes, and
-/// only what a handler asks for (``first(name:)``, ``fields``) becomes a `String`. Each field
+/// only what a handler asks for (``first(_:)``, ``fields``) becomes a `String`. Each field
 /// is stored as it goes on the wire (`name: value` CRLF) and is checked once, when added,
 /// for whether the encoder may copy it as is; the encoder then does not check it again.
 package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
-    /// One header field.
-    package struct Field: Sendable, Hashable {
-        /// The field name as sent.
-        package var name: String
-        /// The field value, without leading or trailing whitespace.
-        package var value: String
-
-        /// Creates a field.
-        package init(name: String, value: String) {
-            self.name = name
-            self.value = value
-        }
-    }
-
     /// Each field as `name length, value length` (4 bytes each, little-endian; the value
     /// length's top bit is ``wireReadyFlag``), then `name: value` CRLF; fields back to back
     /// in order. Values are valid UTF-8.
@@ -39,21 +27,22 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
     package private(set) var count = 0
 
     /// Creates headers from fields in order.
-    package init(_ fields: [Field] = []) {
-        for field in fields { add(name: field.name, value: field.value) }
+    package init(_ fields: [HTTPField] = []) {
+        for field in fields { add(field.name, value: field.value) }
     }
 
     /// Creates headers from `(name, value)` pairs in order; repeated names are kept.
-    package init(dictionaryLiteral elements: (String, String)...) {
-        for (name, value) in elements { add(name: name, value: value) }
+    package init(dictionaryLiteral elements: (HTTPField.Name, String)...) {
+        for (name, value) in elements { add(name, value: value) }
     }
 
     /// The fields, in order.
-    package var fields: [Field] {
-        var fields: [Field] = []
+    package var fields: [HTTPField] {
+        var fields: [HTTPField] = []
         fields.reserveCapacity(count)
-        forEachRaw { name, value in
-            fields.append(Field(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self)))
+        forEachStored { field in
+            fields.append(HTTPField(name: HTTPField.Name(String(decoding: field.name, as: UTF8.self)),
+                                    value: String(decoding: field.value, as: UTF8.self)))
             return true
         }
         return fields
@@ -74,11 +63,11 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
     /// Whether there are no fields.
     package var isEmpty: Bool { count == 0 }
 
-    package func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
+    package func makeIterator() -> IndexingIterator<[HTTPField]> { fields.makeIterator() }
 
     /// Appends a field, keeping any existing fields with the same name.
-    package mutating func add(name: String, value: String) {
-        Self.withUTF8(name) { name in Self.withUTF8(value) { value in appendValidated(name: name, value: value) } }
+    package mutating func add(_ name: HTTPField.Name, value: String) {
+        name.withSpelledBytes { name in Self.withUTF8(value) { value in appendValidated(name: name, value: value) } }
     }
 
     /// Appends a field from raw bytes (the parser's buffer, which has checked that the name
@@ -200,33 +189,26 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
     }
 
     /// Replaces all fields named `name` with one field (appended at the end).
-    package mutating func replaceOrAdd(name: String, value: String) {
-        remove(name: name)
-        add(name: name, value: value)
+    package mutating func replaceOrAdd(_ name: HTTPField.Name, value: String) {
+        remove(name)
+        add(name, value: value)
     }
 
     /// Removes every field named `name`.
-    package mutating func remove(name: String) {
-        guard contains(name: name) else { return }
+    package mutating func remove(_ name: HTTPField.Name) {
+        guard contains(name) else { return }
         var kept = HTTPHeaders()
-        Self.withUTF8(name) { wanted in
-            forEachRaw { fieldName, value in
-                if !Self.namesEqual(fieldName, wanted) { kept.appendValidated(name: fieldName, value: value) }
-                return true
-            }
+        forEachStored { field in
+            if !name.matches(field.name) { kept.appendValidated(name: field.name, value: field.value) }
+            return true
         }
         self = kept
     }
 
     /// The first value for `name`, or nil.
-    package subscript(name: String) -> String? {
-        first(name: name)
-    }
-
-    /// The first value for `name`, or nil.
-    package func first(name: String) -> String? {
+    package func first(_ name: HTTPField.Name) -> String? {
         var found: String?
-        forEach(named: name) { value in
+        forEachValue(of: name) { value in
             found = String(decoding: value, as: UTF8.self)
             return false
         }
@@ -234,9 +216,9 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
     }
 
     /// Every value for `name`, in order.
-    package func values(for name: String) -> [String] {
+    package func values(_ name: HTTPField.Name) -> [String] {
         var values: [String] = []
-        forEach(named: name) { value in
+        forEachValue(of: name) { value in
             values.append(String(decoding: value, as: UTF8.self))
             return true
         }
@@ -244,9 +226,9 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
     }
 
     /// Whether a field named `name` exists.
-    package func contains(name: String) -> Bool {
+    package func contains(_ name: HTTPField.Name) -> Bool {
         var found = false
-        forEach(named: name) { _ in
+        forEachValue(of: name) { _ in
             found = true
             return false
         }
@@ -255,9 +237,9 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
 
     /// The comma-separated list elements of every field named `name` (RFC 9110 §5.6.1),
     /// trimmed, with empty elements dropped.
-    package func listValues(for name: String) -> [Substring] {
+    package func listValues(_ name: HTTPField.Name) -> [Substring] {
         var out: [Substring] = []
-        for value in values(for: name) {
+        for value in values(name) {
             for element in value.split(separator: ",") {
                 let trimmed = element.trimmingOWS()
                 if !trimmed.isEmpty { out.append(trimmed) }
@@ -268,11 +250,11 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
 
     /// Whether any list element of `name` equals `token`, ignoring ASCII case
     /// (e.g. `Connection: keep-alive, Upgrade` contains `upgrade`).
-    package func containsToken(_ token: String, in name: String) -> Bool {
+    package func containsToken(_ token: String, in name: HTTPField.Name) -> Bool {
         var found = false
         var ascii = true
         Self.withUTF8(token) { token in
-            forEach(named: name) { value in
+            forEachValue(of: name) { value in
                 // Bytes split like Characters only in ASCII (a combining mark after a
                 // comma joins it); anything else takes the Character path below.
                 guard value.allSatisfy({ $0 < 0x80 }) else {
@@ -284,7 +266,7 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
                     var end = start
                     while end < value.count && value[end] != UInt8(ascii: ",") { end += 1 }
                     let element = value.trimmingOWS(start..<end)
-                    if !element.isEmpty && Self.namesEqual(UnsafeBufferPointer(rebasing: value[element]), token) {
+                    if !element.isEmpty && ByteClass.equalIgnoringCase(UnsafeBufferPointer(rebasing: value[element]), token) {
                         found = true
                         return false
                     }
@@ -293,72 +275,64 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
                 return true
             }
         }
-        if !ascii { return listValues(for: name).contains { Self.namesEqual($0, token) } }
+        if !ascii { return listValues(name).contains { ByteClass.equalIgnoringCase($0, token) } }
         return found
     }
 
     // MARK: Bytes
 
-    /// Calls `body` with each field's name and value bytes in order, until it returns false.
-    func forEachRaw(_ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool) {
-        forEachStored { name, value, _ in body(name, value) }
+    /// Calls `body` with the value bytes of each field named `name`, in order, until it
+    /// returns false: a value read in place, without making a `String` of it (the hot path's
+    /// lookup; the others are built on it).
+    package func forEachValue(of name: HTTPField.Name, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
+        name.withComparedBytes { wanted in
+            forEachStored { field in
+                // A name is compared only when its length matches.
+                guard field.name.count == wanted.count, ByteClass.equalIgnoringCase(field.name, wanted) else { return true }
+                return body(field.value)
+            }
+        }
     }
 
-    /// Calls `body` with each field's name, value and, when the field may be sent as it is
-    /// (see ``wireReadyFlag``), its `name: value` CRLF line; until `body` returns false.
-    func forEachStored(
-        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, _ line: UnsafeBufferPointer<UInt8>?) -> Bool
-    ) {
+    /// One stored field, read in place (valid only inside ``forEachStored(_:)``).
+    struct StoredField {
+        /// The field's `name: value` CRLF line.
+        private let start: UnsafePointer<UInt8>
+        private let nameCount: Int
+        private let valueCount: Int
+        private let wireReady: Bool
+
+        fileprivate init(start: UnsafePointer<UInt8>, nameCount: Int, valueCount: Int, wireReady: Bool) {
+            self.start = start
+            self.nameCount = nameCount
+            self.valueCount = valueCount
+            self.wireReady = wireReady
+        }
+
+        var name: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: nameCount) }
+        var value: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start + nameCount + 2, count: valueCount) }
+        /// The `name: value` CRLF line when the field may be sent as it is (see ``wireReadyFlag``).
+        var line: UnsafeBufferPointer<UInt8>? {
+            wireReady ? UnsafeBufferPointer(start: start, count: nameCount + valueCount + 4) : nil
+        }
+    }
+
+    /// The one walk over the stored fields: calls `body` with each field in order, until it
+    /// returns false. Inlined, so `body` is not a call per field.
+    @inline(__always)
+    func forEachStored(_ body: (StoredField) -> Bool) {
         storage.withUnsafeBufferPointer { bytes in
             var index = 0
             while index < bytes.count {
                 let nameCount = Self.length(bytes, at: index)
                 let valueField = Self.length(bytes, at: index + 4)
                 let valueCount = valueField & Int(~Self.wireReadyFlag)
-                let nameStart = index + 8
-                let nameEnd = nameStart + nameCount
-                let valueStart = nameEnd + 2
-                let valueEnd = valueStart + valueCount
-                index = valueEnd + 2
-                let name = UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd])
-                let value = UnsafeBufferPointer(rebasing: bytes[valueStart..<valueEnd])
-                let line = valueField == valueCount ? nil : UnsafeBufferPointer(rebasing: bytes[nameStart..<index])
-                guard body(name, value, line) else { return }
-            }
-        }
-    }
-
-    /// Calls `body` with the value bytes of each field named `name`, until it returns false:
-    /// a value read without making a `String` of it.
-    ///
-    /// One loop over the stored fields, comparing a name only when its length matches
-    /// (through ``forEachRaw(_:)`` each field cost two closure calls: a route asks for
-    /// three or four fields a request, `Benchmarks/profile.sh`).
-    package func forEach(named name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
-        Self.withUTF8(name) { forEach(nameBytes: $0, body) }
-    }
-
-    /// ``forEach(named:_:)`` for a name written in the code: its bytes are read in place,
-    /// where a `String`'s are found through its representation first, on every
-    /// lookup.
-    package func forEach(literal name: StaticString, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
-        forEach(nameBytes: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), body)
-    }
-
-    private func forEach(nameBytes wanted: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Bool) {
-        storage.withUnsafeBufferPointer { bytes in
-            var index = 0
-            while index < bytes.count {
-                let nameCount = Self.length(bytes, at: index)
-                let valueCount = Self.length(bytes, at: index + 4) & Int(~Self.wireReadyFlag)
-                let nameStart = index + 8
-                let valueStart = nameStart + nameCount + 2
-                index = valueStart + valueCount + 2
-                if nameCount == wanted.count,
-                   Self.namesEqual(UnsafeBufferPointer(rebasing: bytes[nameStart..<(nameStart + nameCount)]), wanted),
-                   !body(UnsafeBufferPointer(rebasing: bytes[valueStart..<(valueStart + valueCount)])) {
-                    return
-                }
+                let lineStart = index + 8
+                index = lineStart + nameCount + valueCount + 4
+                precondition(index <= bytes.count, "field storage ends inside a field")
+                let field = StoredField(start: bytes.baseAddress.unsafelyUnwrapped + lineStart, nameCount: nameCount,
+                                        valueCount: valueCount, wireReady: valueField != valueCount)
+                guard body(field) else { return }
             }
         }
     }
@@ -376,37 +350,6 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
         if let result = string.utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = string
         return copy.withUTF8(body)
-    }
-
-    // MARK: Names
-
-    /// ASCII case-insensitive comparison without allocating.
-    static func namesEqual<A: StringProtocol, B: StringProtocol>(_ a: A, _ b: B) -> Bool {
-        let x = a.utf8, y = b.utf8
-        guard x.count == y.count else { return false }
-        for (p, q) in zip(x, y) where p != q {
-            guard asciiLower(p) == asciiLower(q) else { return false }
-        }
-        return true
-    }
-
-    /// ASCII case-insensitive comparison of bytes.
-    static func namesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        for index in 0..<a.count where a[index] != b[index] {
-            guard asciiLower(a[index]) == asciiLower(b[index]) else { return false }
-        }
-        return true
-    }
-
-    /// Whether the name bytes are the literal `name`, ignoring ASCII case.
-    static func namesEqual(_ bytes: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
-        namesEqual(bytes, UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-    }
-
-    @inline(__always)
-    static func asciiLower(_ byte: UInt8) -> UInt8 {
-        (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
     }
 }
 

@@ -98,8 +98,8 @@ package struct HTTPRequest: Sendable, Hashable {
     /// Whether the client wants the connection kept open after this request (RFC 9112 §9.3):
     /// HTTP/1.1 unless `Connection: close`; HTTP/1.0 only with `Connection: keep-alive`.
     package var keepAlive: Bool {
-        if headers.containsToken("close", in: "Connection") { return false }
+        if headers.containsToken("close", in: .connection) { return false }
         if version == .http1_1 { return true }
-        return version == .http1_0 && headers.containsToken("keep-alive", in: "Connection")
+        return version == .http1_0 && headers.containsToken("keep-alive", in: .connection)
     }
 }

@@ -16,14 +16,20 @@ package enum HTTPRequestEncoder {
         out += " HTTP/1.1\r\nHost: ".utf8
         out += host.utf8
         out += "\r\n".utf8
-        for field in headers {
-            guard !field.name.isEmpty, field.name.utf8.allSatisfy(ByteClass.isTchar),
-                  field.value.utf8.allSatisfy(ByteClass.isFieldValueByte) else { return nil }
-            out += field.name.utf8
+        var valid = true
+        headers.forEachStored { field in
+            guard !field.name.isEmpty, field.name.allSatisfy(ByteClass.isTchar),
+                  field.value.allSatisfy(ByteClass.isFieldValueByte) else {
+                valid = false
+                return false
+            }
+            out += field.name
             out += ": ".utf8
-            out += field.value.utf8
+            out += field.value
             out += "\r\n".utf8
+            return true
         }
+        guard valid else { return nil }
         if !body.isEmpty || method == .post || method == .put {
             out += "Content-Length: ".utf8
             out += String(body.count).utf8

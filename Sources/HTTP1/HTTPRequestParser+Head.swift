@@ -84,10 +84,10 @@ extension HTTPRequestParser {
             }
             return ("*", nil)
         }
-        for scheme in ["http://", "https://"] where target.count > scheme.utf8.count {
-            let prefix = target.prefix(scheme.utf8.count)
-            if HTTPHeaders.namesEqual(String(decoding: prefix, as: UTF8.self), scheme) {
-                let rest = target[(target.startIndex + scheme.utf8.count)...]
+        for scheme: StaticString in ["http://", "https://"] where target.count > scheme.utf8CodeUnitCount {
+            let prefix = UnsafeRawBufferPointer(rebasing: target.prefix(scheme.utf8CodeUnitCount)).assumingMemoryBound(to: UInt8.self)
+            if ByteClass.equalIgnoringCase(prefix, ByteClass.bytes(scheme)) {
+                let rest = target[(target.startIndex + scheme.utf8CodeUnitCount)...]
                 let pathStart = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") } ?? rest.endIndex
                 guard pathStart > rest.startIndex else {
                     throw HTTPParseError(.absoluteFormWithoutAuthority, at: position)
@@ -199,14 +199,14 @@ extension HTTPRequestParser {
         var contentLengthCount = 0
         var contentLength: String?
         var hasTransferEncoding = false
-        headers.forEachRaw { name, value in
-            if HTTPHeaders.namesEqual(name, "host") {
+        headers.forEachStored { field in
+            if HTTPField.Name.host.matches(field.name) {
                 hostCount += 1
-                if hostCount == 1 { hostIsValid = HostSyntax.isValid(value) }   // checked in place
-            } else if HTTPHeaders.namesEqual(name, "content-length") {
+                if hostCount == 1 { hostIsValid = HostSyntax.isValid(field.value) }   // checked in place
+            } else if HTTPField.Name.contentLength.matches(field.name) {
                 contentLengthCount += 1
-                if contentLength == nil { contentLength = String(decoding: value, as: UTF8.self) }
-            } else if HTTPHeaders.namesEqual(name, "transfer-encoding") {
+                if contentLength == nil { contentLength = String(decoding: field.value, as: UTF8.self) }
+            } else if HTTPField.Name.transferEncoding.matches(field.name) {
                 hasTransferEncoding = true
             }
             return true
@@ -229,9 +229,9 @@ extension HTTPRequestParser {
             if head.version == .http1_0 {
                 throw HTTPParseError(.transferEncodingInHTTP10, at: position)
             }
-            let codings = headers.listValues(for: "Transfer-Encoding")
-            let chunkedCount = codings.count { HTTPHeaders.namesEqual($0, "chunked") }
-            guard let last = codings.last, HTTPHeaders.namesEqual(last, "chunked") else {
+            let codings = headers.listValues(.transferEncoding)
+            let chunkedCount = codings.count { ByteClass.equalIgnoringCase($0, "chunked") }
+            guard let last = codings.last, ByteClass.equalIgnoringCase(last, "chunked") else {
                 throw HTTPParseError(.transferEncodingNotEndingInChunked, at: position)
             }
             if chunkedCount > 1 {
@@ -263,7 +263,7 @@ extension HTTPRequestParser {
     }
 
     private mutating func noteExpectation(_ headers: HTTPHeaders, version: HTTPVersion) {
-        expectsContinue = version == .http1_1 && headers.containsToken("100-continue", in: "Expect")
+        expectsContinue = version == .http1_1 && headers.containsToken("100-continue", in: .expect)
     }
 
     /// `Content-Length = 1*DIGIT`, saturating above the body limit so huge values give 413.

@@ -134,12 +134,12 @@ extension HTTPRequestParser {
             guard ByteClass.allFieldValueBytes(value) else { return nil }
             // The framing fields: a body, or a second or invalid `Host`, goes the long way.
             switch name.count {
-            case 4 where HTTPHeaders.namesEqual(name, "host"):
+            case 4 where HTTPField.Name.host.matches(name):
                 hostCount += 1
                 guard hostCount == 1, HostSyntax.isValid(value) else { return nil }
-            case 14 where HTTPHeaders.namesEqual(name, "content-length"):
+            case 14 where HTTPField.Name.contentLength.matches(name):
                 return nil
-            case 17 where HTTPHeaders.namesEqual(name, "transfer-encoding"):
+            case 17 where HTTPField.Name.transferEncoding.matches(name):
                 return nil
             default:
                 break

@@ -137,10 +137,10 @@ package enum HTTPResponseEncoder {
     /// Whether a name already known to be a token is not one of the framing fields the encoder owns.
     static func isWritableToken(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         switch name.count {
-        case 4: !HTTPHeaders.namesEqual(name, "date")
-        case 10: !HTTPHeaders.namesEqual(name, "connection")
-        case 14: !HTTPHeaders.namesEqual(name, "content-length")
-        case 17: !HTTPHeaders.namesEqual(name, "transfer-encoding")
+        case 4: !HTTPField.Name.date.matches(name)
+        case 10: !HTTPField.Name.connection.matches(name)
+        case 14: !HTTPField.Name.contentLength.matches(name)
+        case 17: !HTTPField.Name.transferEncoding.matches(name)
         default: true
         }
     }

@@ -46,7 +46,7 @@ package struct HTTPResponseParser: Sendable {
     private var trailerBytes = 0
     private var version = HTTPVersion.http1_1
     private var status = HTTPStatus.ok
-    private var fields: [HTTPHeaders.Field] = []
+    private var fields: [HTTPField] = []
     private var sawStatusLine = false
     private var body: [UInt8] = []
     private var result: Result<HTTPReceivedResponse, HTTPResponseParseError>?
@@ -227,7 +227,7 @@ package struct HTTPResponseParser: Sendable {
     private func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 
     /// `field-name ":" OWS field-value OWS`, refusing obs-fold and whitespace before the colon.
-    private func parseField(_ line: Range<Int>) throws(HTTPResponseParseError) -> HTTPHeaders.Field {
+    private func parseField(_ line: Range<Int>) throws(HTTPResponseParseError) -> HTTPField {
         if ByteClass.isWhitespace(buffer[line.lowerBound]) {
             throw HTTPResponseParseError(.malformedHeader, "obsolete line folding", at: position(line.lowerBound))
         }
@@ -244,7 +244,7 @@ package struct HTTPResponseParser: Sendable {
         for j in valueStart..<valueEnd where !ByteClass.isFieldValueByte(buffer[j]) {
             throw HTTPResponseParseError(.malformedHeader, "control byte in header field value", at: position(j))
         }
-        return HTTPHeaders.Field(name: String(decoding: buffer[line.lowerBound..<nameEnd], as: UTF8.self),
+        return HTTPField(name: HTTPField.Name(String(decoding: buffer[line.lowerBound..<nameEnd], as: UTF8.self)),
                                  value: String(decoding: buffer[valueStart..<valueEnd], as: UTF8.self))
     }
 
@@ -262,16 +262,16 @@ package struct HTTPResponseParser: Sendable {
             return nil
         }
         let headers = HTTPHeaders(fields)
-        let lengths = headers.values(for: "Content-Length")
-        let codings = headers.listValues(for: "Transfer-Encoding")
+        let lengths = headers.values(.contentLength)
+        let codings = headers.listValues(.transferEncoding)
         if requestWasHead || status.code == 204 || status.code == 304 {
             return complete()
         }
-        if headers.contains(name: "Transfer-Encoding") {
+        if headers.contains(.transferEncoding) {
             guard lengths.isEmpty else {
                 throw HTTPResponseParseError(.badFraming, "both Content-Length and Transfer-Encoding", at: at)
             }
-            guard codings.count == 1, HTTPHeaders.namesEqual(codings[0], "chunked") else {
+            guard codings.count == 1, ByteClass.equalIgnoringCase(codings[0], "chunked") else {
                 throw HTTPResponseParseError(.unsupportedTransferCoding, "only a single chunked coding is read", at: at)
             }
             state = .chunkSize

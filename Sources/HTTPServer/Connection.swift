@@ -1,4 +1,5 @@
 import HTTP1
+import Sockets
 
 /// One client connection: its socket, parser, state machine and queued output.
 ///
@@ -12,7 +13,14 @@ import HTTP1
 /// ThreadSanitizer's CI step watches the one-thread rule they would otherwise back.
 final class Connection {
     let socket: Socket
-    @exclusivity(unchecked) var parser: HTTPRequestParser
+    /// The socket's descriptor, -1 once ``close()`` closed it: read here, not through the
+    /// socket, whose getter lives in another module (a call and a retain of the socket each
+    /// read, several reads a request). Sockets of connections close only through ``close()``.
+    @exclusivity(unchecked) private(set) var descriptor: Int32
+    /// Private behind the readers and forwarders below: a getter of a struct stored in a
+    /// class gets a copy of it, so `parser.progress` would copy the whole parser; a
+    /// mutating access reads it in place.
+    @exclusivity(unchecked) private var parser: HTTPRequestParser
     @exclusivity(unchecked) var state: HTTPConnectionState
     /// Responses queued for the socket; large bodies by reference.
     @exclusivity(unchecked) var output = OutputQueue()
@@ -40,20 +48,39 @@ final class Connection {
     init(socket: Socket, limits: HTTPParserLimits, timeouts: HTTPConnectionState.Configuration, now: UInt64,
          serial: UInt64) {
         self.socket = socket
+        descriptor = socket.descriptor
         self.serial = serial
         parser = HTTPRequestParser(limits: limits)
         state = HTTPConnectionState(configuration: timeouts, now: now)
     }
 
-    /// The parser's ``HTTPRequestParser/progress`` and ``HTTPRequestParser/bufferedByteCount``,
-    /// read in place. Reading them through `parser.` copied the whole parser (a getter of a
-    /// struct stored in a class gets a copy, with a retain per stored reference, on every
-    /// request); a mutating access does not.
+    /// Bytes read from the socket, for the parser.
+    func parse(_ bytes: UnsafeRawBufferPointer) { parser.append(bytes) }
+
+    /// The next request parsed from the bytes so far (``HTTPRequestParser/next()``).
+    func nextRequest() -> HTTPParseResult { parser.next() }
+
+    /// Gives an answered request's field storage back to the parser for the next request.
+    func recycle(_ headers: inout HTTPHeaders) { parser.recycle(&headers) }
+
+    /// Whether the request being read asked for `100 Continue`, once.
+    func takeContinueExpectation() -> Bool { parser.takeContinueExpectation() }
+
+    /// The parser's ``HTTPRequestParser/progress``, ``HTTPRequestParser/bufferedByteCount``
+    /// and ``HTTPRequestParser/rejectedRequestLine``, read in place: a getter of a struct stored
+    /// in a class copies it, with a retain per stored reference; a mutating access does not.
     var parserProgress: HTTPRequestParser.Progress { Self.read(&parser) { $0.progress } }
     var parserBufferedByteCount: Int { Self.read(&parser) { $0.bufferedByteCount } }
+    var rejectedRequestLine: RequestLineExcerpt? { Self.read(&parser) { $0.rejectedRequestLine } }
 
     private static func read<T>(_ parser: inout HTTPRequestParser, _ body: (inout HTTPRequestParser) -> T) -> T {
         body(&parser)
+    }
+
+    /// Closes the socket; ``descriptor`` is -1 from then on.
+    func close() {
+        socket.close()
+        descriptor = -1
     }
 
     /// Unsent bytes, shared bodies included: what backpressure is decided on.

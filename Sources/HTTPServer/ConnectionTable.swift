@@ -1,3 +1,5 @@
+import Sockets
+
 /// A loop's open connections, indexed by descriptor.
 ///
 /// Descriptors are small, dense integers, so an array slot replaces a
@@ -15,7 +17,7 @@ struct ConnectionTable {
     }
 
     mutating func insert(_ connection: Connection) {
-        let index = Int(connection.socket.descriptor)
+        let index = Int(connection.descriptor)
         if index >= slots.count {
             slots.append(contentsOf: repeatElement(nil, count: max(index + 1, slots.count * 2, 64) - slots.count))
         }

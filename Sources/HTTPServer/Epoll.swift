@@ -1,5 +1,6 @@
 import CLabelSystem
 import Glibc
+import Sockets
 
 /// An epoll instance with an eventfd to wake it from other threads.
 final class Epoll {

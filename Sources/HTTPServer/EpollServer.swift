@@ -1,6 +1,7 @@
 import BackgroundWork
 import Foundation
 import HTTP1
+package import Sockets
 import Synchronization
 
 /// The HTTP/1.1 server: one epoll loop per core, each with its own

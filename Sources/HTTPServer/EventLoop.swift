@@ -3,6 +3,7 @@ import CLabelSystem
 import Clocks
 import Glibc
 import HTTP1
+import Sockets
 import Synchronization
 
 /// One thread's epoll loop: its own listener (`SO_REUSEPORT`) and connections.
@@ -113,7 +114,7 @@ final class EventLoop {
             if event.readable || event.hangup {
                 readable(connection, peerClosed: event.peerClosed || event.hangup, now: now)
             }
-            if connections[connection.socket.descriptor] != nil, event.writable { flush(connection, now: now) }
+            if connections[connection.descriptor] != nil, event.writable { flush(connection, now: now) }
         }
     }
 
@@ -202,7 +203,7 @@ final class EventLoop {
                 emptied = true
                 break
             }
-            connection.parser.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+            connection.parse(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
             guard processRequests(connection, now: now) else { break }
             if count < readBuffer.count && !peerClosed {
                 emptied = true
@@ -226,10 +227,10 @@ final class EventLoop {
             }
         }
         while connection.pendingOutput < configuration.outputHighWater && connection.awaiting == nil {
-            switch connection.parser.next() {
+            switch connection.nextRequest() {
             case .request(var request):
                 let keepAlive = connection.state.beginResponse(to: request, now: now)
-                let context = HTTPRequestContext(handle: handle, descriptor: connection.socket.descriptor,
+                let context = HTTPRequestContext(handle: handle, descriptor: connection.descriptor,
                                                  serial: connection.serial)
                 let deferralsBefore = handle.deferralCount
                 guard let response = responder.respond(to: request, context: context) else {
@@ -243,12 +244,12 @@ final class EventLoop {
                 }
                 queue(response, on: connection, requestMethod: request.method, requestVersion: request.version,
                       keepAlive: keepAlive)
-                connection.parser.recycle(&request.headers)   // answered: its field storage serves the next
+                connection.recycle(&request.headers)   // answered: its field storage serves the next
                 if !keepAlive { return false }
             case .needMoreData:
                 // The parser learns of `Expect: 100-continue` while parsing the
                 // head, so the interim response can only be decided here.
-                if connection.parser.takeContinueExpectation() {
+                if connection.takeContinueExpectation() {
                     connection.output.appendOwned { $0 += HTTPResponseEncoder.continueResponse }
                 }
                 let action = connection.state.parserWaiting(progress: connection.parserProgress, now: now)
@@ -259,7 +260,7 @@ final class EventLoop {
                 // With its request line as received, escaped and cut (`RequestLineExcerpt`), as
                 // nginx logs `$request`: what was attacked, without letting it forge log lines.
                 log?.log {
-                    let line = connection.parser.rejectedRequestLine.map { "; request \($0)" } ?? ""
+                    let line = connection.rejectedRequestLine.map { "; request \($0)" } ?? ""
                     return "rejected a request from \(connection.socket.peerName ?? "?"): \(error)\(line)"
                 }
                 queue(responder.respond(to: error), on: connection, keepAlive: false)
@@ -290,7 +291,7 @@ final class EventLoop {
         if awaiting.keepAlive, connection.parserBufferedByteCount > 0, connection.state.phase != .closing {
             _ = processRequests(connection, now: now)
         }
-        if connections[connection.socket.descriptor] != nil { flush(connection, now: now) }
+        if connections[connection.descriptor] != nil { flush(connection, now: now) }
     }
 
     /// Carries out a state-machine action; true when the connection is gone or closing.
@@ -368,7 +369,7 @@ final class EventLoop {
             // Output drained below the high-water mark: parse what was held back.
             if connection.parserBufferedByteCount > 0, connection.state.phase != .closing, connection.awaiting == nil {
                 _ = processRequests(connection, now: now)
-                if connections[connection.socket.descriptor] != nil, connection.pendingOutput > 0 {
+                if connections[connection.descriptor] != nil, connection.pendingOutput > 0 {
                     flush(connection, now: now)
                     return
                 }
@@ -378,7 +379,7 @@ final class EventLoop {
             lingeringClose(connection, now: now)
             return
         }
-        guard connections[connection.socket.descriptor] != nil else { return }
+        guard connections[connection.descriptor] != nil else { return }
         updateInterest(connection)
     }
 
@@ -394,7 +395,7 @@ final class EventLoop {
         if readable { connection.unreadInput = false }
         connection.registeredWritable = writable
         connection.registeredReadable = readable
-        try? epoll.modify(connection.socket.descriptor, token: UInt64(UInt32(bitPattern: connection.socket.descriptor)),
+        try? epoll.modify(connection.descriptor, token: UInt64(UInt32(bitPattern: connection.descriptor)),
                           writable: writable, readable: readable)
     }
 
@@ -408,7 +409,7 @@ final class EventLoop {
         connection.lingerDeadline = now + configuration.linger.saturatingNanoseconds
         connection.registeredWritable = false
         connection.registeredReadable = true
-        try? epoll.modify(connection.socket.descriptor, token: UInt64(UInt32(bitPattern: connection.socket.descriptor)),
+        try? epoll.modify(connection.descriptor, token: UInt64(UInt32(bitPattern: connection.descriptor)),
                           writable: false, readable: true)
         drainLingering(connection)
     }
@@ -431,10 +432,10 @@ final class EventLoop {
     }
 
     private func close(_ connection: Connection) {
-        let descriptor = connection.socket.descriptor
+        let descriptor = connection.descriptor
         guard connections.remove(descriptor) else { return }
         epoll.remove(descriptor)
-        connection.socket.close()
+        connection.close()
         connectionCount.decrement()
     }
 
@@ -454,7 +455,7 @@ final class EventLoop {
         }
         statistics.pendingOutputBytes.store(pending, ordering: .relaxed)
         statistics.ownedOutputBytes.store(owned, ordering: .relaxed)
-        for connection in open where connections[connection.socket.descriptor] === connection {
+        for connection in open where connections[connection.descriptor] === connection {
             if let deadline = connection.lingerDeadline {
                 if now >= deadline { close(connection) }
                 continue

@@ -33,7 +33,7 @@ extension HTTPResponder {
     package var fieldsOnEveryResponse: EncodedFields { .none }
 
     package func respond(to timeout: HTTPConnectionState.ReadTimeout) -> HTTPResponse {
-        HTTPResponse(status: timeout.status, headers: ["Content-Type": "text/plain; charset=utf-8"],
+        HTTPResponse(status: timeout.status, headers: [.contentType: "text/plain; charset=utf-8"],
                      body: Array(timeout.message.utf8))
     }
 }

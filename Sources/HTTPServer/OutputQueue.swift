@@ -1,3 +1,5 @@
+import Sockets
+
 /// The bytes queued for one connection's socket, in order, without copying
 /// large bodies.
 ///

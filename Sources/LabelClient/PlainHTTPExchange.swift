@@ -37,10 +37,10 @@ struct PlainHTTPExchange: Sendable {
         var target = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
         if let query = components.percentEncodedQuery { target += "?" + query }
         let hostField = host.contains(":") ? "[\(host)]" : host
-        var fields: [HTTPHeaders.Field] = []
+        var fields: [HTTPField] = []
         for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key })
         where name.caseInsensitiveCompare("Content-Length") != .orderedSame {
-            fields.append(HTTPHeaders.Field(name: name, value: value))
+            fields.append(HTTPField(name: HTTPField.Name(name), value: value))
         }
         let method = HTTPMethod(request.httpMethod ?? "GET")
         guard let encoded = HTTPRequestEncoder.encode(
@@ -76,7 +76,8 @@ struct PlainHTTPExchange: Sendable {
         let received = try receive(from: socket, clock: clock)
         var headers: [String: String] = [:]
         for field in received.headers {
-            headers[field.name] = headers[field.name].map { "\($0), \(field.value)" } ?? field.value
+            let name = field.name.description
+            headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value
         }
         return HTTPFetcher.Response(status: received.status.code, headers: headers, body: try body(of: received))
     }
@@ -110,7 +111,7 @@ struct PlainHTTPExchange: Sendable {
     /// The body with its content coding undone: gzip (what the request accepts) is
     /// inflated into at most `limit` bytes; another coding is refused.
     private func body(of response: HTTPReceivedResponse) throws(LabelClientError) -> Data {
-        let codings = response.headers.listValues(for: "Content-Encoding").map { $0.lowercased() }.filter { $0 != "identity" }
+        let codings = response.headers.listValues(.contentEncoding).map { $0.lowercased() }.filter { $0 != "identity" }
         if codings.isEmpty { return Data(response.body) }
         guard codings == ["gzip"] || codings == ["x-gzip"] else {
             throw .transport(.unrequestedCoding(codings))

@@ -2,7 +2,7 @@ import CLabelSystem
 import Clocks
 import Glibc
 package import HTTP1
-package import HTTPServer
+package import Sockets
 
 /// A small HTTP/1.1 client for calls between replicas: several requests at once from one
 /// thread (non-blocking sockets and `poll`), one request per connection, a shared deadline,

@@ -3,6 +3,7 @@ import HTTPServer
 import LabelCore
 import LabelServer
 import MissingKeys
+import Sockets
 
 /// `label-server serve`: the HTTP API over the store.
 enum ServeCommand {

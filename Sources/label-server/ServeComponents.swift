@@ -5,6 +5,7 @@ import LabelCore
 import MissingKeys
 import LabelServer
 import HTTP1
+import Sockets
 
 /// The running parts of `serve`, wired together from its configuration and the
 /// loaded store: the service, the server it is handed to, and what they share.

@@ -45,7 +45,7 @@ import Testing
         let fields = EncodedFields(["ETag": "\"abc\""])
         var response = HTTPResponse(status: .notModified, fields: fields)
         let copy = response
-        response.headers.add(name: "X-Replica", value: "r1")
+        response.headers.add("X-Replica", value: "r1")
         let wire = String(decoding: HTTPResponseEncoder.encode(response, keepAlive: true, date: nil), as: UTF8.self)
         #expect(wire == "HTTP/1.1 304 Not Modified\r\nETag: \"abc\"\r\nX-Replica: r1\r\n\r\n")
         // The copy taken before still has, and sends, the fields as they were.

@@ -34,7 +34,7 @@ import HTTP1
         for split in 1...wire.utf8.count {
             let parsed = try #require(try parse(wire, end: false, split: split))
             #expect(parsed.status == .ok)
-            #expect(parsed.headers.first(name: "label-server-instance") == "ab")
+            #expect(parsed.headers.first("label-server-instance") == "ab")
             #expect(parsed.body == response.body)
         }
     }

@@ -1,3 +1,4 @@
+import Sockets
 import TestSupport
 import Dispatch
 import Foundation

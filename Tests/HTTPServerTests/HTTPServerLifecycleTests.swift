@@ -1,3 +1,4 @@
+import Sockets
 import TestSupport
 import Foundation
 import Glibc

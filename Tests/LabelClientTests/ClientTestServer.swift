@@ -4,6 +4,7 @@ import LabelCore
 import MissingKeys
 import LabelServer
 import HTTP1
+import Sockets
 import TestSupport
 
 /// The real label server (``LabelService`` on ``EpollServer``) over the

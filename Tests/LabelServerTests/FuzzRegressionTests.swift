@@ -5,6 +5,7 @@ import HTTPServer
 import LabelCore
 import LabelServer
 import MissingKeys
+import Sockets
 import Testing
 import TestSupport
 

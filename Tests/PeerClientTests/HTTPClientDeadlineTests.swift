@@ -3,6 +3,7 @@ import Foundation
 import HTTP1
 import HTTPServer
 import PeerClient
+import Sockets
 import Testing
 
 /// ``HTTPClient``'s deadline (the fleet's `--peer-timeout` is a deadline for the

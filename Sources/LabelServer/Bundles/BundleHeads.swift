@@ -21,13 +21,13 @@ struct BundleHeads: Sendable {
     ///   - language: `Content-Language`, the first folder with the table.
     init(etag: String, contentType: String, language: String, gzip: Bool) {
         var fields: HTTPHeaders = [:]
-        fields.add(name: "ETag", value: etag)
-        fields.add(name: "Cache-Control", value: "no-cache")
-        fields.add(name: "Vary", value: "Accept, Accept-Encoding, Accept-Language")
-        fields.add(name: "Content-Language", value: language)
+        fields.add(.eTag, value: etag)
+        fields.add(.cacheControl, value: "no-cache")
+        fields.add(.vary, value: "Accept, Accept-Encoding, Accept-Language")
+        fields.add(.contentLanguage, value: language)
         notModified = EncodedFields(fields)
-        fields.add(name: "Content-Type", value: contentType)
-        if gzip { fields.add(name: "Content-Encoding", value: "gzip") }
+        fields.add(.contentType, value: contentType)
+        if gzip { fields.add(.contentEncoding, value: "gzip") }
         ok = EncodedFields(fields)
     }
 }

@@ -36,13 +36,13 @@ extension LabelService {
         // An app's launch asks `?lang=de` alone: its bundle is found from the raw query
         // (``LaunchSlots`` says when that reads as decoding the query would).
         if let slot = state.bundles.launch.slot(query: request.query) {
-            let kind: BundleSlot.Format = MediaNegotiation.prefersXML(request.headers.first(name: "Accept")) ? .android : .json
+            let kind: BundleSlot.Format = MediaNegotiation.prefersXML(request.headers.first(.accept)) ? .android : .json
             return BundleRequest(slot: slot, format: kind, gzip: ContentEncodingChoice.acceptsGzip(request))
         }
         let parameters = try QueryParameters(request)
         let kind: BundleSlot.Format
         switch parameters.format {
-        case nil: kind = MediaNegotiation.prefersXML(request.headers.first(name: "Accept")) ? .android : .json
+        case nil: kind = MediaNegotiation.prefersXML(request.headers.first(.accept)) ? .android : .json
         case "json": kind = .json
         case "strings": kind = .strings
         case "stringsdict": kind = .stringsdict
@@ -52,7 +52,7 @@ extension LabelService {
         let table = try parameters.tableName() ?? "Localizable"
         // A bundle follows one language: `lang`, else the client's first preference.
         let language = try parameters.language()
-            ?? request.headers.first(name: "Accept-Language").flatMap { AcceptLanguage.preferences($0).first }
+            ?? request.headers.first(.acceptLanguage).flatMap { AcceptLanguage.preferences($0).first }
         // A store language finds its bundle in one probe; the array of a chain is made only
         // for another (an array per launch was an allocation and a free).
         let known = language.flatMap { state.bundles.slot(table: table, language: $0) }

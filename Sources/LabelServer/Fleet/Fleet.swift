@@ -2,8 +2,8 @@ package import BackgroundWork
 import Dispatch
 import Foundation
 package import HTTP1
-package import HTTPServer
 package import PeerClient
+package import Sockets
 import Synchronization
 
 /// The other replicas (`--peers`) and the calls to them.
@@ -16,9 +16,9 @@ import Synchronization
 /// shared pool), all peers at once, under a deadline counted from the request's arrival.
 package final class Fleet: Sendable {
     /// The response header carrying a replica's instance id.
-    static let instanceHeader = "Label-Server-Instance"
+    package static let instanceHeader: HTTPField.Name = "Label-Server-Instance"
     /// The response header listing the peers left out of a fleet answer.
-    static let partialHeader = "Label-Server-Partial"
+    package static let partialHeader: HTTPField.Name = "Label-Server-Partial"
     /// Most bytes one peer's answer may have.
     static let maximumResponseBytes = 32 << 20
     /// Fleet reads in flight at once; more are answered 503 so a burst cannot pile up threads.
@@ -198,8 +198,8 @@ package final class Fleet: Sendable {
               only: [SocketAddress]? = nil) -> [Outcome] {
         EventLoopThread.assertNotCurrent("a call to the peers")
         let (addresses, unresolved) = only.map { ($0, []) } ?? targets()
-        var headers: HTTPHeaders = ["Accept": "application/json", Self.instanceHeader: instanceID]
-        if admin, let adminToken { headers.add(name: "Authorization", value: "Bearer \(adminToken)") }
+        var headers: HTTPHeaders = [.accept: "application/json", Self.instanceHeader: instanceID]
+        if admin, let adminToken { headers.add(.authorization, value: "Bearer \(adminToken)") }
         var exchanges: [HTTPClient.Exchange] = []
         var outcomes = unresolved.map { Outcome(peer: $0, address: nil, result: .failure(.connect(SystemError("resolve", code: 0)))) }
         for address in addresses {
@@ -210,7 +210,7 @@ package final class Fleet: Sendable {
         let results = HTTPClient.performTimed(exchanges, deadline: deadline,
                                               limits: .init(maxBodyBytes: Self.maximumResponseBytes))
         for (exchange, (result, seconds)) in zip(exchanges, results) {
-            if case .success(let response) = result, response.headers.first(name: Self.instanceHeader) == instanceID {
+            if case .success(let response) = result, response.headers.first(Self.instanceHeader) == instanceID {
                 members.withLock { _ = $0.selves.insert(exchange.address) }
                 continue
             }

@@ -7,6 +7,7 @@ import LabelCore
 import LabelTranslators
 import MissingKeys
 import PeerClient
+import Sockets
 
 /// Answers that span the fleet (`--peers`): merged reads and fleet-wide writes.
 ///
@@ -70,7 +71,7 @@ extension LabelService {
         let kind: Fleet.SlotKind = route.isWrite ? .write : .read
         guard fleet.begin(kind) else {
             let busy = APIError(.serviceUnavailable, "fleet_busy", "too many fleet requests in flight; retry",
-                                headers: ["Retry-After": "1"])
+                                headers: [.retryAfter: "1"])
             return recorded(request, route: matched.index, started: started, response: busy.response)
         }
         let promise = context.deferResponse()
@@ -222,9 +223,9 @@ extension LabelService {
     static func markFleet(_ response: HTTPResponse, leftOut: [Fleet.LeftOut], fleet: Fleet) -> HTTPResponse {
         var response = response
         if !leftOut.isEmpty {
-            response.headers.add(name: Fleet.partialHeader, value: leftOut.map(\.peer).joined(separator: ","))
+            response.headers.add(Fleet.partialHeader, value: leftOut.map(\.peer).joined(separator: ","))
         }
-        let type = response.headers.first(name: "Content-Type") ?? ""
+        let type = response.headers.first(.contentType) ?? ""
         if type.hasPrefix("application/json"), response.body.first == UInt8(ascii: "{") {
             var writer = JSONWriter()
             writer.beginObject()
@@ -325,7 +326,7 @@ extension LabelService {
         }
         writer.field("replicas", raw: [UInt8(ascii: "[")] + list.bytes + [UInt8(ascii: "]")])
         writer.endObject()
-        let response = HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"],
+        let response = HTTPResponse(status: status, headers: [.contentType: "application/json; charset=utf-8"],
                                     body: writer.bytes)
         return Self.markFleet(response, leftOut: leftOut, fleet: fleet)
     }

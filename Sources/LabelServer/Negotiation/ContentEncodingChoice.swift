@@ -17,9 +17,9 @@ struct ContentEncodingChoice {
     /// Whether `request` takes gzip (RFC 9110 §12.5.3, ``ContentCoding``): whether a
     /// route needs its gzip variant at all.
     static func acceptsGzip(_ request: HTTPRequest) -> Bool {
-        // The first field, read in place (as `first(name:)` would, without a `String`).
+        // The first field, read in place (as `first(_:)` would, without a `String`).
         var coding = ContentCoding.identity
-        request.headers.forEach(literal: "Accept-Encoding") { value in
+        request.headers.forEachValue(of: .acceptEncoding) { value in
             coding = value.isEmpty ? .identity : ContentCoding.negotiate(bytes: value)
             return false
         }
@@ -48,6 +48,6 @@ struct ContentEncodingChoice {
 
     /// Adds `Content-Encoding: gzip` when the gzip variant was chosen.
     func addContentEncoding(to headers: inout HTTPHeaders) {
-        if isGzip { headers.add(name: "Content-Encoding", value: "gzip") }
+        if isGzip { headers.add(.contentEncoding, value: "gzip") }
     }
 }

@@ -20,7 +20,7 @@ struct APIError: HTTPResponseError, Sendable, Hashable {
 
     static func methodNotAllowed(_ method: HTTPMethod, allow: String) -> APIError {
         APIError(.methodNotAllowed, "method_not_allowed", "\(method.rawValue.prefix(32)) is not allowed here; use \(allow)",
-                 headers: ["Allow": allow])
+                 headers: [.allow: allow])
     }
 
     static func badRequest(_ code: String, _ message: String) -> APIError {

@@ -15,14 +15,14 @@ package struct AdminAuthorization: Sendable {
         guard let token else {
             throw APIError(.forbidden, "admin_disabled", "admin routes are disabled: set LABEL_SERVER_ADMIN_TOKEN")
         }
-        let fields = request.headers.values(for: "Authorization")
+        let fields = request.headers.values(.authorization)
         // Which one a proxy or the next hop would honour is anyone's guess.
         guard fields.count <= 1 else {
             throw APIError(.badRequest, "duplicate_authorization", "more than one Authorization header field")
         }
         guard Self.constantTimeEquals(Self.bearerToken(fields.first ?? ""), token) else {
             throw APIError(.unauthorized, "unauthorized", "a valid Authorization: Bearer token is required",
-                           headers: ["WWW-Authenticate": "Bearer"])
+                           headers: [.wwwAuthenticate: "Bearer"])
         }
     }
 

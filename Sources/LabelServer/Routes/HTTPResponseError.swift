@@ -26,7 +26,7 @@ extension HTTPResponseError {
         writer.field("message", message)
         writer.endObject()
         var headers = self.headers
-        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        headers.add(.contentType, value: "application/json; charset=utf-8")
         return HTTPResponse(status: status, headers: headers, body: writer.bytes)
     }
 }

@@ -49,7 +49,7 @@ struct LabelQuery: Sendable {
         let count = try parameters.countArgument(maximumCharacters: Self.maximumCountCharacters)
         let table = try parameters.tableName() ?? "Localizable"
         language = try parameters.language()
-        if language == nil, let header = request.headers.first(name: "Accept-Language") {
+        if language == nil, let header = request.headers.first(.acceptLanguage) {
             accepted = AcceptLanguage.preferences(header)
         }
         self.table = table
@@ -60,7 +60,7 @@ struct LabelQuery: Sendable {
         } else {
             self.arguments = arguments
         }
-        plainText = MediaNegotiation.prefersPlainText(request.headers.first(name: "Accept"))
+        plainText = MediaNegotiation.prefersPlainText(request.headers.first(.accept))
     }
 
     /// The languages to try, as `resolver` chains them for these preferences.

@@ -2,6 +2,7 @@ import Clocks
 import Dispatch
 package import HTTP1
 package import HTTPServer
+import Sockets
 
 /// The one dispatcher: what the event loops, the in-process client and the fuzzer call.
 extension LabelService {
@@ -100,7 +101,7 @@ extension LabelService {
     func route(_ request: HTTPRequest, matched: Match?, state: ServiceState?, mayBlock: Bool) throws -> HTTPResponse {
         guard let matched else {
             // The parser yields `*` only for OPTIONS (RFC 9110 §9.3.7): what the server supports at all.
-            if request.path == "*" { return HTTPResponse(status: .ok, headers: ["Allow": Self.serverMethods]) }
+            if request.path == "*" { return HTTPResponse(status: .ok, headers: [.allow: Self.serverMethods]) }
             throw APIError.notFound(request.path)
         }
         let route = Self.routes[matched.index]

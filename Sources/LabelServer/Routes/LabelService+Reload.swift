@@ -26,7 +26,7 @@ extension LabelService {
             writer.field("strings", state.catalog.stringCount)
             writer.field("files", state.fileCount)
             writer.endObject()
-            return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: writer.bytes)
+            return HTTPResponse(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: writer.bytes)
         case .failure(let error):
             // The store on disk is broken, not the request: 422 with every
             // problem, while the previous catalog keeps serving.
@@ -35,7 +35,7 @@ extension LabelService {
             writer.field("error", "reload_failed")
             writer.field("message", "the store has errors; the previous catalog keeps serving:\n\(error)")
             writer.endObject()
-            return HTTPResponse(status: HTTPStatus(code: 422), headers: ["Content-Type": "application/json; charset=utf-8"],
+            return HTTPResponse(status: HTTPStatus(code: 422), headers: [.contentType: "application/json; charset=utf-8"],
                                 body: writer.bytes)
         }
     }

@@ -4,6 +4,7 @@ package import HTTP1
 import HTTPServer
 import LabelCore
 package import MissingKeys
+import Sockets
 
 /// The label API as an ``HTTPResponder``: dispatches requests through ``routes``
 /// (``respond(to:context:)``), turns every error into its JSON response, and counts
@@ -79,7 +80,7 @@ package struct LabelService: HTTPResponder {
     func recorded(_ request: HTTPRequest, route: Int?, started: UInt64, response: consuming HTTPResponse) -> HTTPResponse {
         var response = response
         if fleetMode.hasPeers, case .fleet(let fleet) = fleetMode, route.map({ Self.routes[$0].namesReplica }) ?? true {
-            response.headers.add(name: Fleet.instanceHeader, value: fleet.instanceID)
+            response.headers.add(Fleet.instanceHeader, value: fleet.instanceID)
         }
         let seconds = Double(MonotonicClock.now() &- started) / 1e9
         metrics.record(route: route.map(Metrics.Route.init(index:)) ?? .other, status: response.status.code, seconds: seconds)
@@ -152,11 +153,11 @@ package struct LabelService: HTTPResponder {
             missingReportedRefused: missing.map { $0.recorder.statistics().dropped.reported },
             stateWriteFailures: (missing.map { [(MissingReportStore.fileName, $0.writeFailures)] } ?? [])
                 + (usage.map { [(UsageStore.fileName, $0.writeFailures)] } ?? []))
-        return HTTPResponse(status: .ok, headers: ["Content-Type": "text/plain; version=0.0.4; charset=utf-8"],
+        return HTTPResponse(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: Array((metrics.render(gauges) + fleetMetrics()).utf8))
     }
 
     static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {
-        HTTPResponse(status: status, headers: ["Content-Type": "application/json; charset=utf-8"], body: Array(body.utf8))
+        HTTPResponse(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: Array(body.utf8))
     }
 }

@@ -29,16 +29,19 @@ struct QueryParameters: Sendable {
     /// - Parameter emptyIsAbsent: `lang=`, `table=` and `q=` count as not given (a
     ///   form's "All" on the report pages); otherwise an empty value is validated.
     init(_ request: borrowing HTTPRequest, emptyIsAbsent: Bool = false) throws(APIError) {
-        // Names are matched as bytes: no `String` per name.
-        // The closure writes through a pointer: capturing `self` instead makes the
-        // initializer copy and destroy a whole QueryParameters on every request
-        // (`Benchmarks/profile.sh` shows the inclusive cost of this initializer;
-        // QueryParametersTests pin what it reads).
         self.init()
-        try withUnsafeMutablePointer(to: &self) { (parameters) throws(APIError) -> Void in
-            try request.forEachQueryItemName { name, value in
-                parameters.pointee.take(name, value, emptyIsAbsent: emptyIsAbsent)
-            }
+        try read(request, emptyIsAbsent: emptyIsAbsent)
+    }
+
+    /// Takes the request's pairs, names matched as bytes (no `String` per name).
+    ///
+    /// A mutating method, not the initializer: its closure captures `self` by address, where
+    /// one in an initializer (or a local value moved into `self`) copies and destroys a whole
+    /// QueryParameters (QueryParametersTests pin what it reads; `Benchmarks/profile.sh` what
+    /// it costs).
+    private mutating func read(_ request: borrowing HTTPRequest, emptyIsAbsent: Bool) throws(APIError) {
+        try request.forEachQueryItemName { name, value in
+            take(name, value, emptyIsAbsent: emptyIsAbsent)
         }
     }
 

@@ -58,12 +58,12 @@ struct LabelLanguages: Sendable {
     static func fields(language: LanguageTag?, plainText: Bool) -> HTTPHeaders {
         var headers: HTTPHeaders = [:]
         if plainText {
-            headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+            headers.add(.contentType, value: "text/plain; charset=utf-8")
         } else {
-            headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+            headers.add(.contentType, value: "application/json; charset=utf-8")
         }
-        if let language { headers.add(name: "Content-Language", value: language.rawValue) }
-        headers.add(name: "Vary", value: "Accept, Accept-Language")
+        if let language { headers.add(.contentLanguage, value: language.rawValue) }
+        headers.add(.vary, value: "Accept, Accept-Language")
         return headers
     }
 }

@@ -25,7 +25,7 @@ extension LabelService {
             writer.field("dropped", summary.dropped)
             writer.field("refused", summary.refusedByQuota)
             writer.endObject()
-            return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8"], body: writer.bytes)
+            return HTTPResponse(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: writer.bytes)
         case .delete:
             try admin.check(request)
             defer { missingCache.invalidate() }
@@ -49,7 +49,7 @@ extension LabelService {
     /// `charset=utf-8`. `Content-Encoding` identity or gzip (decoded, with the
     /// body limit applied to the decoded size); anything else is 415.
     static func reportedBody(_ request: HTTPRequest) throws(APIError) -> [UInt8] {
-        let contentType = request.headers.values(for: "Content-Type")
+        let contentType = request.headers.values(.contentType)
         // The media type is what comes before any parameters: `application/json; charset=utf-8`.
         let mediaType = contentType.first?.split(separator: ";", omittingEmptySubsequences: false).first
             .map { $0.trimmingOWS().lowercased() }
@@ -58,7 +58,7 @@ extension LabelService {
                            "POST /missing takes Content-Type: application/json, not \(contentType.first.map { "\"\($0.prefix(80))\"" } ?? "none")",
                            headers: ["Accept-Post": "application/json"])
         }
-        let codings = request.headers.values(for: "Content-Encoding")
+        let codings = request.headers.values(.contentEncoding)
             .flatMap { $0.split(separator: ",") }
             .map { $0.trimmingOWS().lowercased() }
             .filter { $0 != "identity" }
@@ -77,7 +77,7 @@ extension LabelService {
         default:
             throw APIError(.unsupportedMediaType, "unsupported_content_encoding",
                            "Content-Encoding must be identity or gzip, not \"\(codings.joined(separator: ", ").prefix(80))\"",
-                           headers: ["Accept-Encoding": "gzip, identity"])
+                           headers: [.acceptEncoding: "gzip, identity"])
         }
     }
 
@@ -104,7 +104,7 @@ extension LabelService {
             development.flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string.template }
         }
         let negotiatedFormat = missingQuery.format == nil
-        let format = missingQuery.format ?? (MediaNegotiation.prefersHTML(request.headers.first(name: "Accept")) ? "html" : "json")
+        let format = missingQuery.format ?? (MediaNegotiation.prefersHTML(request.headers.first(.accept)) ? "html" : "json")
         let contentType: String
         switch format {
         case "json": contentType = "application/json; charset=utf-8"
@@ -140,20 +140,20 @@ extension LabelService {
             page = missingCache.page(key, gzip: wantsGzip, recorder: store.recorder, render: render)
         }
         var headers: HTTPHeaders = [:]
-        headers.add(name: "Content-Type", value: contentType)
-        headers.add(name: "Cache-Control", value: "no-cache")
+        headers.add(.contentType, value: contentType)
+        headers.add(.cacheControl, value: "no-cache")
         // CSV and .strings have no place for these in the body; JSON has them in both.
-        headers.add(name: "X-Total-Count", value: String(page.total))
+        headers.add("X-Total-Count", value: String(page.total))
         if let next = page.nextOffset {
             var extra: [(name: String, value: String)] = format == "json" ? [] : [("format", format)]
             if let search = missingQuery.search {
                 let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_.~"))
                 extra.append(("q", search.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""))
             }
-            headers.add(name: "Link", value: "</missing?\(query.queryString(offset: next, extra: extra))>; rel=\"next\"")
+            headers.add(.link, value: "</missing?\(query.queryString(offset: next, extra: extra))>; rel=\"next\"")
         }
         let choice = ContentEncodingChoice(acceptsGzip: wantsGzip, identity: page.identity, gzip: page.gzip)
-        headers.add(name: "Vary", value: ContentEncodingChoice.vary(negotiatedFormat ? "Accept" : nil))
+        headers.add(.vary, value: ContentEncodingChoice.vary(negotiatedFormat ? "Accept" : nil))
         choice.addContentEncoding(to: &headers)
         return HTTPResponse(status: .ok, headers: headers, body: choice.body)
     }
@@ -168,7 +168,7 @@ extension LabelService {
             let body = XLIFFExport.render(report: report, developmentLanguage: development?.rawValue ?? "en") { table, key, language in
                 LanguageTag(language).flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string }
             }
-            return HTTPResponse(status: .ok, headers: ["Content-Type": XLIFFExport.contentType,
+            return HTTPResponse(status: .ok, headers: [.contentType: XLIFFExport.contentType,
                                                        "Content-Disposition": #"attachment; filename="missing.xliff""#],
                                 body: body)
         }

@@ -10,9 +10,9 @@ extension LabelService {
         let query = try MissingQuery(request)
         let rows = state.coverage.rows(language: query.lang, table: query.table)
         let development = state.catalog.developmentLanguage?.rawValue
-        switch query.format ?? (MediaNegotiation.prefersHTML(request.headers.first(name: "Accept")) ? "html" : "json") {
+        switch query.format ?? (MediaNegotiation.prefersHTML(request.headers.first(.accept)) ? "html" : "json") {
         case "json":
-            return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8", "Vary": "Accept"],
+            return HTTPResponse(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .vary: "Accept"],
                                 body: CoveragePage.json(developmentLanguage: development, rows: rows))
         case "html":
             return TranslatorPage.response(CoveragePage.html(developmentLanguage: development, rows: rows))
@@ -58,9 +58,9 @@ extension LabelService {
         let state = holder.state
         let table = query.filters.table
         let entries = UsagePage.entries(keys: state.usage.keys, totals: totals, table: table, unused: query.unused)
-        switch query.filters.format ?? (MediaNegotiation.prefersHTML(request.headers.first(name: "Accept")) ? "html" : "json") {
+        switch query.filters.format ?? (MediaNegotiation.prefersHTML(request.headers.first(.accept)) ? "html" : "json") {
         case "json":
-            return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json; charset=utf-8", "Vary": "Accept"],
+            return HTTPResponse(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .vary: "Accept"],
                                 body: UsagePage.json(since: since, entries: entries))
         case "html":
             return TranslatorPage.response(UsagePage.html(since: since, entries: entries, table: table,

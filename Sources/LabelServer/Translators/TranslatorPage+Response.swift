@@ -6,11 +6,11 @@ extension TranslatorPage {
     /// is not among them: `LabelService.recorded` adds it to every answer, exactly once).
     static func response(_ body: [UInt8]) -> HTTPResponse {
         var headers: HTTPHeaders = [:]
-        headers.add(name: "Content-Type", value: "text/html; charset=utf-8")
-        headers.add(name: "Content-Security-Policy", value: contentSecurityPolicy)
-        headers.add(name: "Referrer-Policy", value: "no-referrer")
-        headers.add(name: "Cache-Control", value: "no-store")
-        headers.add(name: "Vary", value: "Accept")
+        headers.add(.contentType, value: "text/html; charset=utf-8")
+        headers.add(.contentSecurityPolicy, value: contentSecurityPolicy)
+        headers.add(.referrerPolicy, value: "no-referrer")
+        headers.add(.cacheControl, value: "no-store")
+        headers.add(.vary, value: "Accept")
         return HTTPResponse(status: .ok, headers: headers, body: body)
     }
 }

@@ -21,14 +21,14 @@ import Testing
         let choice = ContentEncodingChoice(acceptsGzip: acceptsGzip, identity: body.identity, gzip: body.gzip,
                                            etags: (body.etag, body.gzipETag))
         var headers: HTTPHeaders = [:]
-        headers.add(name: "ETag", value: choice.etag ?? body.etag)
-        headers.add(name: "Cache-Control", value: "no-cache")
-        headers.add(name: "Vary", value: "Accept, Accept-Encoding, Accept-Language")
-        headers.add(name: "Content-Language", value: language)
+        headers.add(.eTag, value: choice.etag ?? body.etag)
+        headers.add(.cacheControl, value: "no-cache")
+        headers.add(.vary, value: "Accept, Accept-Encoding, Accept-Language")
+        headers.add(.contentLanguage, value: language)
         if ifNoneMatch.contains(where: { EntityTag.matches($0, any: [body.etag, body.gzipETag]) }) {
             return HTTPResponse(status: .notModified, headers: headers)
         }
-        headers.add(name: "Content-Type", value: format.contentType)
+        headers.add(.contentType, value: format.contentType)
         choice.addContentEncoding(to: &headers)
         return HTTPResponse(status: .ok, headers: headers, body: choice.body)
     }

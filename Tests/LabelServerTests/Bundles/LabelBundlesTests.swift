@@ -29,7 +29,7 @@ import LabelServer
         #expect(labels["control.close.label"] == "Schließen")                     // framework fills in
         let plurals = try #require(object["plurals"] as? [String: [String: String]])
         #expect(plurals["coins.count"] == ["one": "%d Münze", "other": "%d Münzen"])
-        #expect(response.headers.first(name: "ETag") == "\"\(object["etag"] as! String)\"")
+        #expect(response.headers.first(.eTag) == "\"\(object["etag"] as! String)\"")
     }
 
     @Test func aRegionalTagGetsItsLanguagesBundle() {
@@ -39,20 +39,20 @@ import LabelServer
 
     @Test func aClientHoldingTheBundleGets304WithoutABody() throws {
         let first = get("/labels?lang=fr")
-        let etag = try #require(first.headers.first(name: "ETag"))
+        let etag = try #require(first.headers.first(.eTag))
         let again = get("/labels?lang=fr", ["If-None-Match": "W/\"other\", \(etag)"])
         #expect(again.status == .notModified)
         #expect(again.body.isEmpty)
-        #expect(again.headers.first(name: "ETag") == etag)
+        #expect(again.headers.first(.eTag) == etag)
         #expect(get("/labels?lang=fr", ["If-None-Match": "\"stale\""]).status == .ok)
     }
 
     @Test func aGzipClientGetsABodyThatGunzipsToTheSameJSON() throws {
         let plain = get("/labels?lang=ru")
         let zipped = get("/labels?lang=ru", ["Accept-Encoding": "gzip"])
-        #expect(zipped.headers.first(name: "Content-Encoding") == "gzip")
-        #expect(zipped.headers.first(name: "Vary")?.contains("Accept-Encoding") == true)
-        #expect(zipped.headers.first(name: "ETag") != plain.headers.first(name: "ETag"))
+        #expect(zipped.headers.first(.contentEncoding) == "gzip")
+        #expect(zipped.headers.first(.vary)?.contains("Accept-Encoding") == true)
+        #expect(zipped.headers.first(.eTag) != plain.headers.first(.eTag))
         #expect(try Gzip.decompress(zipped.body) == plain.body)
     }
 
@@ -65,7 +65,7 @@ import LabelServer
 
     @Test func theStringsFormatParsesBackWithOurOwnReader() throws {
         let response = get("/labels?lang=de&format=strings")
-        #expect(response.headers.first(name: "Content-Type") == "text/plain; charset=utf-8")
+        #expect(response.headers.first(.contentType) == "text/plain; charset=utf-8")
         let file = try StringsFileParser.parse(Data(response.body), file: "bundle.strings")
         #expect(file.values["control.back.label"] == "Zurück zur vorherigen Seite")
         #expect(file.values["coins.count"] == nil)   // plurals need a stringsdict

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HTTP1
 import HTTPServer
+import Sockets
 import TestSupport
 import Testing
 @testable import LabelCore

@@ -25,7 +25,7 @@ import Testing
     @Test func theStringsDictIsAPropertyListOfApplesPluralRules() throws {
         let response = get("/labels?lang=de&format=stringsdict")
         #expect(response.status == .ok)
-        #expect(response.headers.first(name: "Content-Type") == "application/x-plist; charset=utf-8")
+        #expect(response.headers.first(.contentType) == "application/x-plist; charset=utf-8")
         let plist = try PropertyListSerialization.propertyList(from: Data(response.body), format: nil)
         let root = try #require(plist as? [String: [String: Any]])
         let coins = try #require(root["coins.count"])
@@ -85,13 +85,13 @@ import Testing
 
     @Test func theStringsDictHasETag304AndGzipAsTheOtherFormats() throws {
         let plain = get("/labels?lang=ru&format=stringsdict")
-        let etag = try #require(plain.headers.first(name: "ETag"))
-        #expect(etag != get("/labels?lang=ru&format=strings").headers.first(name: "ETag"))
+        let etag = try #require(plain.headers.first(.eTag))
+        #expect(etag != get("/labels?lang=ru&format=strings").headers.first(.eTag))
         #expect(get("/labels?lang=ru&format=stringsdict", ["If-None-Match": etag]).status == .notModified)
         let zipped = get("/labels?lang=ru&format=stringsdict", ["Accept-Encoding": "gzip"])
-        #expect(zipped.headers.first(name: "Content-Encoding") == "gzip")
+        #expect(zipped.headers.first(.contentEncoding) == "gzip")
         #expect(try Gzip.decompress(zipped.body) == plain.body)
-        #expect(get("/labels?lang=ru&format=stringsdict", ["If-None-Match": zipped.headers.first(name: "ETag")!]).status == .notModified)
+        #expect(get("/labels?lang=ru&format=stringsdict", ["If-None-Match": zipped.headers.first(.eTag)!]).status == .notModified)
         // Built once: the second request hands out the first one's bytes.
         let again = get("/labels?lang=ru&format=stringsdict").body
         #expect(again.withUnsafeBufferPointer { $0.baseAddress } == plain.body.withUnsafeBufferPointer { $0.baseAddress })

@@ -1,4 +1,5 @@
 import Clocks
+import Sockets
 import TestSupport
 import Dispatch
 import Foundation

@@ -5,7 +5,7 @@ import Testing
 
 /// The admin token check: exact length, `Bearer 1*SP`, one `Authorization` field.
 @Suite struct AdminAuthorizationTests {
-    static func status(_ service: LabelService, _ fields: [HTTPHeaders.Field]) -> (Int, String) {
+    static func status(_ service: LabelService, _ fields: [HTTPField]) -> (Int, String) {
         let response = service.respond(to: HTTPRequest(method: .post, target: "/admin/reload", headers: HTTPHeaders(fields)))
         let body = String(decoding: response.body, as: UTF8.self)
         let code = (try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])?["error"] as? String

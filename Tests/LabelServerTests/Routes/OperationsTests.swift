@@ -115,7 +115,7 @@ import Testing
             let response = service.respond(to: HTTPRequest(method: method, target: "/labels/x"))
             #expect(response.status == .methodNotAllowed)
             #expect(LabelBundlesTests.errorCode(response) == "method_not_allowed")
-            #expect(response.headers.first(name: "Allow") == "GET, HEAD")
+            #expect(response.headers.first(.allow) == "GET, HEAD")
         }
     }
 }

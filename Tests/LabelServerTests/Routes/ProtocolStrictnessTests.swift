@@ -2,6 +2,7 @@ import Foundation
 import HTTP1
 import HTTPServer
 import LabelServer
+import Sockets
 import Synchronization
 import Testing
 import TestSupport

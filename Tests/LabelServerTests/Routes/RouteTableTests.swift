@@ -22,7 +22,7 @@ import Testing
             let response = service.respond(to: HTTPRequest(method: HTTPMethod("BREW"), target: path))
             #expect(response.status == .methodNotAllowed, "\(path)")
             #expect(LabelBundlesTests.errorCode(response) == "method_not_allowed")
-            #expect(response.headers.first(name: "Allow") == route.allow)
+            #expect(response.headers.first(.allow) == route.allow)
         }
     }
 

@@ -11,9 +11,9 @@ import TestSupport
     /// What `GET /labels/{key}` wrote per request before the fields were built at load.
     private static func perRequest(language: LanguageTag?, plainText: Bool) -> HTTPHeaders {
         var headers: HTTPHeaders = [:]
-        headers.add(name: "Content-Type", value: plainText ? "text/plain; charset=utf-8" : "application/json; charset=utf-8")
-        if let language { headers.add(name: "Content-Language", value: language.rawValue) }
-        headers.add(name: "Vary", value: "Accept, Accept-Language")
+        headers.add(.contentType, value: plainText ? "text/plain; charset=utf-8" : "application/json; charset=utf-8")
+        if let language { headers.add(.contentLanguage, value: language.rawValue) }
+        headers.add(.vary, value: "Accept, Accept-Language")
         return headers
     }
 

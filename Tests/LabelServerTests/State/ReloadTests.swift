@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import HTTPServer
 import LabelCore
+import Sockets
 import Synchronization
 import Testing
 import TestSupport

@@ -1,5 +1,6 @@
 import AtomicFile
 import Dispatch
+import Sockets
 import TestSupport
 import Foundation
 import Glibc

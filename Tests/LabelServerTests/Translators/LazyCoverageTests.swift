@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import LabelCore
 @testable import LabelServer
+import Sockets
 import TestSupport
 import Testing
 

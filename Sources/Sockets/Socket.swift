@@ -6,12 +6,17 @@ import Glibc
 /// A class because it is a resource: exactly one owner closes the descriptor,
 /// on `close()` or at deinit.
 package final class Socket {
-    /// No runtime exclusivity checks, as for ``Connection``: a socket belongs to one loop's
-    /// thread, and the loop reads its descriptor several times a request (each read
-    /// otherwise a `swift_beginAccess` call).
-    @exclusivity(unchecked) package private(set) var descriptor: Int32
+    /// No runtime exclusivity checks, as for `HTTPServer`'s `Connection`: a socket belongs to
+    /// one loop's thread, and the loop reads its descriptor several times a request. Read
+    /// through the inlinable ``descriptor``: a stored property read directly from another
+    /// module gets the runtime's check despite the attribute, and a getter not inlined is a
+    /// call and a retain of the socket (`Benchmarks/profile.sh` shows either).
+    @exclusivity(unchecked) @usableFromInline var openDescriptor: Int32
 
-    package init(descriptor: Int32) { self.descriptor = descriptor }
+    /// The file descriptor; -1 once closed.
+    @inlinable package var descriptor: Int32 { openDescriptor }
+
+    package init(descriptor: Int32) { openDescriptor = descriptor }
 
     deinit { close() }
 
@@ -138,8 +143,8 @@ package final class Socket {
 
     /// Closes the descriptor once; later calls do nothing.
     package func close() {
-        guard descriptor >= 0 else { return }
-        _ = Glibc.close(descriptor)
-        descriptor = -1
+        guard openDescriptor >= 0 else { return }
+        _ = Glibc.close(openDescriptor)
+        openDescriptor = -1
     }
 }

@@ -1,22 +1,20 @@
-import HTTP1
-
 /// `If-None-Match` evaluation (RFC 9110 §13.1.2): weak comparison, `*` matches.
 ///
 /// Read on the bytes of the field, in place: the launch revalidation (`GET /labels` with
 /// the ETag of the copy an app holds) is the route a fleet sizes for, and splitting the
 /// value into `String`s cost more than the rest of its answer.
-enum EntityTag {
+package enum EntityTag {
     /// Whether any `If-None-Match` field of `headers` matches `current` or `alternative`
     /// (quoted tags, as sent in `ETag`); false without such a field.
     ///
     /// Either coding's tag matches: a client holding the identity body need not download
     /// the gzip one after it starts accepting gzip. Several `If-None-Match` lines are one
     /// list (RFC 9110 §5.3).
-    static func matches(_ headers: HTTPHeaders, _ current: [UInt8], _ alternative: [UInt8]) -> Bool {
+    package static func matches(_ headers: HTTPHeaders, _ current: [UInt8], _ alternative: [UInt8]) -> Bool {
         var matched = false
         current.withUnsafeBufferPointer { current in
             alternative.withUnsafeBufferPointer { alternative in
-                headers.forEach(literal: "If-None-Match") { field in
+                headers.forEachValue(of: .ifNoneMatch) { field in
                     // The launch sends back the very tag it was given: one comparison.
                     matched = isExactly(field, current) || isExactly(field, alternative)
                         || matches(field, opaque(current), opaque(alternative))
@@ -28,7 +26,7 @@ enum EntityTag {
     }
 
     /// ``matches(_:_:_:)`` for one field value and any number of tags.
-    static func matches(_ field: String, any current: [String]) -> Bool {
+    package static func matches(_ field: String, any current: [String]) -> Bool {
         var field = field
         return field.withUTF8 { field in
             current.contains { tag in

@@ -1,0 +1,13 @@
+/// One header field: a name and its value as a handler reads it.
+package struct HTTPField: Sendable, Hashable {
+    /// The field name, spelled as sent; compared ignoring ASCII case.
+    package var name: Name
+    /// The field value, without leading or trailing whitespace.
+    package var value: String
+
+    /// Creates a field.
+    package init(name: Name, value: String) {
+        self.name = name
+        self.value = value
+    }
+}

@@ -1,11 +1,5 @@
-<<<<<<<< HEAD:Sources/Clocks/MonotonicClock.swift
 /// Monotonic nanoseconds, the time base of loops, timeouts and deadlines (never of a record:
 /// that is ``WallClock``'s).
-========
-import Glibc
-
-/// Monotonic nanoseconds, the time base of connection state machines.
->>>>>>>> t37-http:Sources/Sockets/MonotonicClock.swift
 package enum MonotonicClock {
     package static func now() -> UInt64 {
         let time = SystemClock.monotonic.read()
@@ -19,15 +13,8 @@ package enum MonotonicClock {
         start + (seconds.isNaN ? 0 : UInt64(min(max(0, seconds), 86_400) * 1e9))
     }
 
-<<<<<<<< HEAD:Sources/Clocks/MonotonicClock.swift
     /// `start` plus `duration` as nanoseconds, clamped to 0…86,400 seconds as above.
     package static func deadline(after duration: Duration, from start: UInt64) -> UInt64 {
         start + min(duration, .seconds(86_400)).saturatingNanoseconds
-========
-    package static func unixSeconds() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Int64(spec.tv_sec)
->>>>>>>> t37-http:Sources/Sockets/MonotonicClock.swift
     }
 }

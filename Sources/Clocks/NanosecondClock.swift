@@ -1,5 +1,3 @@
-import Sockets
-
 /// Monotonic nanoseconds, from the system (``SystemNanosecondClock``) or from a test's manual
 /// clock: the event loops read their time through one, so a test moves a connection past its
 /// timeouts by advancing it instead of sleeping through them.

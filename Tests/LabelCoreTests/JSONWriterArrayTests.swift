@@ -60,21 +60,13 @@ import TestSupport
 
     /// `LabelImport`'s String Catalog escaper as it was: JSON's, U+2028/U+2029 left as they are.
     private static func catalogReference(_ value: String) -> String {
-        var out = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{0}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        let named: [Unicode.Scalar: String] = ["\"": "\\\"", "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"]
+        return value.unicodeScalars.map { scalar in
+            if let escape = named[scalar] { return escape }
+            guard scalar.value < 0x20 else { return String(scalar) }
+            let hex = String(scalar.value, radix: 16)
+            return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }.joined()
     }
 
     @Test func keepingLineSeparatorsIsTheCatalogLayoutsEscaping() {

@@ -5,44 +5,25 @@ import TestSupport
 /// ``XMLEscaping``, the one XML escaper, held to the two escapers it replaced (kept here as
 /// references, as they were): every input, valid XML text or not, gives the same bytes.
 @Suite struct XMLEscapingTests {
-    /// `StringsDictFileWriter.escaped` as it was.
+    /// `StringsDictFileWriter.escaped` as it was: three entities, C0 controls but tab and
+    /// newline as decimal references, the rest as is.
     private static func propertyListReference(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\t", "\n": out.unicodeScalars.append(scalar)
-            case "\u{0}"..."\u{1F}": out += "&#\(scalar.value);"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        let entities: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;"]
+        return text.unicodeScalars.map { scalar in
+            if let entity = entities[scalar] { return entity }
+            let literal = scalar.value >= 0x20 || scalar == "\t" || scalar == "\n"
+            return literal ? String(scalar) : "&#\(scalar.value);"
+        }.joined()
     }
 
-    /// `LabelTranslators`' `XMLWriter.appendEscaped` as it was.
+    /// `LabelTranslators`' `XMLWriter.appendEscaped` as it was: five entities, tab/LF/CR as
+    /// references, other C0 controls and U+FFFE/U+FFFF as U+FFFD.
     private static func strictReference(_ value: String) -> [UInt8] {
-        var out: [UInt8] = []
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;".utf8
-            case "<": out += "&lt;".utf8
-            case ">": out += "&gt;".utf8
-            case "\"": out += "&quot;".utf8
-            case "'": out += "&apos;".utf8
-            case "\t": out += "&#9;".utf8
-            case "\n": out += "&#10;".utf8
-            case "\r": out += "&#13;".utf8
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    out += "\u{FFFD}".utf8
-                } else {
-                    out += String(scalar).utf8
-                }
-            }
-        }
-        return out
+        let replacements: [Unicode.Scalar: String] = [
+            "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&apos;", "\t": "&#9;", "\n": "&#10;", "\r": "&#13;",
+        ]
+        let unwritable = { (scalar: Unicode.Scalar) in scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF }
+        return Array(value.unicodeScalars.map { replacements[$0] ?? (unwritable($0) ? "\u{FFFD}" : String($0)) }.joined().utf8)
     }
 
     private static let pieces: [String] = [

@@ -20,6 +20,7 @@ package enum JSONStringEscape {
 
     /// The UTF-16 code unit `\u` gives with the four bytes after it, each a hex digit
     /// (either case); nil when one is not.
+    @inline(__always)
     package static func codeUnit(_ a: UInt8, _ b: UInt8, _ c: UInt8, _ d: UInt8) -> UInt16? {
         guard let a = hexValue(a), let b = hexValue(b), let c = hexValue(c), let d = hexValue(d) else { return nil }
         return a << 12 | b << 8 | c << 4 | d
@@ -30,6 +31,7 @@ package enum JSONStringEscape {
         0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
     }
 
+    @inline(__always)
     private static func hexValue(_ byte: UInt8) -> UInt16? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt16(byte - UInt8(ascii: "0"))

@@ -18,8 +18,8 @@ struct AppleFormatWalk {
     private(set) var pieces: [Piece] = []
     /// The plural variable the walk expanded, with the argument it reads.
     private(set) var variable: (name: String, argument: Int)?
-    private var next = 1
-    private var pendingOwn: Int?
+    /// LabelCore's numbering, the one the formatter renders with.
+    private var cursor = ArgumentCursor()
     /// Arguments read by `*` widths and precisions.
     private var starArguments: [Int] = []
 
@@ -55,38 +55,23 @@ struct AppleFormatWalk {
             case .specifier(let specifier):
                 // A `*` width or precision reads its own argument first (CF's order);
                 // Java has none, so such a specifier is refused, but the count stays CF's.
-                for read in specifier.argumentReads.dropLast() { starArguments.append(take(position: read.position)) }
-                pieces.append(.argument(specifier, number: take(position: specifier.position)))
+                for read in specifier.argumentReads.dropLast() { starArguments.append(cursor.take(position: read.position)) }
+                pieces.append(.argument(specifier, number: cursor.take(position: specifier.position)))
             case .substitution(let substitution):
                 guard let found = variables[substitution.name] else {
                     pieces.append(.text(substitution.source))  // printed literally, reads nothing
                     continue
                 }
                 guard variable == nil else { throw .twoVariables }
-                let number = takeForVariable(position: substitution.position, argumentNumber: found.argumentNumber)
+                let number = cursor.takeForVariable(position: substitution.position, argumentNumber: found.argumentNumber)
                 variable = (substitution.name, number)
-                let saved = pendingOwn
-                pendingOwn = number
+                let outer = cursor
+                cursor = outer.entering(own: number)
                 try visit(variant(substitution.name), variables: variables, variant: variant)
-                pendingOwn = saved
+                let inner = cursor
+                cursor = outer
+                cursor.leaving(inner)
             }
         }
-    }
-
-    private mutating func take(position: Int?) -> Int {
-        if let position { return position }
-        if let own = pendingOwn {
-            pendingOwn = nil
-            return own
-        }
-        defer { next += 1 }
-        return next
-    }
-
-    private mutating func takeForVariable(position: Int?, argumentNumber: Int?) -> Int {
-        if let position { return argumentNumber ?? position }
-        let slot = next
-        next += 1
-        return argumentNumber ?? slot
     }
 }

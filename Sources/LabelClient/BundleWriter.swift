@@ -105,7 +105,7 @@ final class BundleWriter: Sendable {
 
     /// The bundle's `Info.plist`: its only localization is its development region.
     static func infoPlist(language: String) -> String {
-        let escaped = StringsDictFileWriter.escaped(language)
+        let escaped = XMLEscaping.escaped(language, .propertyListText)
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">

@@ -1,11 +1,14 @@
-/// What a JSON string body escapes, decided in one place for ``JSONWriter`` and
-/// ``BoundedJSONWriter``: `"`, `\`, C0 controls (`\n`, `\r`, `\t` by name, the rest
-/// as `\u00XX`) and U+2028/U+2029 (valid JSON, but line breaks to JavaScript).
+/// What a JSON string body escapes, decided in one place for ``JSONWriter``,
+/// ``BoundedJSONWriter`` and `LabelImport`'s String Catalog layout: `"`, `\`, C0
+/// controls (`\n`, `\r`, `\t` by name, the rest as `\u00XX`) and U+2028/U+2029 (valid
+/// JSON, but line breaks to JavaScript) unless `lineSeparators` is false (Xcode writes
+/// them as they are in a String Catalog).
 enum JSONEscaping {
     /// Walks `utf8`, handing `emit` the runs that need no escape and each escape
     /// sequence, in order; their concatenation is the escaped body.
     @inline(__always)
-    static func forEachPiece(_ utf8: UnsafeBufferPointer<UInt8>, _ emit: (UnsafeRawBufferPointer) -> Void) {
+    static func forEachPiece(_ utf8: UnsafeBufferPointer<UInt8>, lineSeparators: Bool = true,
+                             _ emit: (UnsafeRawBufferPointer) -> Void) {
         let all = UnsafeRawBufferPointer(utf8)
         var start = 0
         var index = 0
@@ -33,7 +36,7 @@ enum JSONEscaping {
             case 0x0D: escape = "\\r"
             case 0x09: escape = "\\t"
             case 0..<0x20: escape = controlEscapes[Int(byte)]
-            case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+            case 0xE2 where lineSeparators && index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
                 escape = utf8[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
                 length = 3
             default:

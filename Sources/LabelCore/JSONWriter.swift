@@ -100,6 +100,34 @@ package struct JSONWriter: Sendable {
 
     package mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
 
+    /// `name` as an array with one value per item, each written by `write` as if into a
+    /// writer of its own (usually one object): the array helper of every report.
+    package mutating func array<Items: Sequence>(_ name: String, _ items: Items,
+                                                 _ write: (inout JSONWriter, Items.Element) -> Void) {
+        beginArray(name)
+        for item in items {
+            separator()
+            needsComma = false
+            write(&self, item)
+            needsComma = true
+        }
+        endArray()
+    }
+
+    /// `name` as an array of strings.
+    package mutating func field(_ name: String, strings: some Sequence<String>) {
+        beginArray(name)
+        for value in strings { element(value) }
+        endArray()
+    }
+
+    /// `name` as `true` or `false`.
+    package mutating func field(_ name: String, _ value: Bool) {
+        key(name)
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        needsComma = true
+    }
+
     /// RFC 8259 string escaping over UTF-8; U+2028/U+2029 are escaped too so
     /// the output is also valid JavaScript.
     package static func appendQuoted(_ value: String, to out: inout [UInt8]) {
@@ -107,6 +135,16 @@ package struct JSONWriter: Sendable {
         let done: Void? = value.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &out) }
         if done == nil {
             Array(value.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &out) }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// ``appendQuoted(_:to:)`` with U+2028/U+2029 kept as they are, as Xcode writes
+    /// String Catalogs (`LabelImport` writes them back in that layout).
+    package static func appendQuotedKeepingLineSeparators(_ value: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        Array(value.utf8).withUnsafeBufferPointer { utf8 in
+            JSONEscaping.forEachPiece(utf8, lineSeparators: false) { out.append(contentsOf: $0) }
         }
         out.append(UInt8(ascii: "\""))
     }

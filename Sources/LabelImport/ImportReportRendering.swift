@@ -35,30 +35,31 @@ package enum ImportReportRendering {
         var writer = JSONWriter(capacity: 4096)
         writer.beginObject()
         writer.field("into", into)
-        writer.field("dryRun", raw: Array("\(dryRun)".utf8))
-        writer.field("refused", raw: Array("\(report.isRefused)".utf8))
-        writer.field("strict", raw: Array("\(report.strict)".utf8))
+        writer.field("dryRun", dryRun)
+        writer.field("refused", report.isRefused)
+        writer.field("strict", report.strict)
         writer.field("refusedUnits", report.refusedUnits)
         writer.field("filesWritten", filesWritten)
-        writer.field("errors", raw: array(report.errors) { writer, error in
+        writer.array("errors", report.errors) { writer, error in
             writer.beginObject()
             writer.field("file", error.location.file)
             writer.field("line", error.location.line)
             writer.field("column", error.location.column)
+            writer.field("code", error.reason.code)
             writer.field("reason", error.reason.description)
             writer.endObject()
-        })
-        writer.field("files", raw: array(report.files, file))
-        writer.field("findings", raw: array(report.findings) { writer, finding in
+        }
+        writer.array("files", report.files, file)
+        writer.array("findings", report.findings) { writer, finding in
             writer.beginObject()
             writer.field("kind", finding.kind.rawValue)
             writer.field("xliff", finding.xliff)
             writer.field("line", finding.line)
             writer.field("id", finding.id)
             writer.field("message", finding.message)
-            writer.field("refused", raw: Array("\(finding.refused)".utf8))
+            writer.field("refused", finding.refused)
             writer.endObject()
-        })
+        }
         writer.endObject()
         return writer.text
     }
@@ -71,13 +72,14 @@ package enum ImportReportRendering {
         writer.field("status", file.status.rawValue)
         writer.field("imported", file.imported)
         writer.field("refused", file.refused)
-        writer.field("skipped", raw: array(file.skipped) { writer, skipped in
+        writer.array("skipped", file.skipped) { writer, skipped in
             writer.beginObject()
             writer.field("id", skipped.id)
+            writer.field("code", skipped.reason.code)
             writer.field("reason", skipped.reason.description)
             writer.endObject()
-        })
-        writer.field("outputs", raw: array(file.outputs, output))
+        }
+        writer.array("outputs", file.outputs, output)
         writer.endObject()
     }
 
@@ -85,29 +87,14 @@ package enum ImportReportRendering {
         writer.beginObject()
         writer.field("path", output.path)
         writer.field("status", output.status.rawValue)
+        writer.field("refusalCode", output.refusal?.code)
         writer.field("refusal", output.refusal?.description)
-        writer.field("missingCategories", raw: array(output.missingCategories) { writer, missing in
+        writer.array("missingCategories", output.missingCategories) { writer, missing in
             writer.beginObject()
             writer.field("key", missing.key)
-            var categories: [UInt8] = Array("[".utf8)
-            for (index, category) in missing.categories.enumerated() {
-                if index > 0 { categories.append(UInt8(ascii: ",")) }
-                JSONWriter.appendQuoted(category.rawValue, to: &categories)
-            }
-            writer.field("categories", raw: categories + Array("]".utf8))
+            writer.field("categories", strings: missing.categories.map(\.rawValue))
             writer.endObject()
-        })
-        writer.endObject()
-    }
-
-    private static func array<T>(_ items: [T], _ write: (inout JSONWriter, T) -> Void) -> [UInt8] {
-        var bytes: [UInt8] = Array("[".utf8)
-        for (index, item) in items.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            var writer = JSONWriter()
-            write(&writer, item)
-            bytes += writer.bytes
         }
-        return bytes + Array("]".utf8)
+        writer.endObject()
     }
 }

@@ -1,3 +1,5 @@
+import LabelCore
+
 extension JSONDocument {
     struct ReadError: Error {
         var offset: Int
@@ -150,21 +152,18 @@ extension JSONDocument {
             guard index + 1 < bytes.count else { throw fail("unterminated escape") }
             let code = bytes[index + 1]
             index += 2
-            switch code {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): units.append(UInt16(code))
-            case UInt8(ascii: "b"): units.append(0x08)
-            case UInt8(ascii: "f"): units.append(0x0C)
-            case UInt8(ascii: "n"): units.append(0x0A)
-            case UInt8(ascii: "r"): units.append(0x0D)
-            case UInt8(ascii: "t"): units.append(0x09)
-            case UInt8(ascii: "u"):
-                guard index + 4 <= bytes.count, let unit = UInt16(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16) else {
-                    throw fail("invalid \\u escape")
-                }
-                units.append(unit)
-                index += 4
-            default: throw fail("invalid escape")
+            if let character = JSONStringEscape.character(code) {
+                units.append(UInt16(character))
+                return
             }
+            guard code == UInt8(ascii: "u") else { throw fail("invalid escape") }
+            guard index + 4 <= bytes.count,
+                let unit = JSONStringEscape.codeUnit(bytes[index], bytes[index + 1], bytes[index + 2], bytes[index + 3])
+            else {
+                throw fail("invalid \\u escape")
+            }
+            units.append(unit)
+            index += 4
         }
     }
 }

@@ -1,60 +1,54 @@
+import LabelCore
+
 extension JSONDocument {
     /// The text as Xcode writes String Catalogs: two-space indents, `"key" : value`,
     /// an empty object as `{` blank line `}`; the caller adds what followed the old text.
+    /// Strings are escaped by LabelCore's JSON escaping, U+2028/U+2029 kept as they are.
     func catalogText() -> String {
-        var text = ""
-        write(into: &text, depth: 0)
-        return text
+        var out: [UInt8] = []
+        write(into: &out, depth: 0)
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(into text: inout String, depth: Int) {
+    private func write(into out: inout [UInt8], depth: Int) {
         let indent = String(repeating: "  ", count: depth)
         switch self {
         case .string(let value, let raw):
-            text += "\"" + (raw ?? Self.escaped(value)) + "\""
+            if let raw {
+                out.append(UInt8(ascii: "\""))
+                out += raw.utf8
+                out.append(UInt8(ascii: "\""))
+            } else {
+                JSONWriter.appendQuotedKeepingLineSeparators(value, to: &out)
+            }
         case .number(let raw):
-            text += raw
+            out += raw.utf8
         case .bool(let flag):
-            text += flag ? "true" : "false"
+            out += (flag ? "true" : "false").utf8
         case .null:
-            text += "null"
+            out += "null".utf8
         case .array(let elements):
-            guard !elements.isEmpty else { text += "[\n\n\(indent)]"; return }
-            text += "[\n"
+            guard !elements.isEmpty else { out += "[\n\n\(indent)]".utf8; return }
+            out += "[\n".utf8
             for (index, element) in elements.enumerated() {
-                text += indent + "  "
-                element.write(into: &text, depth: depth + 1)
-                text += index + 1 < elements.count ? ",\n" : "\n"
+                out += (indent + "  ").utf8
+                element.write(into: &out, depth: depth + 1)
+                out += (index + 1 < elements.count ? ",\n" : "\n").utf8
             }
-            text += indent + "]"
+            out += indent.utf8
+            out.append(UInt8(ascii: "]"))
         case .object(let members):
-            guard !members.isEmpty else { text += "{\n\n\(indent)}"; return }
-            text += "{\n"
+            guard !members.isEmpty else { out += "{\n\n\(indent)}".utf8; return }
+            out += "{\n".utf8
             for (index, member) in members.enumerated() {
-                text += indent + "  \"" + Self.escaped(member.key) + "\" : "
-                member.value.write(into: &text, depth: depth + 1)
-                text += index + 1 < members.count ? ",\n" : "\n"
+                out += (indent + "  ").utf8
+                JSONWriter.appendQuotedKeepingLineSeparators(member.key, to: &out)
+                out += " : ".utf8
+                member.value.write(into: &out, depth: depth + 1)
+                out += (index + 1 < members.count ? ",\n" : "\n").utf8
             }
-            text += indent + "}"
+            out += indent.utf8
+            out.append(UInt8(ascii: "}"))
         }
-    }
-
-    /// `"` and `\` escaped, `\n \r \t` and `\uXXXX` for other controls; `/` as is.
-    static func escaped(_ value: String) -> String {
-        var out = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{0}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
     }
 }

@@ -88,7 +88,7 @@ struct OutputContext {
         let note = id.kind == .strings ? pending.unit.notes.first ?? "" : ""
         // The id too: its parts (a key, a variable's or a variant's name) become keys.
         for (part, text) in [("target", target), ("key", pending.unit.address.key), ("id", pending.unit.id), ("note", note)] {
-            if let scalar = text.unicodeScalars.first(where: { !XMLTreeReader.isXMLCharacter($0) }) {
+            if let scalar = text.unicodeScalars.first(where: { !XMLEscaping.isXMLCharacter($0) }) {
                 let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
                 refuse(pending, .nonXMLCharacter, "the \(part) holds \(code), which XML 1.0 (and so a property list or XLIFF) cannot hold")
                 return nil

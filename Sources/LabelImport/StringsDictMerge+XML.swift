@@ -24,13 +24,12 @@ extension StringsDictMerge {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ImportRefusal(.existingNotUTF8)
         }
-        if let scalar = text.unicodeScalars.first(where: { !XMLTreeReader.isXMLCharacter($0) }) {
+        if let scalar = text.unicodeScalars.first(where: { !XMLEscaping.isXMLCharacter($0) }) {
             let code = String(scalar.value, radix: 16, uppercase: true)
             throw ImportRefusal(.existingNonXMLCharacter(scalar: code))
         }
-        var reader = XMLTreeReader(bytes, allowsExternalDoctype: true)
         let plist: XMLElement
-        do throws(XMLTreeReader.Failure) { plist = try reader.readDocument() } catch {
+        do throws(XMLTreeReader.Failure) { plist = try XMLTreeReader.readDocument(bytes, allowsExternalDoctype: true) } catch {
             throw ImportRefusal(.existingNotXML(detail: "\(error.reason)"))
         }
         guard plist.name == "plist", plist.elements.count == 1, let dictionary = plist.elements.first, dictionary.name == "dict" else {
@@ -69,22 +68,22 @@ extension StringsDictMerge {
 
     /// `\t<key>KEY</key>\n\t<dict>…\t</dict>\n`.
     static func entryText(_ key: String, _ entry: PropertyListValue) -> String {
-        "\t<key>\(StringsDictFileWriter.escaped(key))</key>\n" + value(entry, depth: 1)
+        "\t<key>\(XMLEscaping.escaped(key, .propertyListText))</key>\n" + value(entry, depth: 1)
     }
 
     /// One value at `depth` tabs, ending in a newline, keys in the order Foundation's
     /// (and so Xcode's) plist writer uses: sorted by their UTF-16 code units. Text goes
-    /// through LabelCore's one XML escaper (``StringsDictFileWriter/escaped(_:)``).
+    /// through LabelCore's one XML escaper (``XMLEscaping``).
     static func value(_ value: PropertyListValue, depth: Int) -> String {
         let indent = String(repeating: "\t", count: depth)
         switch value {
         case .string(let text):
-            return "\(indent)<string>\(StringsDictFileWriter.escaped(text))</string>\n"
+            return "\(indent)<string>\(XMLEscaping.escaped(text, .propertyListText))</string>\n"
         case .dictionary(let entries):
             guard !entries.isEmpty else { return "\(indent)<dict/>\n" }
             var text = "\(indent)<dict>\n"
             for key in entries.keys.sorted(by: { $0.utf16.lexicographicallyPrecedes($1.utf16) }) {
-                text += "\(indent)\t<key>\(StringsDictFileWriter.escaped(key))</key>\n" + self.value(entries[key]!, depth: depth + 1)
+                text += "\(indent)\t<key>\(XMLEscaping.escaped(key, .propertyListText))</key>\n" + self.value(entries[key]!, depth: depth + 1)
             }
             return text + "\(indent)</dict>\n"
         case .integer(let number):

@@ -37,13 +37,12 @@ package enum XLIFFReader {
     /// for that error only.
     private static func tree(_ bytes: [UInt8], file name: String) throws(XLIFFReadError) -> XMLElement {
         func located(_ offset: Int, _ reason: XLIFFReadError.Reason) -> XLIFFReadError {
-            XLIFFReadError(location: LineNumbers(bytes).location(ofByte: offset, in: bytes, file: name), reason: reason)
+            XLIFFReadError(location: UTF8LineIndex.location(ofByte: offset, in: bytes, file: name), reason: reason)
         }
         if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 || bytes[0] == 0xFE || bytes[0] == 0xFF { throw located(0, .notUTF8) }
         if let invalid = firstInvalidUTF8(bytes) { throw located(invalid, .notUTF8) }
-        var tree = XMLTreeReader(bytes)
         do throws(XMLTreeReader.Failure) {
-            return try tree.readDocument()
+            return try XMLTreeReader.readDocument(bytes)
         } catch {
             throw located(error.offset, error.reason)
         }

@@ -23,8 +23,13 @@ struct XMLTreeReader {
     static let maximumElements = 1_200_000
     private var elementCount = 0
 
-    private let bytes: [UInt8]
-    private var index = 0
+    /// LabelCore's one XML byte cursor, shared with the store's property-list reader.
+    private var cursor: XMLByteCursor
+    private var bytes: UnsafeRawBufferPointer { cursor.bytes }
+    private var index: Int {
+        get { cursor.index }
+        set { cursor.index = newValue }
+    }
     /// Whether a `<!DOCTYPE …>` without an internal subset is skipped (Apple's
     /// plists have one); XLIFF is read with this off.
     private let allowsExternalDoctype: Bool
@@ -32,19 +37,31 @@ struct XMLTreeReader {
     private let elementLimit: Int
     /// Where the last element started, as offset, line and column: each start is counted
     /// on from the previous one, so numbering every element costs one pass in all.
-    private var cursor = (offset: 0, line: 1, column: 1)
+    private var numbered = (offset: 0, line: 1, column: 1)
 
-    init(_ bytes: [UInt8], allowsExternalDoctype: Bool = false, maximumElements: Int = XMLTreeReader.maximumElements) {
-        self.bytes = bytes
+    private init(_ bytes: UnsafeRawBufferPointer, allowsExternalDoctype: Bool, maximumElements: Int) {
+        cursor = XMLByteCursor(bytes)
         self.allowsExternalDoctype = allowsExternalDoctype
         elementLimit = maximumElements
     }
 
-    /// The root element of the document.
-    mutating func readDocument() throws(Failure) -> XMLElement {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            index = 3
-            cursor.offset = 3   // a byte order mark is not counted
+    /// The root element of the document in `bytes`.
+    static func readDocument(_ bytes: [UInt8], allowsExternalDoctype: Bool = false,
+                             maximumElements: Int = XMLTreeReader.maximumElements) throws(Failure) -> XMLElement {
+        let result: Result<XMLElement, Failure> = bytes.withUnsafeBytes { buffer in
+            var reader = XMLTreeReader(buffer, allowsExternalDoctype: allowsExternalDoctype, maximumElements: maximumElements)
+            do throws(Failure) {
+                return .success(try reader.readDocument())
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private mutating func readDocument() throws(Failure) -> XMLElement {
+        if cursor.skipByteOrderMark() {
+            numbered.offset = 3   // a byte order mark is not counted
         }
         try skipMisc(prolog: true)
         guard index < bytes.count, bytes[index] == UInt8(ascii: "<") else {
@@ -61,19 +78,18 @@ struct XMLTreeReader {
     /// Whitespace, comments and processing instructions between top-level markup.
     private mutating func skipMisc(prolog: Bool) throws(Failure) {
         while true {
-            while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
+            cursor.skipSpace()
             if at("<!--") {
                 try skipComment()
             } else if at("<?") {
                 try skipProcessingInstruction()
             } else if at("<!DOCTYPE") {
                 guard prolog, allowsExternalDoctype else { throw fail(.documentTypeDeclaration) }
-                while index < bytes.count, bytes[index] != UInt8(ascii: ">") {
-                    if bytes[index] == UInt8(ascii: "[") { throw fail(.documentTypeDeclaration) }
-                    index += 1
+                switch cursor.skipDoctype() {
+                case .skipped: break
+                case .internalSubset: throw fail(.documentTypeDeclaration)
+                case .unterminated: throw fail(.malformed("unterminated DOCTYPE"))
                 }
-                guard index < bytes.count else { throw fail(.malformed("unterminated DOCTYPE")) }
-                index += 1
             } else if at("<!ENTITY") {
                 throw fail(.entity("declaration"))
             } else {
@@ -83,8 +99,7 @@ struct XMLTreeReader {
     }
 
     private mutating func skipComment() throws(Failure) {
-        guard let end = find("-->", from: index + 4) else { throw fail(.malformed("unterminated comment")) }
-        index = end + 3
+        guard cursor.skipComment() else { throw fail(.malformed("unterminated comment")) }
     }
 
     private mutating func skipProcessingInstruction() throws(Failure) {
@@ -145,7 +160,7 @@ struct XMLTreeReader {
                 try readReference(into: &text)
             } else if byte != UInt8(ascii: "<") {
                 if byte == UInt8(ascii: ">"), at("]]>") { throw fail(.malformed("]]> outside CDATA")) }
-                if byte < 0x20, !Self.isSpace(byte) { throw fail(.malformed("control character U+\(String(byte, radix: 16)) in text")) }
+                if byte < 0x20, !XMLByteCursor.isSpace(byte) { throw fail(.malformed("control character U+\(String(byte, radix: 16)) in text")) }
                 // End-of-line handling: CR LF and a lone CR are read as LF.
                 if byte == 0x0D {
                     text.append(0x0A)
@@ -170,7 +185,7 @@ struct XMLTreeReader {
                 return
             } else if at("<![CDATA[") {
                 guard let end = find("]]>", from: index + 9) else { throw fail(.malformed("unterminated CDATA section")) }
-                text += bytes[(index + 9)..<end]
+                text += UnsafeRawBufferPointer(rebasing: bytes[(index + 9)..<end])
                 index = end + 3
             } else if at("<!--") {
                 try skipComment()
@@ -222,11 +237,10 @@ struct XMLTreeReader {
     /// `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&#N;` `&#xH;`; anything else refused.
     private mutating func readReference(into buffer: inout [UInt8]) throws(Failure) {
         // The longest reference is `&#x10FFFF;` (or `&#1114111;`): look no further for its `;`.
-        guard let semicolon = find(";", from: index + 1, limit: 12), semicolon - index <= 12 else {
+        guard let (name, semicolon) = cursor.reference() else {
             throw fail(.malformed("& not starting a reference (write &amp;)"))
         }
-        let name = String(decoding: bytes[(index + 1)..<semicolon], as: UTF8.self)
-        guard let scalar = XMLPropertyListScanner.entityScalar(name[...]), Self.isXMLCharacter(scalar) else {
+        guard let scalar = XMLPropertyListScanner.entityScalar(name[...]), XMLEscaping.isXMLCharacter(scalar) else {
             guard name.first == "#" else { throw fail(.entity("&\(name);")) }
             throw fail(.malformed("character reference &\(name); is not a character XML allows"))
         }
@@ -238,42 +252,21 @@ struct XMLTreeReader {
         let start = index
         while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
         guard index > start else { throw fail(.malformed("expected a name")) }
-        return String(decoding: bytes[start..<index], as: UTF8.self)
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
     }
 
     @discardableResult
-    private mutating func skipSpace() -> Bool {
-        let start = index
-        while index < bytes.count, Self.isSpace(bytes[index]) { index += 1 }
-        return index > start
-    }
+    private mutating func skipSpace() -> Bool { cursor.skipSpace() }
 
-    private func at(_ literal: StaticString) -> Bool {
-        let length = literal.utf8CodeUnitCount
-        guard index + length <= bytes.count else { return false }
-        let pattern = UnsafeBufferPointer(start: literal.utf8Start, count: length)
-        return bytes[index..<(index + length)].elementsEqual(pattern)
-    }
+    private func at(_ literal: StaticString) -> Bool { cursor.at(literal) }
 
-    /// The offset of `needle` at or after `start` (within `limit` bytes of it, when given).
-    private func find(_ needle: StaticString, from start: Int, limit: Int = .max) -> Int? {
-        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount)
-        let end = limit == .max ? bytes.count : min(bytes.count, start + limit + pattern.count)
-        var position = start
-        while position + pattern.count <= end {
-            if bytes[position] == pattern[0], bytes[position..<(position + pattern.count)].elementsEqual(pattern) {
-                return position
-            }
-            position += 1
-        }
-        return nil
-    }
+    private func find(_ needle: StaticString, from start: Int) -> Int? { cursor.find(needle, from: start) }
 
     private func fail(_ reason: XLIFFReadError.Reason) -> Failure { Failure(offset: index, reason: reason) }
 
     /// The line and column of `offset`, at or after the previous element's start.
     private mutating func advance(to offset: Int) -> (line: Int, column: Int) {
-        var position = cursor
+        var position = numbered
         while position.offset < offset {
             let byte = bytes[position.offset]
             if byte == 0x0A {
@@ -284,11 +277,9 @@ struct XMLTreeReader {
             }
             position.offset += 1
         }
-        cursor = position
+        numbered = position
         return (position.line, position.column)
     }
-
-    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
 
     /// ASCII name characters plus any non-ASCII byte (names are checked no further).
     private static func isNameByte(_ byte: UInt8) -> Bool {
@@ -298,14 +289,6 @@ struct XMLTreeReader {
             true
         default:
             false
-        }
-    }
-
-    /// XML 1.0's Char production.
-    static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x09, 0x0A, 0x0D, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
-        default: false
         }
     }
 }

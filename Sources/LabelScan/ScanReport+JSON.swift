@@ -36,7 +36,7 @@ extension ScanReport {
             writer.beginObject()
             writer.field("table", entry.table)
             writer.field("key", entry.key)
-            writer.field("possibly", raw: Array((entry.possibly ? "true" : "false").utf8))
+            writer.field("possibly", entry.possibly)
             writer.endObject()
         }
         writer.endArray()

@@ -5,49 +5,27 @@ package enum CoveragePage {
     /// `{"developmentLanguage", "languages": [{"lang","table","total","translated","missing":[keys],
     /// "incompletePlurals":[{"key","categories"}],"percent"}]}`.
     package static func json(developmentLanguage: String?, rows: [Coverage.Row]) -> [UInt8] {
-        var list: [UInt8] = [UInt8(ascii: "[")]
-        for (index, row) in rows.enumerated() {
-            if index > 0 { list.append(UInt8(ascii: ",")) }
-            var object = JSONWriter(capacity: 256 + row.missing.count * 24)
+        var json = JSONWriter(capacity: 64 + rows.reduce(0) { $0 + 256 + $1.missing.count * 24 })
+        json.beginObject()
+        json.field("developmentLanguage", developmentLanguage)
+        json.array("languages", rows) { object, row in
             object.beginObject()
             object.field("lang", row.language.rawValue)
             object.field("table", row.table)
             object.field("total", row.total)
             object.field("translated", row.translated)
-            object.field("missing", raw: stringArray(row.missing))
-            var plurals: [UInt8] = [UInt8(ascii: "[")]
-            for (pluralIndex, plural) in row.incompletePlurals.enumerated() {
-                if pluralIndex > 0 { plurals.append(UInt8(ascii: ",")) }
-                var item = JSONWriter()
+            object.field("missing", strings: row.missing)
+            object.array("incompletePlurals", row.incompletePlurals) { item, plural in
                 item.beginObject()
                 item.field("key", plural.key)
-                item.field("categories", raw: stringArray(plural.categories.map(\.rawValue)))
+                item.field("categories", strings: plural.categories.map(\.rawValue))
                 item.endObject()
-                plurals += item.bytes
             }
-            plurals.append(UInt8(ascii: "]"))
-            object.field("incompletePlurals", raw: plurals)
             object.field("percent", raw: Array(String(row.percent).utf8))
             object.endObject()
-            list += object.bytes
         }
-        list.append(UInt8(ascii: "]"))
-        var json = JSONWriter(capacity: list.count + 64)
-        json.beginObject()
-        json.field("developmentLanguage", developmentLanguage)
-        json.field("languages", raw: list)
         json.endObject()
         return json.bytes
-    }
-
-    private static func stringArray(_ values: [String]) -> [UInt8] {
-        var out: [UInt8] = [UInt8(ascii: "[")]
-        for (index, value) in values.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            JSONWriter.appendQuoted(value, to: &out)
-        }
-        out.append(UInt8(ascii: "]"))
-        return out
     }
 
     /// The full page: the table, then per row the keys still missing and the incomplete plurals.

@@ -37,27 +37,19 @@ package enum UsagePage {
 
     /// `{"since","total","unused","entries":[{"table","key","hits","lastRequested"}]}`.
     package static func json(since: Date, entries: [Entry]) -> [UInt8] {
-        var list: [UInt8] = [UInt8(ascii: "[")]
-        var unused = 0
-        for (index, entry) in entries.enumerated() {
-            if index > 0 { list.append(UInt8(ascii: ",")) }
-            if entry.hits == 0 { unused += 1 }
-            var item = JSONWriter(capacity: 96 + entry.key.utf8.count)
+        var json = JSONWriter(capacity: 96 + entries.reduce(0) { $0 + 96 + $1.key.utf8.count })
+        json.beginObject()
+        json.field("since", MissingReport.timestamp(since))
+        json.field("total", entries.count)
+        json.field("unused", entries.reduce(0) { $0 + ($1.hits == 0 ? 1 : 0) })
+        json.array("entries", entries) { item, entry in
             item.beginObject()
             item.field("table", entry.table)
             item.field("key", entry.key)
             item.field("hits", Int(clamping: entry.hits))
             item.field("lastRequested", entry.lastRequested.map(stamp))
             item.endObject()
-            list += item.bytes
         }
-        list.append(UInt8(ascii: "]"))
-        var json = JSONWriter(capacity: list.count + 96)
-        json.beginObject()
-        json.field("since", MissingReport.timestamp(since))
-        json.field("total", entries.count)
-        json.field("unused", unused)
-        json.field("entries", raw: list)
         json.endObject()
         return json.bytes
     }

@@ -25,8 +25,9 @@ extension MissingReport {
     /// The shared JSON writer of the state file and of a page.
     static func json(entries: [Entry], total: Int, hits: Int,
                      page: (offset: Int, limit: Int, next: String?)?, of report: MissingReport) -> [UInt8] {
-        var list = JSONWriter(capacity: 64 + entries.count * 160)
-        for entry in entries {
+        var json = JSONWriter(capacity: 384 + entries.count * 160)
+        json.beginObject()
+        json.array("entries", entries) { list, entry in
             list.beginObject()
             list.field("key", entry.key)
             list.field("table", entry.table)
@@ -41,14 +42,6 @@ extension MissingReport {
             }
             list.endObject()
         }
-        var array: [UInt8] = [UInt8(ascii: "[")]
-        array.reserveCapacity(list.bytes.count + 2)
-        array.append(contentsOf: list.bytes)
-        array.append(UInt8(ascii: "]"))
-
-        var json = JSONWriter(capacity: array.count + 320)
-        json.beginObject()
-        json.field("entries", raw: array)
         json.beginObject("dropped")
         json.field("newEntries", report.dropped.newEntries)
         json.field("longKeys", report.dropped.longKeys)

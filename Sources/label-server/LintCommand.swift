@@ -107,23 +107,13 @@ enum LintCommand {
 
     /// `{store, files, errors, warnings, findings: [...], completeness: [...]}`.
     static func json(_ report: LintReport, store: String, prefix: String) -> String {
-        func array<T>(_ items: [T], _ write: (inout JSONWriter, T) -> Void) -> [UInt8] {
-            var bytes: [UInt8] = Array("[".utf8)
-            for (index, item) in items.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                var writer = JSONWriter()
-                write(&writer, item)
-                bytes += writer.bytes
-            }
-            return bytes + Array("]".utf8)
-        }
         var writer = JSONWriter(capacity: 4096)
         writer.beginObject()
         writer.field("store", store)
         writer.field("files", report.fileCount)
         writer.field("errors", report.errorCount)
         writer.field("warnings", report.warningCount)
-        writer.field("findings", raw: array(report.findings) { writer, finding in
+        writer.array("findings", report.findings) { writer, finding in
             writer.beginObject()
             writer.field("file", prefix + finding.file)
             if let line = finding.line { writer.field("line", line) } else { writer.field("line", nil) }
@@ -133,8 +123,8 @@ enum LintCommand {
             writer.field("language", finding.language?.rawValue)
             writer.field("message", finding.message)
             writer.endObject()
-        })
-        writer.field("completeness", raw: array(report.completeness) { writer, row in
+        }
+        writer.array("completeness", report.completeness) { writer, row in
             writer.beginObject()
             writer.field("bundle", row.bundle)
             writer.field("table", row.table)
@@ -144,7 +134,7 @@ enum LintCommand {
             writer.field("total", row.total)
             writer.field("percent", raw: Array(String(format: "%.1f", row.percent).utf8))
             writer.endObject()
-        })
+        }
         writer.endObject()
         return writer.text
     }

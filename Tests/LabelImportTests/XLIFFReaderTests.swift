@@ -94,15 +94,15 @@ import Testing
     }
 
     @Test func refusesTooManyElementsAndTooDeepNesting() {
-        var limited = XMLTreeReader(Array(("<xliff>" + String(repeating: "<a/>", count: 10) + "</xliff>").utf8), maximumElements: 10)
+        let limited = Array(("<xliff>" + String(repeating: "<a/>", count: 10) + "</xliff>").utf8)
         do {
-            _ = try limited.readDocument()
+            _ = try XMLTreeReader.readDocument(limited, maximumElements: 10)
             Issue.record("an 11th element was read")
         } catch {
             #expect(error.reason == .malformed("more than 10 elements") && error.offset == 43)   // the 10th <a/>
         }
-        var enough = XMLTreeReader(Array(("<xliff>" + String(repeating: "<a/>", count: 9) + "</xliff>").utf8), maximumElements: 10)
-        #expect(throws: Never.self) { _ = try enough.readDocument() }
+        let enough = Array(("<xliff>" + String(repeating: "<a/>", count: 9) + "</xliff>").utf8)
+        #expect(throws: Never.self) { _ = try XMLTreeReader.readDocument(enough, maximumElements: 10) }
         let deep = String(repeating: "<a>", count: 70) + String(repeating: "</a>", count: 70)
         #expect(reason(deep)?.0 == .malformed("elements nested deeper than \(XMLTreeReader.maximumDepth)"))
     }

@@ -82,14 +82,9 @@ package enum JSONKeyLocator {
             let escape = bytes[index + 1]
             index += 2
             switch escape {
-            case UInt8(ascii: "n"): utf8.append(0x0A)
-            case UInt8(ascii: "t"): utf8.append(0x09)
-            case UInt8(ascii: "r"): utf8.append(0x0D)
-            case UInt8(ascii: "b"): utf8.append(0x08)
-            case UInt8(ascii: "f"): utf8.append(0x0C)
             case UInt8(ascii: "u"):
                 guard index + 4 <= bytes.count,
-                      let unit = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+                    let unit = JSONStringEscape.codeUnit(bytes[index], bytes[index + 1], bytes[index + 2], bytes[index + 3]).map(UInt32.init)
                 else { return nil }
                 index += 4
                 var value = unit
@@ -98,11 +93,11 @@ package enum JSONKeyLocator {
                     continue
                 }
                 if (0xDC00...0xDFFF).contains(unit), let high = pendingHighSurrogate {
-                    value = 0x10000 + ((high - 0xD800) << 10) + (unit - 0xDC00)
+                    value = JSONStringEscape.scalarValue(high: high, low: unit)
                 }
                 pendingHighSurrogate = nil
                 if let scalar = Unicode.Scalar(value) { utf8.append(contentsOf: Array(String(scalar).utf8)) }
-            default: utf8.append(escape) // \" \\ \/
+            default: utf8.append(JSONStringEscape.character(escape) ?? escape)  // an unknown escape as its character
             }
         }
         return nil

@@ -10,17 +10,22 @@
 /// out-of-range dates it normalises, sloppy base64, processing instructions)
 /// are `unsupported`, so Foundation decides them.
 package struct XMLPropertyListScanner {
-    private let bytes: UnsafeRawBufferPointer
-    private var index = 0
+    /// LabelCore's one XML byte cursor, shared with `LabelImport`'s tree reader.
+    private var cursor: XMLByteCursor
+    private var bytes: UnsafeRawBufferPointer { cursor.bytes }
+    private var index: Int {
+        get { cursor.index }
+        set { cursor.index = newValue }
+    }
 
-    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    init(_ bytes: UnsafeRawBufferPointer) { cursor = XMLByteCursor(bytes) }
 
     /// The whole document: prolog, `<plist>`, one value, `</plist>`.
     mutating func readDocument() throws(PropertyListReadError) -> PropertyListValue {
         if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 || bytes[0] == 0xFE || bytes[0] == 0xFF {
             throw unsupported("UTF-16 or UTF-32 XML")
         }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        _ = cursor.skipByteOrderMark()
         try readProlog()
         try readPlistOpenTag()
         try skipMisc()
@@ -49,12 +54,11 @@ package struct XMLPropertyListScanner {
             } else if at("<!--") {
                 try skipComment()
             } else if at("<!DOCTYPE") {
-                while index < bytes.count, bytes[index] != UInt8(ascii: ">") {
-                    if bytes[index] == UInt8(ascii: "[") { throw unsupported("DTD internal subset") }
-                    index += 1
+                switch cursor.skipDoctype() {
+                case .skipped: break
+                case .internalSubset: throw unsupported("DTD internal subset")
+                case .unterminated: throw malformed("unterminated DOCTYPE")
                 }
-                guard index < bytes.count else { throw malformed("unterminated DOCTYPE") }
-                index += 1
             } else {
                 return
             }
@@ -89,7 +93,7 @@ package struct XMLPropertyListScanner {
     private mutating func readPlistOpenTag() throws(PropertyListReadError) {
         guard at("<plist") else { throw unsupported("no <plist> element") }
         index += 6
-        guard index < bytes.count, bytes[index] == UInt8(ascii: ">") || isWhitespace(bytes[index]) else {
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ">") || XMLByteCursor.isSpace(bytes[index]) else {
             throw unsupported("no <plist> element")
         }
         while index < bytes.count, bytes[index] != UInt8(ascii: ">") {
@@ -226,8 +230,7 @@ package struct XMLPropertyListScanner {
 
     /// `&amp;` `&lt;` `&gt;` `&quot;` `&apos;` `&#N;` `&#xH;`.
     private mutating func readEntity(into buffer: inout [UInt8]) throws(PropertyListReadError) {
-        guard let semicolon = find(";", from: index), semicolon - index <= 12 else { throw unsupported("unknown entity") }
-        let name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(index + 1)..<semicolon]), as: UTF8.self)
+        guard let (name, semicolon) = cursor.reference() else { throw unsupported("unknown entity") }
         guard let scalar = Self.entityScalar(Substring(name)) else {
             throw unsupported("unknown entity or character reference &\(name);")
         }
@@ -309,44 +312,18 @@ extension XMLPropertyListScanner {
     }
 
     private mutating func skipComment() throws(PropertyListReadError) {
-        guard let end = find("-->", from: index + 4) else { throw malformed("unterminated comment") }
-        index = end + 3
+        guard cursor.skipComment() else { throw malformed("unterminated comment") }
     }
 
-    private mutating func skipWhitespace() {
-        while index < bytes.count, isWhitespace(bytes[index]) { index += 1 }
-    }
-
-    private func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
+    private mutating func skipWhitespace() { cursor.skipSpace() }
 
     private func isNameByte(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
     }
 
-    private func at(_ literal: StaticString) -> Bool {
-        let length = literal.utf8CodeUnitCount
-        guard index + length <= bytes.count else { return false }
-        return UnsafeRawBufferPointer(rebasing: bytes[index..<(index + length)])
-            .elementsEqual(UnsafeRawBufferPointer(start: literal.utf8Start, count: length))
-    }
+    private func at(_ literal: StaticString) -> Bool { cursor.at(literal) }
 
-    private func find(_ needle: StaticString, from start: Int) -> Int? {
-        let length = needle.utf8CodeUnitCount
-        let first = needle.utf8Start.pointee
-        var position = start
-        while position + length <= bytes.count {
-            if bytes[position] == first,
-                UnsafeRawBufferPointer(rebasing: bytes[position..<(position + length)])
-                    .elementsEqual(UnsafeRawBufferPointer(start: needle.utf8Start, count: length))
-            {
-                return position
-            }
-            position += 1
-        }
-        return nil
-    }
+    private func find(_ needle: StaticString, from start: Int) -> Int? { cursor.find(needle, from: start) }
 
     func malformed(_ message: String) -> PropertyListReadError {
         PropertyListReadError(offset: index, reason: .malformed(message))

@@ -276,12 +276,11 @@ extension StringCatalogParser {
         private mutating func appendEscape(to text: inout [UInt8]) throws(GiveUp) {
             let escape = byte
             position += 1
+            if let character = JSONStringEscape.character(escape) {
+                text.append(character)
+                return
+            }
             switch escape {
-            case UInt8(ascii: "b"): text.append(0x08)
-            case UInt8(ascii: "f"): text.append(0x0C)
-            case UInt8(ascii: "n"): text.append(0x0A)
-            case UInt8(ascii: "r"): text.append(0x0D)
-            case UInt8(ascii: "t"): text.append(0x09)
             case UInt8(ascii: "u"):
                 var scalar = try readHex4()
                 if (0xD800...0xDBFF).contains(scalar) {
@@ -290,30 +289,20 @@ extension StringCatalogParser {
                     position += 2
                     let low = try readHex4()
                     guard (0xDC00...0xDFFF).contains(low) else { throw GiveUp() }
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    scalar = JSONStringEscape.scalarValue(high: scalar, low: low)
                 }
                 guard let character = Unicode.Scalar(scalar) else { throw GiveUp() }  // a lone low surrogate
                 text.append(contentsOf: UTF8.encode(character)!)
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): text.append(escape)
             default: throw GiveUp()
             }
         }
 
         private mutating func readHex4() throws(GiveUp) -> UInt32 {
-            guard position + 4 <= bytes.count else { throw GiveUp() }
-            var value: UInt32 = 0
-            for _ in 0..<4 {
-                let digit: UInt8
-                switch bytes[position] {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = bytes[position] - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = bytes[position] - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = bytes[position] - UInt8(ascii: "A") + 10
-                default: throw GiveUp()
-                }
-                value = value << 4 | UInt32(digit)
-                position += 1
-            }
-            return value
+            guard position + 4 <= bytes.count,
+                let unit = JSONStringEscape.codeUnit(bytes[position], bytes[position + 1], bytes[position + 2], bytes[position + 3])
+            else { throw GiveUp() }
+            position += 4
+            return UInt32(unit)
         }
 
         /// An integer written without fraction or exponent that fits `Int`; gives up on anything else.

@@ -60,25 +60,6 @@ package enum StringsDictFileWriter {
         return out
     }
 
-    /// Text as XML character data: `& < >` as entities, and the characters XML 1.0
-    /// cannot hold literally (C0 controls but tab and newline; CR, which parsers
-    /// would turn into a newline) as numeric references, which Foundation reads back.
-    package static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A) }) else {
-            return text
-        }
-        var out = ""
-        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count + 8)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\t", "\n": out.unicodeScalars.append(scalar)
-            case "\u{0}"..."\u{1F}": out += "&#\(scalar.value);"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    /// Text as a property list's character data (LabelCore's one XML escaper).
+    private static func escaped(_ text: String) -> String { XMLEscaping.escaped(text, .propertyListText) }
 }

@@ -1,15 +1,21 @@
 /// Hands out argument numbers as Apple's splicing of variants into the format does: the
 /// one numbering rule, used by rendering (``LabelFormatter``) and by every count of the
-/// arguments a string reads (``LabelFormatter/argumentCount(of:)``, ``FormatTokenTable``).
-struct ArgumentCursor {
+/// arguments a string reads (``LabelFormatter/argumentCount(of:)``, ``FormatTokenTable``),
+/// and by `LabelAndroid`'s walk of a format into Java's pieces.
+package struct ArgumentCursor {
     /// The next argument a non-positional specifier reads.
-    var next = 1
+    package var next = 1
     /// Set while a variant starts: its first non-positional specifier reads this
     /// (the variable's own argument) instead of `next`.
-    var pendingOwn: Int?
+    package var pendingOwn: Int?
+
+    package init(next: Int = 1, pendingOwn: Int? = nil) {
+        self.next = next
+        self.pendingOwn = pendingOwn
+    }
 
     /// The argument a specifier with this position reads.
-    mutating func take(position: Int?) -> Int {
+    package mutating func take(position: Int?) -> Int {
         if let position { return position }
         if let own = pendingOwn {
             pendingOwn = nil
@@ -21,7 +27,7 @@ struct ArgumentCursor {
 
     /// The argument a `%#@var@` reads: its explicit number, its position, or the next
     /// one; a pending own argument belongs to a specifier, not to a nested variable.
-    mutating func takeForVariable(position: Int?, argumentNumber: Int?) -> Int {
+    package mutating func takeForVariable(position: Int?, argumentNumber: Int?) -> Int {
         if let position { return argumentNumber ?? position }
         let slot = next
         next += 1
@@ -29,12 +35,12 @@ struct ArgumentCursor {
     }
 
     /// The cursor a variant of a variable reading `own` starts with.
-    func entering(own: Int) -> ArgumentCursor {
+    package func entering(own: Int) -> ArgumentCursor {
         ArgumentCursor(next: next, pendingOwn: own)
     }
 
     /// Continues after a variant: past every argument it read.
-    mutating func leaving(_ variant: ArgumentCursor) {
+    package mutating func leaving(_ variant: ArgumentCursor) {
         next = max(next, variant.next)
     }
 }

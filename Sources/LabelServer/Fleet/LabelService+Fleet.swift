@@ -229,24 +229,14 @@ extension LabelService {
         if type.hasPrefix("application/json"), response.body.first == UInt8(ascii: "{") {
             var writer = JSONWriter()
             writer.beginObject()
-            writer.field("partial", raw: Array((leftOut.isEmpty ? "false" : "true").utf8))
-            var names: [UInt8] = [UInt8(ascii: "[")]
-            var reasons: [UInt8] = [UInt8(ascii: "[")]
-            for (index, item) in leftOut.enumerated() {
-                if index > 0 {
-                    names.append(UInt8(ascii: ","))
-                    reasons.append(UInt8(ascii: ","))
-                }
-                JSONWriter.appendQuoted(item.peer, to: &names)
-                var object = JSONWriter()
+            writer.field("partial", !leftOut.isEmpty)
+            writer.field("unreachable", strings: leftOut.map(\.peer))
+            writer.array("leftOut", leftOut) { object, item in
                 object.beginObject()
                 object.field("peer", item.peer)
                 object.field("reason", item.reason)
                 object.endObject()
-                reasons += object.bytes
             }
-            writer.field("unreachable", raw: names + [UInt8(ascii: "]")])
-            writer.field("leftOut", raw: reasons + [UInt8(ascii: "]")])
             writer.endObject()
             // `{"partial":…,"unreachable":[…],"leftOut":[…]}` + the body's fields after its `{`.
             var body = Array(writer.bytes.dropLast())
@@ -283,18 +273,11 @@ extension LabelService {
         }
         let target = request.path + "?scope=local"
         let outcomes = fleet.call(request.method, target: target, admin: true, deadline: deadline)
-        var list = JSONWriter()
+        var replicas: [(name: String, status: Int?, body: [UInt8]?, error: String?)] = []
         var leftOut: [Fleet.LeftOut] = []
         var peerStatuses: [Int] = []
         func replica(_ name: String, status: Int?, body: [UInt8]?, error: String?) {
-            list.beginObject()
-            list.field("replica", name)
-            if let status { list.field("status", status) }
-            if let body, (try? JSONSerialization.jsonObject(with: Data(body))) is [String: Any] {
-                list.field("response", raw: body)
-            }
-            if let error { list.field("error", error) }
-            list.endObject()
+            replicas.append((name, status, body, error))
         }
         replica("self", status: local.status.code, body: local.body, error: nil)
         for outcome in outcomes {
@@ -324,7 +307,16 @@ extension LabelService {
             writer.field("error", "fleet_partial")
             writer.field("message", "not applied on every replica: \(leftOut.map { "\($0.peer) (\($0.reason))" }.joined(separator: ", "))")
         }
-        writer.field("replicas", raw: [UInt8(ascii: "[")] + list.bytes + [UInt8(ascii: "]")])
+        writer.array("replicas", replicas) { list, replica in
+            list.beginObject()
+            list.field("replica", replica.name)
+            if let status = replica.status { list.field("status", status) }
+            if let body = replica.body, (try? JSONSerialization.jsonObject(with: Data(body))) is [String: Any] {
+                list.field("response", raw: body)
+            }
+            if let error = replica.error { list.field("error", error) }
+            list.endObject()
+        }
         writer.endObject()
         let response = HTTPResponse(status: status, headers: [.contentType: "application/json; charset=utf-8"],
                                     body: writer.bytes)

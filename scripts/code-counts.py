@@ -4,7 +4,7 @@
   public / package declarations in Sources/ (imports not counted)
   Swift files over 300 lines (Sources/ and Tests/, generated code left out)
   functions over 60 lines (as scripts/check-function-length.py measures them)
-  instruction figures in Sources/ comments (comment blocks naming instructions and a number)
+  instruction figures in Sources/ comments (comment blocks with a number within a few words of 'instructions')
   unseeded random calls in Tests/ (random(in:) / shuffled() / randomElement() without `using:`,
     SystemRandomNumberGenerator)
   sleeps in Tests/ (sleep, usleep, nanosleep, Thread.sleep, Task.sleep)
@@ -24,7 +24,7 @@ spec.loader.exec_module(fl)
 MODIFIERS = (r"(?:private|fileprivate|internal|static|class|final|override|mutating|nonmutating|nonisolated|"
              r"convenience|required|lazy|weak|unowned|indirect|dynamic|open|public|package)(?:\([^)]*\))?")
 DECL = re.compile(r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:" + MODIFIERS + r"\s+)*?(public|open|package)(?:\(set\))?\s+(?!import\b)\S")
-FIGURE = re.compile(r"^(?=.*\binstruction)(?=.*\d)")
+FIGURE = re.compile(r"\d[\d,.]*\s*(?:[kK%×x]|million|thousand)?\s+(?:[\w()-]+\s+){0,4}instructions?\b|\binstructions?\b(?:\W+\w+){0,4}?\W+[~≈]?\d[\d,.]*")
 UNSEEDED = re.compile(r"SystemRandomNumberGenerator|\.random\((?![^)]*using:)[^)]*\)|\.shuffled\(\)|\.randomElement\(\)|\.shuffle\(\)")
 SLEEP = re.compile(r"\b(?:usleep|nanosleep|sleep)\(|Thread\.sleep|Task\.sleep")
 

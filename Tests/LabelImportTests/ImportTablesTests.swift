@@ -31,7 +31,7 @@ import Testing
         // The sentence as the text and JSON reports print it.
         #expect(ImportReportRendering.text(report, dryRun: false, filesWritten: 1).contains("\n  skipped c: no <target>\n"))
         #expect(ImportReportRendering.json(report, into: "x", dryRun: false, filesWritten: 1)
-                    .contains(#""skipped":[{"id":"c","reason":"no <target>"}]"#))
+                    .contains(#""skipped":[{"id":"c","code":"no-target","reason":"no <target>"}]"#))
         #expect(report.findings.isEmpty)
     }
 

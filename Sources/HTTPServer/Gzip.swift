@@ -2,9 +2,9 @@ import CZlib
 
 /// gzip through the system zlib.
 ///
-/// Label bodies are compressed once, when a catalog is loaded, never per
-/// request. The level is the caller's choice; the default is zlib's own (6),
-/// which is what the precomputed bundles use.
+/// A bundle's body is compressed once, when it is first asked for with gzip (off the
+/// loops), never per request. The level is the caller's choice; the default is zlib's
+/// own (6), which is what the precomputed bundles use.
 package enum Gzip {
     package struct Failure: Error, Sendable, Hashable, CustomStringConvertible {
         package var code: Int32

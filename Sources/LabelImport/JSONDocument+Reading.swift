@@ -8,162 +8,124 @@ extension JSONDocument {
 
     static let maximumDepth = 64
 
-    /// Strict JSON (RFC 8259) from UTF-8 bytes.
+    /// Strict JSON (RFC 8259) from UTF-8 bytes (bytes that are not UTF-8 read as U+FFFD).
     static func read(_ bytes: [UInt8]) throws(ReadError) -> JSONDocument {
-        var reader = Reader(bytes: bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
-        let value = try reader.value(depth: 0)
-        reader.skipSpace()
-        guard reader.index == bytes.count else { throw ReadError(offset: reader.index, reason: "text after the JSON value") }
-        return value
+        let result: Result<JSONDocument, ReadError> = bytes.withUnsafeBytes { raw in
+            var reader = Reader(cursor: JSONCursor(raw, position: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0))
+            do throws(ReadError) {
+                let value = try reader.value(depth: 0)
+                reader.cursor.skipWhitespace()
+                guard reader.cursor.isAtEnd else { throw reader.fail("text after the JSON value") }
+                return .success(value)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
     }
 
+    /// The tree builder's policy over the shared cursor: every value kept with its
+    /// source text, a repeated member name refused.
     private struct Reader {
-        let bytes: [UInt8]
-        var index = 0
+        var cursor: JSONCursor
 
-        mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        func fail(_ reason: String) -> ReadError { ReadError(offset: cursor.position, reason: reason) }
+
+        /// The cursor's failure in this reader's words.
+        static func readError(_ failure: JSONCursor.Failure) -> ReadError {
+            let reason =
+                switch failure.reason {
+                case .unterminatedString: "unterminated string"
+                case .controlCharacter: "control character in a string"
+                case .unterminatedEscape: "unterminated escape"
+                case .invalidEscape: "invalid escape"
+                case .invalidUnicodeEscape: "invalid \\u escape"
+                case .unpairedSurrogate: "unpaired surrogate in a string"
+                case .invalidNumber: "invalid number"
+                case .invalidLiteral: "invalid literal"
+                case .unexpectedEnd: "unexpected end of input"
+                case .unexpectedByte, .invalidUTF8, .longNumber, .tooDeep, .declined: "invalid JSON"
+                }
+            return ReadError(offset: failure.offset, reason: reason)
         }
-
-        func fail(_ reason: String) -> ReadError { ReadError(offset: index, reason: reason) }
 
         mutating func value(depth: Int) throws(ReadError) -> JSONDocument {
             guard depth < JSONDocument.maximumDepth else { throw fail("nested deeper than \(JSONDocument.maximumDepth)") }
-            skipSpace()
-            guard index < bytes.count else { throw fail("unexpected end of input") }
-            switch bytes[index] {
+            cursor.skipWhitespace()
+            guard !cursor.isAtEnd else { throw fail("unexpected end of input") }
+            switch cursor.byte {
             case UInt8(ascii: "{"): return try object(depth: depth)
             case UInt8(ascii: "["): return try array(depth: depth)
-            case UInt8(ascii: "\""):
-                let (text, raw) = try string()
-                return .string(text, raw: raw)
-            case UInt8(ascii: "t"): return try literal("true", .bool(true))
-            case UInt8(ascii: "f"): return try literal("false", .bool(false))
-            case UInt8(ascii: "n"): return try literal("null", .null)
-            default: return try number()
+            default: break
             }
-        }
-
-        mutating func literal(_ word: String, _ value: JSONDocument) throws(ReadError) -> JSONDocument {
-            let length = word.utf8.count
-            guard index + length <= bytes.count, bytes[index..<(index + length)].elementsEqual(word.utf8) else { throw fail("invalid literal") }
-            index += length
-            return value
+            do throws(JSONCursor.Failure) {
+                switch cursor.byte {
+                case UInt8(ascii: "\""):
+                    let (text, raw) = try string()
+                    return .string(text, raw: raw)
+                case UInt8(ascii: "t"):
+                    try cursor.readLiteral("true")
+                    return .bool(true)
+                case UInt8(ascii: "f"):
+                    try cursor.readLiteral("false")
+                    return .bool(false)
+                case UInt8(ascii: "n"):
+                    try cursor.readLiteral("null")
+                    return .null
+                default:
+                    let text = try cursor.scanNumber()
+                    return .number(String(decoding: UnsafeRawBufferPointer(rebasing: cursor.bytes[text]), as: UTF8.self))
+                }
+            } catch {
+                throw Self.readError(error)
+            }
         }
 
         mutating func object(depth: Int) throws(ReadError) -> JSONDocument {
-            index += 1
+            cursor.position += 1
             var members: [Member] = []
             // Names seen, for the repeated-member check in one pass (not pairwise).
             var names: Set<String> = []
-            skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                index += 1
-                return .object([])
-            }
+            cursor.skipWhitespace()
+            if cursor.consume(UInt8(ascii: "}")) { return .object([]) }
             while true {
-                skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw fail("expected a member name") }
-                let (key, _) = try string()
-                skipSpace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
-                index += 1
+                cursor.skipWhitespace()
+                guard cursor.byte == UInt8(ascii: "\"") else { throw fail("expected a member name") }
+                let key: String
+                do throws(JSONCursor.Failure) { (key, _) = try string() } catch { throw Self.readError(error) }
+                cursor.skipWhitespace()
+                guard cursor.consume(UInt8(ascii: ":")) else { throw fail("expected ':'") }
                 guard names.insert(key).inserted else { throw fail("member \"\(key)\" repeated") }
                 members.append(Member(key: key, value: try value(depth: depth + 1)))
-                skipSpace()
-                guard index < bytes.count else { throw fail("unexpected end of input in an object") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                guard bytes[index] == UInt8(ascii: "}") else { throw fail("expected ',' or '}'") }
-                index += 1
+                cursor.skipWhitespace()
+                guard !cursor.isAtEnd else { throw fail("unexpected end of input in an object") }
+                if cursor.consume(UInt8(ascii: ",")) { continue }
+                guard cursor.consume(UInt8(ascii: "}")) else { throw fail("expected ',' or '}'") }
                 return .object(members)
             }
         }
 
         mutating func array(depth: Int) throws(ReadError) -> JSONDocument {
-            index += 1
+            cursor.position += 1
             var elements: [JSONDocument] = []
-            skipSpace()
-            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                index += 1
-                return .array([])
-            }
+            cursor.skipWhitespace()
+            if cursor.consume(UInt8(ascii: "]")) { return .array([]) }
             while true {
                 elements.append(try value(depth: depth + 1))
-                skipSpace()
-                guard index < bytes.count else { throw fail("unexpected end of input in an array") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                guard bytes[index] == UInt8(ascii: "]") else { throw fail("expected ',' or ']'") }
-                index += 1
+                cursor.skipWhitespace()
+                guard !cursor.isAtEnd else { throw fail("unexpected end of input in an array") }
+                if cursor.consume(UInt8(ascii: ",")) { continue }
+                guard cursor.consume(UInt8(ascii: "]")) else { throw fail("expected ',' or ']'") }
                 return .array(elements)
             }
         }
 
-        mutating func number() throws(ReadError) -> JSONDocument {
-            let start = index
-            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-            func digits() -> Int {
-                let from = index
-                while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
-                return index - from
-            }
-            let integer = digits()
-            guard integer > 0, integer == 1 || bytes[index - integer] != 0x30 else { throw fail("invalid number") }
-            if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-                index += 1
-                guard digits() > 0 else { throw fail("invalid number") }
-            }
-            if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
-                index += 1
-                if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-                guard digits() > 0 else { throw fail("invalid number") }
-            }
-            return .number(String(decoding: bytes[start..<index], as: UTF8.self))
-        }
-
         /// The decoded text and the raw text between the quotes.
-        mutating func string() throws(ReadError) -> (String, String) {
-            index += 1
-            let start = index
-            var units: [UInt16] = []
-            var plain: [UInt8] = []
-            while true {
-                guard index < bytes.count else { throw fail("unterminated string") }
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") { break }
-                guard byte >= 0x20 else { throw fail("control character in a string") }
-                if byte != UInt8(ascii: "\\") {
-                    plain.append(byte)
-                    index += 1
-                    continue
-                }
-                units += String(decoding: plain, as: UTF8.self).utf16
-                plain.removeAll()
-                try escape(into: &units)
-            }
-            units += String(decoding: plain, as: UTF8.self).utf16
-            let raw = String(decoding: bytes[start..<index], as: UTF8.self)
-            index += 1
-            guard let text = String(validating: units, as: UTF16.self) else { throw fail("unpaired surrogate in a string") }
+        mutating func string() throws(JSONCursor.Failure) -> (String, String) {
+            let start = cursor.position + 1
+            let text = try cursor.readString(strictUTF8: false)
+            let raw = String(decoding: UnsafeRawBufferPointer(rebasing: cursor.bytes[start..<(cursor.position - 1)]), as: UTF8.self)
             return (text, raw)
-        }
-
-        mutating func escape(into units: inout [UInt16]) throws(ReadError) {
-            guard index + 1 < bytes.count else { throw fail("unterminated escape") }
-            let code = bytes[index + 1]
-            index += 2
-            if let character = JSONStringEscape.character(code) {
-                units.append(UInt16(character))
-                return
-            }
-            guard code == UInt8(ascii: "u") else { throw fail("invalid escape") }
-            guard index + 4 <= bytes.count,
-                let unit = JSONStringEscape.codeUnit(bytes[index], bytes[index + 1], bytes[index + 2], bytes[index + 3])
-            else {
-                throw fail("invalid \\u escape")
-            }
-            units.append(unit)
-            index += 4
         }
     }
 }

@@ -1,15 +1,13 @@
-import LabelCore
-
 extension JSONDocument {
-    struct ReadError: Error {
-        var offset: Int
-        var reason: String
+    package struct ReadError: Error {
+        package var offset: Int
+        package var reason: String
     }
 
-    static let maximumDepth = 64
+    package static let maximumDepth = 64
 
     /// Strict JSON (RFC 8259) from UTF-8 bytes (bytes that are not UTF-8 read as U+FFFD).
-    static func read(_ bytes: [UInt8]) throws(ReadError) -> JSONDocument {
+    package static func read(_ bytes: [UInt8]) throws(ReadError) -> JSONDocument {
         let result: Result<JSONDocument, ReadError> = bytes.withUnsafeBytes { raw in
             var reader = Reader(cursor: JSONCursor(raw, position: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0))
             do throws(ReadError) {

@@ -51,28 +51,17 @@ extension JSONCursor {
         case UInt8(ascii: "\""): try skipString()
         case UInt8(ascii: "{"):
             guard depth < maximumDepth else { throw failure(.tooDeep) }
-            position += 1
-            skipWhitespace()
-            if consume(UInt8(ascii: "}")) { return }
-            repeat {
-                skipWhitespace()
-                try skipString()
-                skipWhitespace()
-                guard consume(UInt8(ascii: ":")) else { throw failure(.unexpectedByte) }
-                try skipValue(depth: depth + 1, maximumDepth: maximumDepth)
-                skipWhitespace()
-            } while consume(UInt8(ascii: ","))
-            guard consume(UInt8(ascii: "}")) else { throw failure(.unexpectedByte) }
+            try skipElements(closing: UInt8(ascii: "}")) { (cursor: inout JSONCursor) throws(Failure) in
+                try cursor.skipString()
+                cursor.skipWhitespace()
+                guard cursor.consume(UInt8(ascii: ":")) else { throw cursor.failure(.unexpectedByte) }
+                try cursor.skipValue(depth: depth + 1, maximumDepth: maximumDepth)
+            }
         case UInt8(ascii: "["):
             guard depth < maximumDepth else { throw failure(.tooDeep) }
-            position += 1
-            skipWhitespace()
-            if consume(UInt8(ascii: "]")) { return }
-            repeat {
-                try skipValue(depth: depth + 1, maximumDepth: maximumDepth)
-                skipWhitespace()
-            } while consume(UInt8(ascii: ","))
-            guard consume(UInt8(ascii: "]")) else { throw failure(.unexpectedByte) }
+            try skipElements(closing: UInt8(ascii: "]")) { (cursor: inout JSONCursor) throws(Failure) in
+                try cursor.skipValue(depth: depth + 1, maximumDepth: maximumDepth)
+            }
         case UInt8(ascii: "t"): try skipScalar { (cursor: inout JSONCursor) throws(Failure) in try cursor.readLiteral("true") }
         case UInt8(ascii: "f"): try skipScalar { (cursor: inout JSONCursor) throws(Failure) in try cursor.readLiteral("false") }
         case UInt8(ascii: "n"): try skipScalar { (cursor: inout JSONCursor) throws(Failure) in try cursor.readLiteral("null") }
@@ -81,6 +70,21 @@ extension JSONCursor {
             try skipScalar { (cursor: inout JSONCursor) throws(Failure) in _ = try cursor.scanNumber() }
             guard position - start <= Self.maximumSkippedNumberLength else { throw Failure(.longNumber, offset: start) }
         }
+    }
+
+    /// From an opening `{` or `[` at the position past its `closing` byte: the elements,
+    /// each skipped by `element` from its first byte, separated by commas.
+    @inline(__always)
+    private mutating func skipElements(closing: UInt8, _ element: (inout JSONCursor) throws(Failure) -> Void) throws(Failure) {
+        position += 1
+        skipWhitespace()
+        if consume(closing) { return }
+        repeat {
+            skipWhitespace()
+            try element(&self)
+            skipWhitespace()
+        } while consume(UInt8(ascii: ","))
+        guard consume(closing) else { throw failure(.unexpectedByte) }
     }
 
     @inline(__always)

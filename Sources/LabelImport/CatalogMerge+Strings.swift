@@ -1,3 +1,5 @@
+import LabelCore
+
 extension CatalogMerge {
     /// A catalog's `strings` object while a merge changes it: a key's member is found
     /// through an index and changed in place, and new keys are inserted all at once at

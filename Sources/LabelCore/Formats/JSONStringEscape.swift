@@ -1,7 +1,5 @@
-/// The escapes of a JSON string (RFC 8259, section 7), decoded in one place for the
-/// project's three JSON readers: the String Catalog reader, ``JSONKeyLocator`` and
-/// `LabelImport`'s order-keeping `JSONDocument`. Each reader keeps what it does with a
-/// failure (gives up, stops, reports).
+/// The escapes of a JSON string (RFC 8259, section 7), decoded in one place: by
+/// ``JSONCursor``, which every JSON reader of the project reads through.
 package enum JSONStringEscape {
     /// The byte a one-character escape stands for (`\"` `\\` `\/` `\b` `\f` `\n` `\r`
     /// `\t`, `code` the byte after the backslash); nil for `u` and anything else.

@@ -1,11 +1,17 @@
-/// A JSON value that keeps what a String Catalog merge must not disturb: member
-/// order, and the exact source text of every string and number it does not change,
-/// so a catalog written back is byte for byte the old one outside the imported
-/// localizations.
-indirect enum JSONDocument: Hashable {
-    struct Member: Hashable {
-        var key: String
-        var value: JSONDocument
+/// The project's one JSON document model that keeps order and raw text: member order,
+/// and the exact source text of every string and number it does not change, so a
+/// String Catalog that `import` merges and writes back is byte for byte the old one
+/// outside the imported localizations. Read through ``JSONCursor``; a repeated member
+/// name is refused.
+package indirect enum JSONDocument: Hashable {
+    package struct Member: Hashable {
+        package var key: String
+        package var value: JSONDocument
+
+        package init(key: String, value: JSONDocument) {
+            self.key = key
+            self.value = value
+        }
     }
 
     /// `raw` is the text between the quotes as read (escapes kept); `nil` for a new string.
@@ -16,10 +22,10 @@ indirect enum JSONDocument: Hashable {
     case array([JSONDocument])
     case object([Member])
 
-    static func string(_ text: String) -> JSONDocument { .string(text, raw: nil) }
+    package static func string(_ text: String) -> JSONDocument { .string(text, raw: nil) }
 
     /// Equal values, whatever their source text (`"\/"` and `"/"` are equal).
-    static func == (a: JSONDocument, b: JSONDocument) -> Bool {
+    package static func == (a: JSONDocument, b: JSONDocument) -> Bool {
         switch (a, b) {
         case (.string(let x, _), .string(let y, _)): x == y
         case (.number(let x), .number(let y)): x == y
@@ -31,7 +37,7 @@ indirect enum JSONDocument: Hashable {
         }
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         switch self {
         case .string(let text, _): hasher.combine(text)
         case .number(let text): hasher.combine(text)
@@ -42,24 +48,24 @@ indirect enum JSONDocument: Hashable {
         }
     }
 
-    subscript(key: String) -> JSONDocument? {
+    package subscript(key: String) -> JSONDocument? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
-    var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let text, _) = self { return text }
         return nil
     }
 
-    var isObject: Bool {
+    package var isObject: Bool {
         if case .object = self { return true }
         return false
     }
 
     /// Sets `key` in an object: replaced where it stands, or inserted before the first
     /// greater key (catalogs keep their keys sorted). A non-object becomes an object.
-    mutating func set(_ key: String, _ value: JSONDocument) {
+    package mutating func set(_ key: String, _ value: JSONDocument) {
         var members: [Member] = []
         if case .object(let existing) = self { members = existing }
         if let index = members.firstIndex(where: { $0.key == key }) {
@@ -73,7 +79,7 @@ indirect enum JSONDocument: Hashable {
     }
 
     /// The object at `path`, created empty where missing, changed by `body`.
-    mutating func update(_ path: ArraySlice<String>, _ body: (inout JSONDocument) -> Void) {
+    package mutating func update(_ path: ArraySlice<String>, _ body: (inout JSONDocument) -> Void) {
         guard let first = path.first else {
             if !isObject { self = .object([]) }
             body(&self)

@@ -1,10 +1,8 @@
-import LabelCore
-
 extension JSONDocument {
     /// The text as Xcode writes String Catalogs: two-space indents, `"key" : value`,
     /// an empty object as `{` blank line `}`; the caller adds what followed the old text.
-    /// Strings are escaped by LabelCore's JSON escaping, U+2028/U+2029 kept as they are.
-    func catalogText() -> String {
+    /// Strings are escaped by ``JSONWriter``, U+2028/U+2029 kept as they are.
+    package func catalogText() -> String {
         var out: [UInt8] = []
         write(into: &out, depth: 0)
         return String(decoding: out, as: UTF8.self)

@@ -18,6 +18,7 @@ formats="$root/Sources/LabelCore/Formats"
 swiftc -sanitize=fuzzer,address -parse-as-library -O -g -package-name label_server "${linker[@]}" \
     -module-name PropertyListFuzzer \
     "$formats"/PropertyListReader*.swift "$formats"/PropertyListValue*.swift "$formats/PropertyListReadError.swift" \
+    "$formats/XMLByteCursor.swift" \
     "$root/Fuzz/PropertyListFuzzer/main.swift" \
     -o "$out/plist-fuzzer"
 # Seeds: every XML or binary plist among the fixtures (small ones: libFuzzer's -max_len).

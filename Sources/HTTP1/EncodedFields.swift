@@ -22,6 +22,13 @@ package final class EncodedFields: Sendable {
 
     package init(_ fields: HTTPHeaders) {
         self.fields = fields
+        // No fields: the empty array itself. Initializing zero capacity in place writes the
+        // count into the runtime's one shared empty storage, which ThreadSanitizer reports
+        // as a race when two threads do it (EncodedFields.none's first use among them).
+        guard fields.byteCount > 0 else {
+            bytes = []
+            return
+        }
         bytes = [UInt8](unsafeUninitializedCapacity: fields.byteCount) { buffer, count in
             var writer = ByteWriter(buffer)
             writer.write(fields: fields)

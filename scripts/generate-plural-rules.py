@@ -146,7 +146,7 @@ def main(argv):
         "/// Each locale's rules are lines `locale:category:condition`, categories in CLDR",
         "/// order; `other` has an empty condition. One `static let` per locale parses them:",
         "/// Swift initialises each once, lazily and thread-safely, so only the locales a",
-        "/// process uses are parsed (all of them cost ~10 million instructions of cold",
+        "/// process uses are parsed (parsing all of them would weigh on cold",
         "/// start) and a lookup after the first takes no lock. String literals keep the",
         "/// file type-checking instantly.",
         "enum PluralRuleTable {",

@@ -123,8 +123,9 @@ let package = Package(
         .testTarget(name: "LabelClientTests", dependencies: ["LabelClient", "LabelCore", "LabelServer", "HTTPServer", "Sockets", "TestSupport"]),
         // What several test targets share: a raw loopback HTTP client, the in-process
         // exchange and its client (a responder through the server's parser and encoder, as
-        // an event loop drives it; the fuzzers compile the exchange in too), a seeded PRNG
-        // and a manual clock (the event loops' and PeriodicTask's time, advanced by the test).
+        // an event loop drives it; the fuzzers compile the exchange in too), a seeded PRNG,
+        // a manual clock (the event loops' and PeriodicTask's time, advanced by the test) and
+        // per-process temporary folders.
         .target(name: "TestSupport", dependencies: ["HTTP1", "HTTPServer", "BackgroundWork", "Clocks"], path: "Tests/TestSupport"),
     ],
     swiftLanguageModes: [.v6]

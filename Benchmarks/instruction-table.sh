@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The table "Instructions per request" in Benchmarks/README.md: Benchmarks/profile.sh over
 # each route, printed as a Markdown table (route, request, instructions per request).
-# Instruction counts do not depend on the machine's load, so the table is reproducible.
+# Instruction counts do not depend on the machine's load; one binary still moves by a few
+# hundred a route between runs (hash seeds), so compare rows of one run, not single figures.
 #
 #   Benchmarks/instruction-table.sh BINARY     # a release build: swift build -c release
 # Env: REQUESTS (20000 per route; the report pages get a quarter), NGINX (1: the launch

@@ -148,7 +148,7 @@ final class EventLoop {
                               edgeTriggered: true)
                 connections.insert(connection)
             } catch {
-                socket.close()
+                connection.close()
                 connectionCount.decrement()
             }
         }

@@ -57,7 +57,7 @@ final class Connection {
     }
 
     /// Bytes read from the socket, for the parser.
-    func parse(_ bytes: UnsafeRawBufferPointer) { parser.append(bytes) }
+    func append(_ bytes: UnsafeRawBufferPointer) { parser.append(bytes) }
 
     /// The next request parsed from the bytes so far (``HTTPRequestParser/next()``).
     func nextRequest() -> HTTPParseResult { parser.next() }

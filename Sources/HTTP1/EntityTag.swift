@@ -25,17 +25,6 @@ package enum EntityTag {
         return matched
     }
 
-    /// ``matches(_:_:_:)`` for one field value and any number of tags.
-    package static func matches(_ field: String, any current: [String]) -> Bool {
-        var field = field
-        return field.withUTF8 { field in
-            current.contains { tag in
-                var tag = tag
-                return tag.withUTF8 { matches(field, opaque($0), opaque($0)) }
-            }
-        }
-    }
-
     /// Whether the list in `field` is `*` or holds `first` or `second` (opaque tags, `W/` off).
     private static func matches(_ field: UnsafeBufferPointer<UInt8>, _ first: UnsafeBufferPointer<UInt8>,
                                 _ second: UnsafeBufferPointer<UInt8>) -> Bool {

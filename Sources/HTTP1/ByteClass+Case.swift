@@ -4,6 +4,15 @@ extension ByteClass {
         (byte >= 0x41 && byte <= 0x5A) ? byte | 0x20 : byte
     }
 
+    /// Byte equality, case counting, without allocating (`elementsEqual` is not specialized
+    /// here): methods in a request line and entity tags.
+    @inline(__always)
+    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in 0..<a.count where a[index] != b[index] { return false }
+        return true
+    }
+
     /// ASCII case-insensitive byte equality, without allocating: the one comparison of field
     /// names (``HTTPField/Name``) and of the tokens in field values (`chunked`, `gzip`, `close`).
     static func equalIgnoringCase(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -25,17 +25,6 @@ package enum EntityTag {
         return matched
     }
 
-    /// ``matches(_:_:_:)`` for one field value and any number of tags.
-    package static func matches(_ field: String, any current: [String]) -> Bool {
-        var field = field
-        return field.withUTF8 { field in
-            current.contains { tag in
-                var tag = tag
-                return tag.withUTF8 { matches(field, opaque($0), opaque($0)) }
-            }
-        }
-    }
-
     /// Whether the list in `field` is `*` or holds `first` or `second` (opaque tags, `W/` off).
     private static func matches(_ field: UnsafeBufferPointer<UInt8>, _ first: UnsafeBufferPointer<UInt8>,
                                 _ second: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -46,7 +35,7 @@ package enum EntityTag {
             var end = start
             while end < field.count && field[end] != UInt8(ascii: ",") { end += 1 }
             let element = opaque(UnsafeBufferPointer(rebasing: field[field.trimmingOWS(start..<end)]))
-            if !element.isEmpty && (equal(element, first) || equal(element, second)) { return true }
+            if !element.isEmpty && (ByteClass.equal(element, first) || ByteClass.equal(element, second)) { return true }
             start = end + 1
         }
         return false
@@ -60,13 +49,6 @@ package enum EntityTag {
         guard field.count == count, count >= 2, tag[0] == UInt8(ascii: "\""), tag[count - 1] == UInt8(ascii: "\"")
         else { return false }
         for index in 0..<count where field[index] != tag[index] || tag[index] == UInt8(ascii: ",") { return false }
-        return true
-    }
-
-    /// Byte equality (`elementsEqual` is not specialized here).
-    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        for index in 0..<a.count where a[index] != b[index] { return false }
         return true
     }
 

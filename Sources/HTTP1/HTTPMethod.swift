@@ -47,8 +47,6 @@ package struct HTTPMethod: Hashable, Sendable, CustomStringConvertible {
     /// Whether `bytes` are exactly `token`.
     @inline(__always)
     private static func equals(_ bytes: UnsafeRawBufferPointer, _ token: StaticString) -> Bool {
-        guard bytes.count == token.utf8CodeUnitCount else { return false }
-        for index in 0..<bytes.count where bytes[index] != token.utf8Start[index] { return false }
-        return true
+        ByteClass.equal(bytes.assumingMemoryBound(to: UInt8.self), ByteClass.bytes(token))
     }
 }

@@ -13,9 +13,11 @@ import Sockets
 /// ThreadSanitizer's CI step watches the one-thread rule they would otherwise back.
 final class Connection {
     let socket: Socket
-    /// The socket's descriptor, -1 once ``close()`` closed it: read here, not through the
-    /// socket, whose getter lives in another module (a call and a retain of the socket each
-    /// read, several reads a request). Sockets of connections close only through ``close()``.
+    /// The socket's descriptor, -1 once ``close()`` closed it. The loop reads this copy, not
+    /// the socket's: a stored property of a class in another module (`Sockets`) is read
+    /// through the runtime's exclusivity check (a `swift_beginAccess` call) despite
+    /// `@exclusivity(unchecked)`, several times a request; this one is read in place. The copy
+    /// stays right because sockets of connections close only through ``close()``.
     @exclusivity(unchecked) private(set) var descriptor: Int32
     /// Private behind the readers and forwarders below: a getter of a struct stored in a
     /// class gets a copy of it, so `parser.progress` would copy the whole parser; a
@@ -55,7 +57,7 @@ final class Connection {
     }
 
     /// Bytes read from the socket, for the parser.
-    func parse(_ bytes: UnsafeRawBufferPointer) { parser.append(bytes) }
+    func append(_ bytes: UnsafeRawBufferPointer) { parser.append(bytes) }
 
     /// The next request parsed from the bytes so far (``HTTPRequestParser/next()``).
     func nextRequest() -> HTTPParseResult { parser.next() }

@@ -148,7 +148,7 @@ final class EventLoop {
                               edgeTriggered: true)
                 connections.insert(connection)
             } catch {
-                socket.close()
+                connection.close()
                 connectionCount.decrement()
             }
         }
@@ -203,7 +203,7 @@ final class EventLoop {
                 emptied = true
                 break
             }
-            connection.parse(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
+            connection.append(UnsafeRawBufferPointer(rebasing: readBuffer[0..<count]))
             guard processRequests(connection, now: now) else { break }
             if count < readBuffer.count && !peerClosed {
                 emptied = true

@@ -1,6 +1,8 @@
 extension LabelClientError {
     /// What is wrong with a bundle (JSON or compact table) or a cache file. Keys, tables and
-    /// languages are the bundle's own text, cut to 80 characters.
+    /// languages are the bundle's own text: tables and languages cut to 80 characters, keys
+    /// cut to 80 where the reader rejects them while reading the document, and carried as the
+    /// bundle has them where its catalog is built.
     public enum BundleProblem: Sendable, Equatable, CustomStringConvertible {
         /// Not JSON (the reader's message, cut to 160 characters).
         case notJSON(String)

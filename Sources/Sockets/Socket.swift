@@ -6,17 +6,15 @@ import Glibc
 /// A class because it is a resource: exactly one owner closes the descriptor,
 /// on `close()` or at deinit.
 package final class Socket {
-    /// No runtime exclusivity checks, as for `HTTPServer`'s `Connection`: a socket belongs to
-    /// one loop's thread, and the loop reads its descriptor several times a request. Read
-    /// through the inlinable ``descriptor``: a stored property read directly from another
-    /// module gets the runtime's check despite the attribute, and a getter not inlined is a
-    /// call and a retain of the socket (`Benchmarks/profile.sh` shows either).
-    @exclusivity(unchecked) @usableFromInline var openDescriptor: Int32
-
     /// The file descriptor; -1 once closed.
-    @inlinable package var descriptor: Int32 { openDescriptor }
+    ///
+    /// No runtime exclusivity checks here: a socket belongs to one loop's thread. Another
+    /// module still reads this stored property through the runtime's check (a
+    /// `swift_beginAccess` call) despite the attribute, so `HTTPServer`'s `Connection`
+    /// keeps its own copy for the loop to read.
+    @exclusivity(unchecked) package private(set) var descriptor: Int32
 
-    package init(descriptor: Int32) { openDescriptor = descriptor }
+    package init(descriptor: Int32) { self.descriptor = descriptor }
 
     deinit { close() }
 
@@ -143,8 +141,8 @@ package final class Socket {
 
     /// Closes the descriptor once; later calls do nothing.
     package func close() {
-        guard openDescriptor >= 0 else { return }
-        _ = Glibc.close(openDescriptor)
-        openDescriptor = -1
+        guard descriptor >= 0 else { return }
+        _ = Glibc.close(descriptor)
+        descriptor = -1
     }
 }

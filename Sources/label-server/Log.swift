@@ -9,10 +9,10 @@ enum Log {
     }
 
     @Sendable static func info(_ message: String) {
-        // Clocks' civil-date arithmetic, as the `Date` header's: the first `ISO8601Format()`
-        // sets up a calendar and time zone before the first 200 (cold start,
+        // Clocks' wall clock and civil-date arithmetic, as the `Date` header's: the first
+        // `ISO8601Format()` sets up a calendar and time zone before the first 200 (cold start,
         // `Benchmarks/cold-start-instructions.sh`).
-        let now = CivilDateTime(unixSeconds: Int64(Date().timeIntervalSince1970.rounded(.down)))
+        let now = CivilDateTime(unixSeconds: WallClock.unixSeconds())
         let line = "\(now.iso8601()) info \(message)\n"
         FileHandle.standardError.write(text: line)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import LabelClient
+import LabelCore
 import Testing
 
 @Suite struct OfflineTests {
@@ -78,13 +79,14 @@ import Testing
     }
 
     @Test func brokenFallbackStoreThrowsUnavailableNamingIt() async throws {
+        let absent = temporaryDirectory().appendingPathComponent("absent")
         let client = LabelClient(baseURL: try Self.deadURL(), cacheDirectory: nil,
-                                 fallbackStore: temporaryDirectory().appendingPathComponent("absent"), timeout: ClientTestServer.patience)
+                                 fallbackStore: absent, timeout: ClientTestServer.patience)
         await #expect {
             try await client.labels(language: "de")
         } throws: { error in
             guard case LabelClientError.unavailable(_, let fallback?) = error else { return false }
-            return "\(fallback)".contains("store folder not found")
+            return fallback == StoreLoadError(problems: [StoreProblem(file: absent.path, message: "store folder not found")])
         }
     }
 
@@ -119,7 +121,7 @@ import Testing
             try await launch.value
         } throws: { error in
             guard case LabelClientError.unavailable(let network, nil) = error else { return false }
-            return "\(network)".contains("cancelled")
+            return network == .transport(.cancelled)
         }
     }
 

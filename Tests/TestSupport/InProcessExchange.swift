@@ -1,4 +1,5 @@
 import BackgroundWork
+import Clocks
 import Glibc
 package import HTTP1
 package import HTTPServer
@@ -79,12 +80,14 @@ package enum InProcessExchange {
         return responder.respond(to: request, context: context)
     }
 
-    /// The first response completed on `handle`, polled every 50 µs; nil after the timeout.
+    /// The first response completed on `handle`, polled every 50 µs; nil once the timeout
+    /// has passed on the monotonic clock.
     private static func awaitCompletion(_ handle: EventLoopHandle, timeoutMilliseconds: Int) -> HTTPResponse? {
-        for _ in 0..<(timeoutMilliseconds * 20) {
+        let deadline = MonotonicClock.deadline(after: .milliseconds(timeoutMilliseconds), from: MonotonicClock.now())
+        while true {
             if let completion = handle.takeCompletions().first { return completion.response }
+            guard MonotonicClock.now() < deadline else { return nil }
             usleep(50)
         }
-        return nil
     }
 }

@@ -8,12 +8,11 @@ package enum FleetMode: Sendable {
     /// Peers: reads merged and writes applied across the fleet, answers naming this replica.
     case fleet(Fleet)
 
-    /// Whether this replica has peers, from the case alone. Matching `case .fleet(let fleet)`
-    /// first made the compiler copy the mode on every request, alone or not (a retain and
-    /// two releases more per label request under Benchmarks/profile.sh); tested first, the
-    /// fleet is bound only in a fleet.
+    /// Whether this replica has peers, from the case alone. Test this before binding the
+    /// fleet (`case .fleet(let fleet)`): binding alone copies the mode on every answer, a
+    /// replica alone included.
     @inline(__always)
-    package var hasPeers: Bool {
+    var hasPeers: Bool {
         if case .single = self { return false }
         return true
     }

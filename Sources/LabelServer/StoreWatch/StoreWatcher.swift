@@ -1,4 +1,5 @@
 package import BackgroundWork
+import Clocks
 import Foundation
 import Glibc
 import Synchronization
@@ -123,9 +124,6 @@ package final class StoreWatcher: Sendable {
         reload()
     }
 
-    private static func now() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
+    /// Monotonic seconds, what ``StoreWatchSchedule`` counts in.
+    private static func now() -> Double { Double(MonotonicClock.now()) / 1e9 }
 }

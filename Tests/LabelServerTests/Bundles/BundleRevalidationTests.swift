@@ -25,7 +25,7 @@ import Testing
         headers.add(.cacheControl, value: "no-cache")
         headers.add(.vary, value: "Accept, Accept-Encoding, Accept-Language")
         headers.add(.contentLanguage, value: language)
-        if ifNoneMatch.contains(where: { EntityTag.matches($0, any: [body.etag, body.gzipETag]) }) {
+        if ifNoneMatch.contains(where: { EntityTagReference.matches($0, any: [body.etag, body.gzipETag]) }) {
             return HTTPResponse(status: .notModified, headers: headers)
         }
         headers.add(.contentType, value: format.contentType)

@@ -100,17 +100,13 @@ package struct JSONWriter: Sendable {
 
     package mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
 
-    /// `name` as an array with one value per item, each written by `write` as if into a
-    /// writer of its own (usually one object): the array helper of every report.
+    /// `name` as an array with one value per item, each written by `write` (usually one
+    /// object; every value a writer begins is preceded by its comma): the array helper of
+    /// every report.
     package mutating func array<Items: Sequence>(_ name: String, _ items: Items,
                                                  _ write: (inout JSONWriter, Items.Element) -> Void) {
         beginArray(name)
-        for item in items {
-            separator()
-            needsComma = false
-            write(&self, item)
-            needsComma = true
-        }
+        for item in items { write(&self, item) }
         endArray()
     }
 

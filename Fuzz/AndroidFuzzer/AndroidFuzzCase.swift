@@ -13,7 +13,8 @@ import LabelCore
 ///   1: the same as `.stringsdict`
 ///   2: `Localizable.xcstrings` and `Other.xcstrings`
 ///   3: `en.lproj/Localizable.strings` and `en.lproj/Localizable.stringsdict`
-/// A store the loader refuses is no finding (export refuses it too).
+/// A store the loader refuses is no finding (export refuses it too). A catalog the fast
+/// String Catalog reader reads must be one `JSONSerialization` accepts.
 enum AndroidFuzzCase {
     static let placements: [(String, String)] = [
         ("en.lproj/Localizable.strings", "de.lproj/Localizable.strings"),
@@ -31,8 +32,10 @@ enum AndroidFuzzCase {
         let store = FuzzInput.scratch("android-fuzz")
         defer { try? FileManager.default.removeItem(at: store) }
         let bundle = store.appendingPathComponent("app", isDirectory: true)
-        FuzzInput.write(input.part(), first, under: bundle)
-        FuzzInput.write(input.part(), second, under: bundle)
+        let parts = [input.part(), input.part()]
+        FuzzInput.write(parts[0], first, under: bundle)
+        FuzzInput.write(parts[1], second, under: bundle)
+        if first.hasSuffix(".xcstrings"), let problem = parts.lazy.compactMap(fastReaderProblem).first { return problem }
         let loaded: LoadedStore
         do { loaded = try StoreLoader.load(StoreConfiguration(directory: store.path)) } catch { return nil }
         let export = AndroidExport(catalog: loaded.catalog)
@@ -43,6 +46,16 @@ enum AndroidFuzzCase {
             if let problem = FuzzInput.xmlProblem(file.bytes) { return "\(file.path): \(problem)" }
         }
         return changedPlainValue(loaded.catalog, export)
+    }
+
+    /// A catalog the fast String Catalog reader reads while `JSONSerialization` refuses
+    /// its bytes (the reader promises it never does), or nil.
+    static func fastReaderProblem(_ bytes: [UInt8]) -> String? {
+        let data = Data(bytes)
+        guard StringCatalogParser.fastReaderReads(data), (try? JSONSerialization.jsonObject(with: data)) == nil else {
+            return nil
+        }
+        return "the catalog reader read \(bytes.count) bytes that JSONSerialization refuses"
     }
 
     /// A development-language value of letters, digits and single spaces that `values/`

@@ -1,3 +1,5 @@
+import LabelCore
+
 /// Values as aapt2 reads the text of a `<string>` or `<item>` element: after XML
 /// decoding, `\` escapes (`\n \t \' \" \\ \@ \? \uXXXX`), quotes that keep whitespace,
 /// runs of whitespace collapsed and trimmed outside quotes, `'` an error outside
@@ -25,7 +27,7 @@ enum AndroidEscaping {
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "&": out += "&amp;"
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+            case _ where scalar == "\r" || !XMLEscaping.isXMLCharacter(scalar):
                 // Not allowed in XML 1.0 even as a character reference (and `\r` would be
                 // normalized away by the XML reader): aapt2's own `\u` escape.
                 out += "\\u" + hex4(scalar.value)
@@ -60,7 +62,8 @@ enum AndroidEscaping {
         var out = ""
         var lastWasDash = false
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+            // Tab and line breaks too: the comment is one line.
+            if scalar.value < 0x20 || !XMLEscaping.isXMLCharacter(scalar) {
                 out += " "
                 lastWasDash = false
                 continue

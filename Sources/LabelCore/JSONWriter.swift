@@ -100,17 +100,13 @@ package struct JSONWriter: Sendable {
 
     package mutating func endArray() { bytes.append(UInt8(ascii: "]")); needsComma = true }
 
-    /// `name` as an array with one value per item, each written by `write` as if into a
-    /// writer of its own (usually one object): the array helper of every report.
+    /// `name` as an array with one value per item, each written by `write` (usually one
+    /// object; every value a writer begins is preceded by its comma): the array helper of
+    /// every report.
     package mutating func array<Items: Sequence>(_ name: String, _ items: Items,
                                                  _ write: (inout JSONWriter, Items.Element) -> Void) {
         beginArray(name)
-        for item in items {
-            separator()
-            needsComma = false
-            write(&self, item)
-            needsComma = true
-        }
+        for item in items { write(&self, item) }
         endArray()
     }
 
@@ -129,27 +125,19 @@ package struct JSONWriter: Sendable {
     }
 
     /// RFC 8259 string escaping over UTF-8; U+2028/U+2029 are escaped too so
-    /// the output is also valid JavaScript.
-    package static func appendQuoted(_ value: String, to out: inout [UInt8]) {
+    /// the output is also valid JavaScript, unless `lineSeparators` is false: then
+    /// they are kept as they are, as Xcode writes String Catalogs (`LabelImport`
+    /// writes them back in that layout).
+    package static func appendQuoted(_ value: String, lineSeparators: Bool = true, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        let done: Void? = value.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &out) }
+        let done: Void? = value.utf8.withContiguousStorageIfAvailable { appendEscaped($0, lineSeparators: lineSeparators, to: &out) }
         if done == nil {
-            Array(value.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &out) }
+            Array(value.utf8).withUnsafeBufferPointer { appendEscaped($0, lineSeparators: lineSeparators, to: &out) }
         }
         out.append(UInt8(ascii: "\""))
     }
 
-    /// ``appendQuoted(_:to:)`` with U+2028/U+2029 kept as they are, as Xcode writes
-    /// String Catalogs (`LabelImport` writes them back in that layout).
-    package static func appendQuotedKeepingLineSeparators(_ value: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        Array(value.utf8).withUnsafeBufferPointer { utf8 in
-            JSONEscaping.forEachPiece(utf8, lineSeparators: false) { out.append(contentsOf: $0) }
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
-    private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
-        JSONEscaping.forEachPiece(utf8) { out.append(contentsOf: $0) }
+    private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, lineSeparators: Bool, to out: inout [UInt8]) {
+        JSONEscaping.forEachPiece(utf8, lineSeparators: lineSeparators) { out.append(contentsOf: $0) }
     }
 }

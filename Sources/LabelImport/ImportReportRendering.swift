@@ -2,7 +2,7 @@ import LabelCore
 
 /// The import report as text for people and as JSON for scripts (docs/import.md).
 package enum ImportReportRendering {
-    package static func text(_ report: ImportReport, dryRun: Bool, filesWritten: Int) -> String {
+    package static func text(_ report: ImportReport) -> String {
         var lines: [String] = report.errors.map { "\($0.location): error: \($0.reason)" }
         for file in report.files {
             lines.append("\(file.xliff): \(file.original) [\(file.language)]: \(file.status.rawValue), \(file.imported) imported, "
@@ -23,7 +23,7 @@ package enum ImportReportRendering {
         }
         let strictRefusal = report.strict && !report.findings.isEmpty
         let outcome = report.isRefused ? "refused\(strictRefusal ? " (--strict: a finding)" : ""), nothing written"
-            : dryRun ? "dry run, nothing written" : "\(filesWritten) files written"
+            : report.dryRun ? "dry run, nothing written" : "\(report.filesWritten) files written"
         lines.append("")
         lines.append("\(report.files.count) <file>s, \(report.errors.count) refused XLIFF files, \(report.findings.count) findings, "
                      + "\(report.refusedUnits) units refused; \(outcome)")
@@ -31,15 +31,15 @@ package enum ImportReportRendering {
     }
 
     /// `{into, dryRun, refused, filesWritten, errors: [...], files: [...], findings: [...]}`.
-    package static func json(_ report: ImportReport, into: String, dryRun: Bool, filesWritten: Int) -> String {
+    package static func json(_ report: ImportReport, into: String) -> String {
         var writer = JSONWriter(capacity: 4096)
         writer.beginObject()
         writer.field("into", into)
-        writer.field("dryRun", dryRun)
+        writer.field("dryRun", report.dryRun)
         writer.field("refused", report.isRefused)
         writer.field("strict", report.strict)
         writer.field("refusedUnits", report.refusedUnits)
-        writer.field("filesWritten", filesWritten)
+        writer.field("filesWritten", report.filesWritten)
         writer.array("errors", report.errors) { writer, error in
             writer.beginObject()
             writer.field("file", error.location.file)

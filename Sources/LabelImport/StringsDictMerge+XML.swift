@@ -21,12 +21,11 @@ extension StringsDictMerge {
         // The reader skips a DOCTYPE's, a comment's or an instruction's bytes unread, and
         // the splice keeps every byte it does not replace: a file that is not UTF-8 of XML
         // characters throughout would stay so, and the merge would write a broken file.
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ImportRefusal(.existingNotUTF8)
-        }
-        if let scalar = text.unicodeScalars.first(where: { !XMLEscaping.isXMLCharacter($0) }) {
-            let code = String(scalar.value, radix: 16, uppercase: true)
-            throw ImportRefusal(.existingNonXMLCharacter(scalar: code))
+        switch XMLTreeReader.textProblem(bytes) {
+        case .invalidUTF8?: throw ImportRefusal(.existingNotUTF8)
+        case .nonXMLCharacter(let scalar)?:
+            throw ImportRefusal(.existingNonXMLCharacter(scalar: String(scalar.value, radix: 16, uppercase: true)))
+        case nil: break
         }
         let plist: XMLElement
         do throws(XMLTreeReader.Failure) { plist = try XMLTreeReader.readDocument(bytes, allowsExternalDoctype: true) } catch {

@@ -40,25 +40,11 @@ package enum XLIFFReader {
             XLIFFReadError(location: UTF8LineIndex.location(ofByte: offset, in: bytes, file: name), reason: reason)
         }
         if bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 || bytes[0] == 0xFE || bytes[0] == 0xFF { throw located(0, .notUTF8) }
-        if let invalid = firstInvalidUTF8(bytes) { throw located(invalid, .notUTF8) }
+        if case .invalidUTF8(let invalid)? = XMLTreeReader.textProblem(bytes) { throw located(invalid, .notUTF8) }
         do throws(XMLTreeReader.Failure) {
             return try XMLTreeReader.readDocument(bytes)
         } catch {
             throw located(error.offset, error.reason)
-        }
-    }
-
-    /// The offset of the first byte sequence that is not UTF-8, in one pass.
-    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        var iterator = bytes.makeIterator()
-        var parser = Unicode.UTF8.ForwardParser()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let scalar): offset += scalar.count
-            case .error: return offset
-            case .emptyInput: return nil
-            }
         }
     }
 

@@ -27,14 +27,14 @@ package struct ScanReport: Sendable {
     package var sites: [ScanSite]
     package var keys: [Key]
     package var unreferenced: [Unreferenced]
-    /// The store's languages, sorted.
-    package var languages: [String]
-    package var developmentLanguage: String?
     /// What could not be read or followed (tables, source files, too deep a nesting),
     /// the store's oddities, in the order found: store first, then sources.
     package var warnings: [ScanWarning]
     /// The store the sites were joined with (the exports read its values).
     package var catalog: Catalog
+    /// The store's languages, sorted.
+    package var languages: [String] { catalog.languages.map(\.rawValue) }
+    package var developmentLanguage: String? { catalog.developmentLanguage?.rawValue }
 
     package var dynamicCount: Int { sites.count { $0.kind == .dynamic } }
 
@@ -59,8 +59,6 @@ package struct ScanReport: Sendable {
         self.warnings = warnings
         catalog = store
         let languages = store.languages
-        self.languages = languages.map(\.rawValue)
-        developmentLanguage = store.developmentLanguage?.rawValue
         // Only interpolated sites need the tables' keys, as bytes, once per table.
         var storeKeys: [String: [(key: String, bytes: [UInt8])]] = [:]
         let patternTables = Set(sites.filter { $0.kind == .interpolated }.compactMap(\.table))

@@ -47,7 +47,7 @@ extension ScanStore {
         let data: Data
         switch StoreLoader.read(job, root: root, limit: limit) {
         case .success(let bytes): data = bytes
-        case .failure(let problem): throw ScanError(.tableUnreadable(problem))
+        case .failure(let problem): throw TableError.unreadable(problem)
         }
         switch job.kind {
         case .strings:

@@ -116,7 +116,7 @@ struct ScanStore: Sendable {
         var info = stat()
         // A FIFO or device named like a table would block or never end: only regular files are read.
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-            throw ScanError(.notARegularFile(path: path))
+            throw TableError.notARegularFile
         }
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         let parts = path.split(separator: "/", omittingEmptySubsequences: true)
@@ -138,6 +138,24 @@ struct ScanStore: Sendable {
             let file = try StringsFileParser.parse(data, file: path)
             return [Table(entries: Dictionary(file.entries.map { ($0.key, LocalizedString(template: $0.value)) }) { _, later in later },
                           name: table, language: language)]
+        }
+    }
+}
+
+extension ScanStore {
+    /// Why one table could not be read: never thrown out of the scan, only the text of
+    /// its ``ScanWarning`` (`table-unreadable`).
+    enum TableError: Error, CustomStringConvertible {
+        /// A table named like a store file is a FIFO, a device or a folder.
+        case notARegularFile
+        /// A table could not be read as the loader reads it (its problem).
+        case unreadable(StoreProblem)
+
+        var description: String {
+            switch self {
+            case .notARegularFile: "not a regular file"
+            case .unreadable(let problem): problem.message
+            }
         }
     }
 }

@@ -144,24 +144,19 @@ package final class UsageStore: Sendable {
 
     /// `{"since":"…","entries":[{"table","key","hits","lastRequested"}]}`, sorted for stable files.
     static func encode(since: Date, totals: [UsageCounters.Key: Totals]) -> [UInt8] {
-        var list: [UInt8] = [UInt8(ascii: "[")]
         let sorted = totals.sorted { ($0.key.table, $0.key.key) < ($1.key.table, $1.key.key) }
-        for (index, (key, value)) in sorted.enumerated() {
-            if index > 0 { list.append(UInt8(ascii: ",")) }
-            var item = JSONWriter(capacity: 96 + key.key.utf8.count)
+        var json = JSONWriter(capacity: 64 + sorted.reduce(0) { $0 + 96 + $1.key.key.utf8.count })
+        json.beginObject()
+        json.field("since", MissingReport.timestamp(since))
+        json.array("entries", sorted) { item, entry in
+            let (key, value) = entry
             item.beginObject()
             item.field("table", key.table)
             item.field("key", key.key)
             item.field("hits", Int(clamping: value.hits))
             item.field("lastRequested", value.latest > 0 ? MissingReport.timestamp(Date(timeIntervalSince1970: Double(value.latest)), fractional: false) : nil)
             item.endObject()
-            list += item.bytes
         }
-        list.append(UInt8(ascii: "]"))
-        var json = JSONWriter(capacity: list.count + 64)
-        json.beginObject()
-        json.field("since", MissingReport.timestamp(since))
-        json.field("entries", raw: list)
         json.endObject()
         return json.bytes
     }

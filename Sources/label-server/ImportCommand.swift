@@ -115,8 +115,7 @@ enum ImportCommand {
             report = error.report
             failure = error.description
         }
-        print(json ? ImportReportRendering.json(report, into: into, dryRun: dryRun, filesWritten: report.filesWritten)
-              : ImportReportRendering.text(report, dryRun: dryRun, filesWritten: report.filesWritten))
+        print(json ? ImportReportRendering.json(report, into: into) : ImportReportRendering.text(report))
         if let failure { CommandLine.fail(failure) }
         if report.isRefused || failure != nil { return 1 }
         return strict && !report.findings.isEmpty ? 1 : 0

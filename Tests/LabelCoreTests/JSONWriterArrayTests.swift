@@ -76,7 +76,7 @@ import TestSupport
         for _ in 0..<2_000 {
             let value = (0..<Int.random(in: 0...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
             var out: [UInt8] = []
-            JSONWriter.appendQuotedKeepingLineSeparators(value, to: &out)
+            JSONWriter.appendQuoted(value, lineSeparators: false, to: &out)
             #expect(String(decoding: out, as: UTF8.self) == "\"" + Self.catalogReference(value) + "\"")
         }
     }

@@ -68,9 +68,9 @@ import Testing
         #expect(report.files[0].imported == 1 && report.files[0].refused == 1)
         #expect(F.text(bundle, "de.lproj/Localizable.strings") == "\"b\" = \"Banane %@\";\n")
         // The code is in both reports.
-        let text = ImportReportRendering.text(report, dryRun: false, filesWritten: 1)
+        let text = ImportReportRendering.text(report)
         #expect(text.contains("error: [placeholder-mismatch] a: ") && text.contains("; not written"))
-        let json = ImportReportRendering.json(report, into: "x", dryRun: false, filesWritten: 1)
+        let json = ImportReportRendering.json(report, into: "x")
         #expect(json.contains("\"kind\":\"placeholder-mismatch\"") && json.contains("\"refused\":true") && json.contains("\"refusedUnits\":1"))
     }
 
@@ -83,7 +83,7 @@ import Testing
         let plan = Importer(directory: bundle, options: .init(strict: true)).plan([try XLIFFReader.read(data, file: "t.xliff")])
         #expect(plan.report.isRefused && plan.writes.isEmpty)
         #expect(plan.report.findings.map(\.kind) == [.placeholderMismatch])
-        #expect(ImportReportRendering.json(plan.report, into: "x", dryRun: false, filesWritten: 0).contains("\"strict\":true"))
+        #expect(ImportReportRendering.json(plan.report, into: "x").contains("\"strict\":true"))
         // Any finding, not only a refused unit: an unknown key under --strict writes nothing either.
         let unknown = F.xliff(F.file("Localizable.strings", target: "de", [.init(id: "zzz", source: "Z", target: "Z")]))
         let second = Importer(directory: bundle, options: .init(strict: true)).plan([try XLIFFReader.read(unknown, file: "u.xliff")])

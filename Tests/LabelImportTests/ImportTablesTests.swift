@@ -29,8 +29,8 @@ import Testing
         #expect(report.files[0].status == .written && report.files[0].imported == 2)
         #expect(report.files[0].skipped == [.init(id: "c", reason: .noTarget)])
         // The sentence as the text and JSON reports print it.
-        #expect(ImportReportRendering.text(report, dryRun: false, filesWritten: 1).contains("\n  skipped c: no <target>\n"))
-        #expect(ImportReportRendering.json(report, into: "x", dryRun: false, filesWritten: 1)
+        #expect(ImportReportRendering.text(report).contains("\n  skipped c: no <target>\n"))
+        #expect(ImportReportRendering.json(report, into: "x")
                     .contains(#""skipped":[{"id":"c","code":"no-target","reason":"no <target>"}]"#))
         #expect(report.findings.isEmpty)
     }
@@ -126,10 +126,10 @@ import Testing
         #expect(plan.report.isRefused && plan.writes.isEmpty)
         #expect(plan.report.files[0].outputs.first?.refusal?.code == "property-list-strings")
         // The report's sentence and line for a refused output, as the CLI prints them.
-        let text = ImportReportRendering.text(plan.report, dryRun: false, filesWritten: 0)
+        let text = ImportReportRendering.text(plan.report)
         #expect(text.contains("\n  → de.lproj/Localizable.strings: refused — refused: the existing file is a binary property list; "
                               + "only text .strings files are merged\n"))
-        #expect(ImportReportRendering.json(plan.report, into: "x", dryRun: false, filesWritten: 0)
+        #expect(ImportReportRendering.json(plan.report, into: "x")
                     .contains(#""refusal":"the existing file is a binary property list; only text .strings files are merged""#))
         #expect(plan.report.files[1].status == .written)
     }

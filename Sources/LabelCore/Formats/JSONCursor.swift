@@ -11,8 +11,6 @@ package struct JSONCursor {
     /// Why the cursor stopped, and at which byte.
     package struct Failure: Error, Equatable {
         package enum Reason: Equatable {
-            /// The input ended where a token was expected.
-            case unexpectedEnd
             /// A byte that cannot start or continue what was expected here.
             case unexpectedByte
             case unterminatedString

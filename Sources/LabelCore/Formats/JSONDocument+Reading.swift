@@ -41,7 +41,6 @@ extension JSONDocument {
                 case .unpairedSurrogate: "unpaired surrogate in a string"
                 case .invalidNumber: "invalid number"
                 case .invalidLiteral: "invalid literal"
-                case .unexpectedEnd: "unexpected end of input"
                 case .unexpectedByte, .invalidUTF8, .longNumber, .tooDeep, .declined: "invalid JSON"
                 }
             return ReadError(offset: failure.offset, reason: reason)

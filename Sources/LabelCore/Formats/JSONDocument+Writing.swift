@@ -17,7 +17,7 @@ extension JSONDocument {
                 out += raw.utf8
                 out.append(UInt8(ascii: "\""))
             } else {
-                JSONWriter.appendQuotedKeepingLineSeparators(value, to: &out)
+                JSONWriter.appendQuoted(value, lineSeparators: false, to: &out)
             }
         case .number(let raw):
             out += raw.utf8
@@ -40,7 +40,7 @@ extension JSONDocument {
             out += "{\n".utf8
             for (index, member) in members.enumerated() {
                 out += (indent + "  ").utf8
-                JSONWriter.appendQuotedKeepingLineSeparators(member.key, to: &out)
+                JSONWriter.appendQuoted(member.key, lineSeparators: false, to: &out)
                 out += " : ".utf8
                 member.value.write(into: &out, depth: depth + 1)
                 out += (index + 1 < members.count ? ",\n" : "\n").utf8

@@ -5,8 +5,13 @@ package import Foundation
 /// Foundation's JSON readers return values without positions; String Catalog
 /// warnings and type errors use this to point at the key concerned. It walks the
 /// document with ``JSONCursor``, expects JSON that has already been validated and
-/// stops quietly on anything else, keeping the keys found so far.
+/// stops quietly on anything else, keeping the keys found so far. Containers nested
+/// deeper than ``maximumDepth`` are stepped over without recursing, their keys not
+/// recorded, so no input can exhaust the stack.
 package enum JSONKeyLocator {
+    /// How deep the walk recurses, as the String Catalog reader's bound.
+    static let maximumDepth = 64
+
     /// Byte offset of the opening quote of each object key, by key path
     /// (`["strings", "myPlural", "localizations", "en"]`); array elements add
     /// their index (`"0"`). A duplicate key keeps its last position, as the
@@ -48,6 +53,7 @@ package enum JSONKeyLocator {
 
         /// An object's or array's elements, each read by `element`, with one more path component.
         mutating func container(closing: UInt8, _ element: (inout Walk) throws(JSONCursor.Failure) -> Void) throws(JSONCursor.Failure) {
+            guard path.count < JSONKeyLocator.maximumDepth else { return try skipNested() }
             cursor.position += 1
             path.append("0")
             defer { path.removeLast() }
@@ -58,6 +64,25 @@ package enum JSONKeyLocator {
                 cursor.skipWhitespace()
             } while cursor.consume(UInt8(ascii: ","))
             guard cursor.consume(closing) else { throw cursor.failure(.unexpectedByte) }
+        }
+
+        /// Steps over the container at the position by counting brackets, strings
+        /// skipped whole: no recursion, no key recorded.
+        mutating func skipNested() throws(JSONCursor.Failure) {
+            var open = 0
+            repeat {
+                switch cursor.byte {
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    open += 1
+                    cursor.position += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    open -= 1
+                    cursor.position += 1
+                case UInt8(ascii: "\""): try cursor.skipString()
+                case _ where cursor.isAtEnd: throw cursor.failure(.unexpectedByte)
+                default: cursor.position += 1
+                }
+            } while open > 0
         }
 
         /// One `"key": value` member, its key recorded at its opening quote.

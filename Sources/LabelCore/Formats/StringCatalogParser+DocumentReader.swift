@@ -1,6 +1,12 @@
-import Foundation
+package import Foundation
 
 extension StringCatalogParser {
+    /// Whether ``DocumentReader`` reads `data` itself, without `JSONDecoder`: for the
+    /// android fuzzer's check that `JSONSerialization` accepts whatever it reads.
+    package static func fastReaderReads(_ data: Data) -> Bool {
+        DocumentReader.document(in: data) != nil
+    }
+
     /// Reads a ``Document`` straight from the bytes, or gives up (`nil`) wherever
     /// `JSONSerialization` or `JSONDecoder` might decide otherwise: anything that is not
     /// strict JSON (a missing or trailing comma, a control character or unknown escape in

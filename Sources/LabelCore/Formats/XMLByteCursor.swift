@@ -89,7 +89,8 @@ package struct XMLByteCursor {
     /// The cursor does not move. The name is the reader's to judge
     /// (``XMLPropertyListScanner/entityScalar(_:)``).
     package func reference() -> (name: String, semicolon: Int)? {
-        guard let semicolon = find(";", from: index + 1, limit: 12), semicolon - index <= 12 else { return nil }
+        // `;` at most 12 bytes past the `&`: 11 past where the search starts.
+        guard let semicolon = find(";", from: index + 1, limit: 11) else { return nil }
         return (String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(index + 1)..<semicolon]), as: UTF8.self), semicolon)
     }
 }

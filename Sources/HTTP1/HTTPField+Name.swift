@@ -1,62 +1,46 @@
 extension HTTPField {
-    /// A field name: case-preserving, compared ignoring ASCII case (RFC 9110 §5.1), as
-    /// apple/swift-http-types' `HTTPField.Name`.
+    /// A field name written in the code: case-preserving, compared ignoring ASCII case
+    /// (RFC 9110 §5.1), as apple/swift-http-types' `HTTPField.Name`.
     ///
     /// The names the code knows are statics (``contentType``, ``ifNoneMatch``, …) that carry
     /// their spelling and their lower-cased bytes, and an ad-hoc name is a string literal; both
-    /// are `StaticString`s, so a lookup or an `add` by name reads bytes in place and allocates
-    /// nothing. Only a name read at run time (a received response's field) holds a `String`.
+    /// are `StaticString`s, so a lookup or an `add` by name reads bytes in place, allocates
+    /// nothing, and a `Name` has nothing to release (no `String` inside: every use of a known
+    /// name would otherwise end in a destroy). A name read at run time is a `String`: the
+    /// ``HTTPField/name`` of a received field, or ``HTTPHeaders/add(_:)``'s field.
     package struct Name: Sendable, Hashable, ExpressibleByStringLiteral, CustomStringConvertible {
-        private enum Storage: Sendable {
-            /// A name written in the code: the spelling sent, and the bytes compared (the
-            /// lower-cased spelling for the statics, the spelling for a literal).
-            case literal(spelled: StaticString, compared: StaticString)
-            /// A name read at run time.
-            case text(String)
-        }
-
-        private let storage: Storage
+        /// The spelling sent.
+        private let spelled: StaticString
+        /// The bytes compared: the lower-cased spelling for the statics, the spelling for a literal.
+        private let compared: StaticString
 
         /// A known name: the spelling sent and its ASCII lower-case form.
         init(spelled: StaticString, lowercased: StaticString) {
-            storage = .literal(spelled: spelled, compared: lowercased)
+            self.spelled = spelled
+            compared = lowercased
         }
 
         /// An ad-hoc name written in the code, sent as spelled.
         package init(stringLiteral name: StaticString) {
-            // A one-scalar literal may come as a scalar, without bytes to point at.
-            storage = name.hasPointerRepresentation ? .literal(spelled: name, compared: name) : .text(name.description)
-        }
-
-        /// A name read at run time.
-        package init(_ name: String) {
-            storage = .text(name)
+            spelled = name
+            compared = name
         }
 
         /// The name as it is sent.
-        package var description: String {
-            switch storage {
-            case .literal(let spelled, _): spelled.description
-            case .text(let name): name
-            }
-        }
+        package var description: String { spelled.description }
 
         /// Calls `body` with the bytes a field name is compared with (any case).
         @inline(__always)
         func withComparedBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-            switch storage {
-            case .literal(_, let compared): body(ByteClass.bytes(compared))
-            case .text(let name): HTTPHeaders.withUTF8(name, body)
-            }
+            // A one-scalar literal may come as a scalar, without bytes to point at:
+            // `withUTF8Buffer` covers both forms.
+            compared.withUTF8Buffer(body)
         }
 
         /// Calls `body` with the bytes sent for this name.
         @inline(__always)
         func withSpelledBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-            switch storage {
-            case .literal(let spelled, _): body(ByteClass.bytes(spelled))
-            case .text(let name): HTTPHeaders.withUTF8(name, body)
-            }
+            spelled.withUTF8Buffer(body)
         }
 
         /// Whether the field name `bytes` is this name, ignoring ASCII case.
@@ -70,10 +54,14 @@ extension HTTPField {
         }
 
         package func hash(into hasher: inout Hasher) {
-            withComparedBytes { bytes in
-                hasher.combine(bytes.count)
-                for byte in bytes { hasher.combine(ByteClass.asciiLower(byte)) }
-            }
+            withComparedBytes { HTTPField.hashName($0, into: &hasher) }
         }
+    }
+
+    /// Hashes a name as ``Name`` and ``HTTPField`` compare it: its length and its bytes
+    /// lower-cased.
+    static func hashName(_ bytes: UnsafeBufferPointer<UInt8>, into hasher: inout Hasher) {
+        hasher.combine(bytes.count)
+        for byte in bytes { hasher.combine(ByteClass.asciiLower(byte)) }
     }
 }

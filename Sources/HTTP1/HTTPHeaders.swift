@@ -28,7 +28,7 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
 
     /// Creates headers from fields in order.
     package init(_ fields: [HTTPField] = []) {
-        for field in fields { add(field.name, value: field.value) }
+        for field in fields { add(field) }
     }
 
     /// Creates headers from `(name, value)` pairs in order; repeated names are kept.
@@ -41,7 +41,7 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
         var fields: [HTTPField] = []
         fields.reserveCapacity(count)
         forEachStored { field in
-            fields.append(HTTPField(name: HTTPField.Name(String(decoding: field.name, as: UTF8.self)),
+            fields.append(HTTPField(name: String(decoding: field.name, as: UTF8.self),
                                     value: String(decoding: field.value, as: UTF8.self)))
             return true
         }
@@ -68,6 +68,12 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
     /// Appends a field, keeping any existing fields with the same name.
     package mutating func add(_ name: HTTPField.Name, value: String) {
         name.withSpelledBytes { name in Self.withUTF8(value) { value in appendValidated(name: name, value: value) } }
+    }
+
+    /// Appends a field whose name was read at run time, keeping any existing fields with
+    /// the same name.
+    package mutating func add(_ field: HTTPField) {
+        Self.withUTF8(field.name) { name in Self.withUTF8(field.value) { value in appendValidated(name: name, value: value) } }
     }
 
     /// Appends a field from raw bytes (the parser's buffer, which has checked that the name

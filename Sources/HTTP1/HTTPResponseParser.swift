@@ -244,7 +244,7 @@ package struct HTTPResponseParser: Sendable {
         for j in valueStart..<valueEnd where !ByteClass.isFieldValueByte(buffer[j]) {
             throw HTTPResponseParseError(.malformedHeader, "control byte in header field value", at: position(j))
         }
-        return HTTPField(name: HTTPField.Name(String(decoding: buffer[line.lowerBound..<nameEnd], as: UTF8.self)),
+        return HTTPField(name: String(decoding: buffer[line.lowerBound..<nameEnd], as: UTF8.self),
                                  value: String(decoding: buffer[valueStart..<valueEnd], as: UTF8.self))
     }
 

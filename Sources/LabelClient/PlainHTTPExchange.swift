@@ -40,7 +40,7 @@ struct PlainHTTPExchange: Sendable {
         var fields: [HTTPField] = []
         for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key })
         where name.caseInsensitiveCompare("Content-Length") != .orderedSame {
-            fields.append(HTTPField(name: HTTPField.Name(name), value: value))
+            fields.append(HTTPField(name: name, value: value))
         }
         let method = HTTPMethod(request.httpMethod ?? "GET")
         guard let encoded = HTTPRequestEncoder.encode(
@@ -76,7 +76,7 @@ struct PlainHTTPExchange: Sendable {
         let received = try receive(from: socket, clock: clock)
         var headers: [String: String] = [:]
         for field in received.headers {
-            let name = field.name.description
+            let name = field.name
             headers[name] = headers[name].map { "\($0), \(field.value)" } ?? field.value
         }
         return HTTPFetcher.Response(status: received.status.code, headers: headers, body: try body(of: received))

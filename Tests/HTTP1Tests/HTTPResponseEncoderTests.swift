@@ -97,7 +97,7 @@ import HTTP1
         var expected = "HTTP/1.1 204 No Content\r\n"
         for index in 0..<200 {
             let value = String(repeating: "v", count: index * 7)
-            h.add(HTTPField.Name("X-\(index)"), value: value)
+            h.add(HTTPField(name: "X-\(index)", value: value))
             expected += "X-\(index): \(value)\r\n"
         }
         #expect(h.count == 200)

@@ -10,13 +10,19 @@ import LabelCore
 /// busy), or the caller's cancellation — is returned; the work's task is then
 /// cancelled (it checks between stages and drops its result).
 enum DeadlineRace {
+    /// `outstanding` counts the work until it ends, also after the race has returned.
     static func run<Value: Sendable>(
         seconds: TimeInterval,
+        outstanding: OutstandingWork? = nil,
         _ work: @escaping @Sendable () async -> Result<Value, LabelClientError>
     ) async -> Result<Value, LabelClientError> {
         await race(seconds: seconds) { gate in
+            outstanding?.begin()
             // Detached: off the caller's actor; at the caller's priority (a launch is urgent).
-            let task = Task.detached(priority: Task.currentPriority) { gate.finish(await work()) }
+            let task = Task.detached(priority: Task.currentPriority) {
+                defer { outstanding?.end() }
+                gate.finish(await work())
+            }
             return { task.cancel() }
         }
     }

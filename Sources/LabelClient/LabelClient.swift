@@ -39,6 +39,12 @@ public actor LabelClient {
     private var fallbackCatalog: Task<Result<Catalog, StoreLoadError>, Never>?
     private var flushInFlight: Task<Int, any Error>?
     private var refreshes: [LanguageTag: Task<LabelSet?, Never>] = [:]
+    /// Launch and refresh fetches until they end, including those the launch stopped
+    /// waiting for (``outstandingWorkEnded()``).
+    private let outstanding = OutstandingWork()
+    /// Calls of ``flushMissing()`` that joined a flush in flight, and who waits for the next.
+    private var joinedFlushes = 0
+    private var joinWaiters: [CheckedContinuation<Void, Never>] = []
     private let bundleWriter: BundleWriter?
 
     /// - Parameters:
@@ -149,11 +155,17 @@ public actor LabelClient {
     private func startRefresh(_ tag: LanguageTag, cached: LabelCache.Entry?) {
         let fetch = launchFetch
         let timeout = timeoutSeconds
+        let outstanding = outstanding
+        // Counted from here: ``outstandingWorkEnded()`` does not return before the task starts.
+        outstanding.begin()
         // The task holds the client: its session must outlive the refresh (the
         // client's deinit invalidates it), which the deadline bounds.
         refreshes[tag] = Task.detached(priority: .utility) { [self] () async -> LabelSet? in
-            defer { withExtendedLifetime(self) {} }
-            let result = await DeadlineRace.run(seconds: timeout) { () async -> Result<LabelSet, LabelClientError> in
+            defer {
+                outstanding.end()
+                withExtendedLifetime(self) {}
+            }
+            let result = await DeadlineRace.run(seconds: timeout, outstanding: outstanding) { () async -> Result<LabelSet, LabelClientError> in
                 do throws(LabelClientError) {
                     return .success(try await fetch.run(tag, cached: cached))
                 } catch {
@@ -186,13 +198,32 @@ public actor LabelClient {
     /// a 5xx/408/429 they stay queued for the next call; a call while one is
     /// in flight waits for that one and returns its result.
     public func flushMissing() async throws -> Int {
-        if let flushInFlight { return try await flushInFlight.value }
+        if let flushInFlight {
+            joinedFlushes += 1
+            for waiter in joinWaiters { waiter.resume() }
+            joinWaiters = []
+            return try await flushInFlight.value
+        }
         let batch = misses.batch()
         guard !batch.isEmpty else { return 0 }
         let task = Task { try await self.post(batch) }
         flushInFlight = task
         defer { flushInFlight = nil }
         return try await task.value
+    }
+
+    /// Returns once every launch and refresh fetch has ended, also those a launch stopped
+    /// waiting for at its deadline (which cache nothing): the event a test waits for
+    /// instead of sleeping.
+    func outstandingWorkEnded() async {
+        await outstanding.ended()
+    }
+
+    /// Returns once `count` calls of ``flushMissing()`` have joined a flush in flight.
+    func flushesJoined(_ count: Int) async {
+        while joinedFlushes < count {
+            await withCheckedContinuation { joinWaiters.append($0) }
+        }
     }
 
     /// How many misses wait for `flushMissing()`.
@@ -208,7 +239,7 @@ public actor LabelClient {
     /// The launch fetch, in its own task, waited for until `timeout` at most.
     private func fetchResult(_ tag: LanguageTag, cached: LabelCache.Entry?) async -> Result<LabelSet, LabelClientError> {
         let fetch = launchFetch
-        return await DeadlineRace.run(seconds: timeoutSeconds) { () async -> Result<LabelSet, LabelClientError> in
+        return await DeadlineRace.run(seconds: timeoutSeconds, outstanding: outstanding) { () async -> Result<LabelSet, LabelClientError> in
             do throws(LabelClientError) {
                 return .success(try await fetch.run(tag, cached: cached))
             } catch {

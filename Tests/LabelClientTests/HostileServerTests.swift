@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import HTTPServer
-import LabelClient
+@testable import LabelClient
 import LabelCore
 import Testing
 
@@ -145,8 +145,9 @@ import Testing
         // threads for seconds): the test's time limit is the hang guard.
         #expect(labels.origin == .fallback)
         #expect(labels.string("coins.count", count: 3) == "3 Münzen")
-        // A fetch that missed its deadline is not cached behind the launch's back.
-        try await Task.sleep(for: .seconds(1))
+        // A fetch that missed its deadline is not cached behind the launch's back: once
+        // the abandoned work has ended, no bundle is in the cache.
+        await client.outstandingWorkEnded()
         let files = FileManager.default.enumerator(atPath: cache.path)?.allObjects.compactMap { $0 as? String } ?? []
         #expect(!files.contains { $0.hasSuffix(".labels") })
     }

@@ -1,5 +1,5 @@
 import Foundation
-import LabelClient
+@testable import LabelClient
 import LabelCore
 import Testing
 import MissingKeys
@@ -46,18 +46,30 @@ import MissingKeys
     }
 
     @Test func batchesAreBoundedAndOneRequestIsInFlight() async throws {
-        let server = try ScriptedServer { _ in
-            (0.5, ScriptedServer.response("200 OK", body: #"{"recorded":0,"added":0,"dropped":0}"#))
+        // The first POST is held until the second call has joined it: events, no delay.
+        let arrived = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let server = try ScriptedServer { request in
+            guard request.requestLine.hasPrefix("POST") else { return (0, ScriptedServer.response("404 Not Found", body: "")) }
+            arrived.signal()
+            release.wait()
+            return (0, ScriptedServer.response("200 OK", body: #"{"recorded":0,"added":0,"dropped":0}"#))
         }
         defer { server.stop() }
         let labels = try await fallbackSet(server: server)
         for index in 0..<1_500 { labels.set.string("absent.\(index)") }
         #expect(await labels.client.pendingMissCount == 1_500)
-        async let first = labels.client.flushMissing()
-        async let second = labels.client.flushMissing()
-        let sent = try await [first, second]
+        let first = Task { try await labels.client.flushMissing() }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async { arrived.wait(); done.resume() }
+        }
+        let second = Task { try await labels.client.flushMissing() }
+        await labels.client.flushesJoined(1)
+        release.signal()
+        let sent = try await [first.value, second.value]
         // The second call joined the first: one POST of 1,000.
         #expect(sent == [1_000, 1_000])
+        release.signal()
         #expect(server.requests.filter { $0.requestLine.hasPrefix("POST") }.count == 1)
         #expect(try await labels.client.flushMissing() == 500)
         #expect(await labels.client.pendingMissCount == 0)

@@ -52,7 +52,7 @@ import TestSupport
     /// next 200 replaces it with the compact form.
     @Test func aFirstVersionCacheFileStillServes() async throws {
         let body = try bundleBody(language: "de")
-        let server = try ScriptedServer { _ in (0, ScriptedServer.response("200 OK", headers: ["ETag: \"v2\""], body: body)) }
+        let server = try ScriptedServer { _ in ScriptedServer.response("200 OK", headers: ["ETag: \"v2\""], body: body) }
         let cache = LabelCache(root: temporaryDirectory(), baseURL: server.baseURL)
         try FileManager.default.createDirectory(at: cache.directory, withIntermediateDirectories: true)
         let file = cache.fileURL(table: "Localizable", language: LanguageTag("de")!)

@@ -56,9 +56,9 @@ extension FetchRouteTests {
         let body = try bundleBody(language: "de")
         let server = try ScriptedServer { request in
             guard request.requestLine.hasPrefix("GET /moved/labels?") else {
-                return (0, ScriptedServer.response("302 Found", headers: ["Location: /moved/labels?lang=de&table=Localizable"]))
+                return ScriptedServer.response("302 Found", headers: ["Location: /moved/labels?lang=de&table=Localizable"])
             }
-            return (0, ScriptedServer.response("200 OK", headers: ["ETag: \"v1\""], body: body))
+            return ScriptedServer.response("200 OK", headers: ["ETag: \"v1\""], body: body)
         }
         defer { server.stop() }
         let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience)
@@ -70,7 +70,7 @@ extension FetchRouteTests {
     }
 
     @Test func aRedirectLoopEndsWithAnError() async throws {
-        let server = try ScriptedServer { _ in (0, ScriptedServer.response("301 Moved Permanently", headers: ["Location: /labels"])) }
+        let server = try ScriptedServer { _ in ScriptedServer.response("301 Moved Permanently", headers: ["Location: /labels"]) }
         defer { server.stop() }
         let result = await Self.fetch(server, route: HTTPFetcher.route(for: server.baseURL))
         #expect(throws: LabelClientError.self) { try result.get() }

@@ -104,7 +104,7 @@ import Testing
 
     @Test func bodyUnderTheLimitIsAccepted() async throws {
         let body = try bundleBody(language: "de")
-        let server = try ScriptedServer { _ in (0, ScriptedServer.response("200 OK", headers: ["ETag: \"v1\""], body: body)) }
+        let server = try ScriptedServer { _ in ScriptedServer.response("200 OK", headers: ["ETag: \"v1\""], body: body) }
         defer { server.stop() }
         // Exactly the body's size: the limit is "more than", not "as much as".
         let client = LabelClient(baseURL: server.baseURL, cacheDirectory: nil, fallbackStore: nil, timeout: ClientTestServer.patience,
@@ -163,7 +163,7 @@ import Testing
     @Test(arguments: [("Other", "ja"), ("Accessibility", "de"), ("Localizable", "ja"), ("Localizable", "fr")])
     func bundleOfAnotherTableOrLanguageIsRefusedAndNotCached(table: String, lang: String) async throws {
         let body = try Self.relabelled(table: table, lang: lang)
-        let server = try ScriptedServer { _ in (0, ScriptedServer.response("200 OK", headers: ["ETag: \"v1\""], body: body)) }
+        let server = try ScriptedServer { _ in ScriptedServer.response("200 OK", headers: ["ETag: \"v1\""], body: body) }
         defer { server.stop() }
         let cache = temporaryDirectory()
         let client = LabelClient(baseURL: server.baseURL, cacheDirectory: cache,

@@ -43,9 +43,9 @@ import Testing
         let body = try bundleBody(language: "de")
         let server = try ScriptedServer { request in
             if request.header("If-None-Match") == "\"v1\"" {
-                return (0, ScriptedServer.response("304 Not Modified", headers: ["ETag: \"v1\""]))
+                return ScriptedServer.response("304 Not Modified", headers: ["ETag: \"v1\""])
             }
-            return (0, ScriptedServer.response("200 OK", headers: ["ETag: \"v1\"", "Content-Type: application/json"], body: body))
+            return ScriptedServer.response("200 OK", headers: ["ETag: \"v1\"", "Content-Type: application/json"], body: body)
         }
         defer { server.stop() }
         let cache = temporaryDirectory()

@@ -18,7 +18,7 @@ import Testing
         let body = try bundleBody(language: "de")
         let stalled = LockedFlag()
         let server = try ScriptedServer { _ in
-            stalled.value ? nil : (0, ScriptedServer.response("200 OK", headers: ["ETag: \"v1\""], body: body))
+            stalled.value ? nil : ScriptedServer.response("200 OK", headers: ["ETag: \"v1\""], body: body)
         }
         defer { server.stop() }
         let cache = temporaryDirectory()

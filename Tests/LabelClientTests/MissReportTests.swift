@@ -27,10 +27,10 @@ import MissingKeys
     @Test func failedFlushKeepsTheQueueAndTheNextFlushSendsIt() async throws {
         let calls = Counter()
         let server = try ScriptedServer { request in
-            guard request.requestLine.hasPrefix("POST") else { return (0, ScriptedServer.response("404 Not Found")) }
+            guard request.requestLine.hasPrefix("POST") else { return ScriptedServer.response("404 Not Found") }
             return calls.next() == 1
-                ? (0, ScriptedServer.response("503 Service Unavailable"))
-                : (0, ScriptedServer.response("200 OK", body: #"{"recorded":1,"added":1,"dropped":0}"#))
+                ? ScriptedServer.response("503 Service Unavailable")
+                : ScriptedServer.response("200 OK", body: #"{"recorded":1,"added":1,"dropped":0}"#)
         }
         defer { server.stop() }
         let labels = try await fallbackSet(server: server)
@@ -50,10 +50,10 @@ import MissingKeys
         let arrived = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let server = try ScriptedServer { request in
-            guard request.requestLine.hasPrefix("POST") else { return (0, ScriptedServer.response("404 Not Found", body: "")) }
+            guard request.requestLine.hasPrefix("POST") else { return ScriptedServer.response("404 Not Found", body: "") }
             arrived.signal()
             release.wait()
-            return (0, ScriptedServer.response("200 OK", body: #"{"recorded":0,"added":0,"dropped":0}"#))
+            return ScriptedServer.response("200 OK", body: #"{"recorded":0,"added":0,"dropped":0}"#)
         }
         defer { server.stop() }
         let labels = try await fallbackSet(server: server)

@@ -45,8 +45,8 @@ import Testing
         let failing = LockedFlag()
         let server = try ScriptedServer { _ in
             failing.value
-                ? (0, ScriptedServer.response("503 Service Unavailable"))
-                : (0, ScriptedServer.response("200 OK", headers: ["ETag: \"v1\""], body: body))
+                ? ScriptedServer.response("503 Service Unavailable")
+                : ScriptedServer.response("200 OK", headers: ["ETag: \"v1\""], body: body)
         }
         defer { server.stop() }
         let cache = temporaryDirectory()
@@ -128,7 +128,7 @@ import Testing
     @Test func bundleWithoutEntriesFromAnOlderServerIsNotTrusted() async throws {
         // The body GET /labels had before `entries`: not enough to render as the server does.
         let old = #"{"lang":"de","table":"Localizable","etag":"e1","labels":{"coins.count":"%#@coins@"},"plurals":{}}"#
-        let server = try ScriptedServer { _ in (0, ScriptedServer.response("200 OK", headers: ["ETag: \"e1\""], body: old)) }
+        let server = try ScriptedServer { _ in ScriptedServer.response("200 OK", headers: ["ETag: \"e1\""], body: old) }
         defer { server.stop() }
         let client = LabelClient(baseURL: server.baseURL, cacheDirectory: temporaryDirectory(),
                                  fallbackStore: ClientTestServer.bundledStore, timeout: ClientTestServer.patience)

@@ -33,10 +33,9 @@ final class ScriptedServer: @unchecked Sendable {
     var requests: [Request] { lock.withLock { recorded } }
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    convenience init(reply: @escaping @Sendable (Request) -> (delay: Double, response: String)?) throws {
+    convenience init(reply: @escaping @Sendable (Request) -> String?) throws {
         try self.init(answer: { request, connection in
-            guard let (delay, response) = reply(request) else { return false }
-            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            guard let response = reply(request) else { return false }
             _ = ScriptedServer.write(Array(response.utf8), to: connection)
             return true
         })

@@ -75,15 +75,17 @@ let package = Package(
         // The socket system calls the server and the peer client share: sockets, addresses
         // and their resolution, errors carrying `errno`. No HTTP.
         .target(name: "Sockets", dependencies: ["CLabelSystem"]),
-        // Epoll loops, connections, gzip: the server's system calls.
-        .target(name: "HTTPServer", dependencies: ["CLabelSystem", "CZlib", "HTTP1", "BackgroundWork", "Sockets", "Clocks"]),
+        // gzip through the system zlib: compress, and the one bounded inflate loop.
+        .target(name: "GzipCoding", dependencies: ["CZlib"]),
+        // Epoll loops, connections: the server's system calls.
+        .target(name: "HTTPServer", dependencies: ["CLabelSystem", "HTTP1", "BackgroundWork", "Sockets", "Clocks"]),
         // The fleet's HTTP/1.1 client for calls between replicas: concurrent exchanges
         // from one thread under a shared deadline, responses parsed strictly.
         .target(name: "PeerClient", dependencies: ["CLabelSystem", "HTTP1", "Sockets", "Clocks"]),
         // The label API joining the catalog to the server, one sub-folder per concern:
         // Routes/ (table, dispatcher, queries, errors), Bundles/, Negotiation/, Translators/,
         // State/, StoreWatch/, Metrics/, Fleet/ (docs/architecture.md lists what each holds).
-        .target(name: "LabelServer", dependencies: ["LabelCore", "LabelAndroid", "LabelTranslators", "MissingKeys", "BackgroundWork", "Clocks", "HTTP1", "HTTPServer", "PeerClient", "Sockets"]),
+        .target(name: "LabelServer", dependencies: ["LabelCore", "LabelAndroid", "LabelTranslators", "MissingKeys", "BackgroundWork", "Clocks", "GzipCoding", "HTTP1", "HTTPServer", "PeerClient", "Sockets"]),
         // What apps link: launch fetch, disk cache, offline fallback, rendering
         // with LabelCore's engine, miss reports. URLSession, except `http://` on Linux:
         // HTTP1's parser over a socket of its own, gzip through zlib (Linux only, so
@@ -91,7 +93,7 @@ let package = Package(
         .target(name: "LabelClient", dependencies: [
             "LabelCore",
             .target(name: "HTTP1", condition: .when(platforms: [.linux])),
-            .target(name: "CZlib", condition: .when(platforms: [.linux])),
+            .target(name: "GzipCoding", condition: .when(platforms: [.linux])),
         ]),
         .executableTarget(
             name: "label-server",
@@ -115,12 +117,13 @@ let package = Package(
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
         .testTarget(name: "PeerClientTests", dependencies: ["PeerClient", "HTTPServer", "HTTP1", "Sockets", "Clocks"]),
+        .testTarget(name: "GzipCodingTests", dependencies: ["GzipCoding"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "Sockets", "TestSupport"]),
-        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "LabelTranslators", "PeerClient", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport", "BackgroundWork", "AtomicFile", "Clocks", "Sockets"]),
+        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "GzipCoding", "LabelTranslators", "PeerClient", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport", "BackgroundWork", "AtomicFile", "Clocks", "Sockets"]),
         .testTarget(name: "LabelTranslatorsTests", dependencies: ["LabelTranslators", "LabelCore", "MissingKeys"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "TestSupport"]),
         .testTarget(name: "MissingKeysTests", dependencies: ["MissingKeys", "LabelCore", "TestSupport"]),
-        .testTarget(name: "LabelClientTests", dependencies: ["LabelClient", "LabelCore", "LabelServer", "HTTPServer", "Sockets", "TestSupport"]),
+        .testTarget(name: "LabelClientTests", dependencies: ["LabelClient", "GzipCoding", "LabelCore", "LabelServer", "HTTPServer", "Sockets", "TestSupport"]),
         // What several test targets share: a raw loopback HTTP client, the in-process
         // exchange and its client (a responder through the server's parser and encoder, as
         // an event loop drives it; the fuzzers compile the exchange in too), a seeded PRNG,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sourced by scripts/fuzz-requests.sh and scripts/fuzz-merge.sh: compiles the package's
-# library modules (CLabelSystem, Clocks, HTTP1, BackgroundWork, Sockets, HTTPServer, PeerClient, LabelCore,
+# library modules (CLabelSystem, Clocks, HTTP1, BackgroundWork, Sockets, GzipCoding, HTTPServer, PeerClient, LabelCore,
 # LabelAndroid, AtomicFile, MissingKeys, LabelTranslators, LabelServer) with libFuzzer coverage
 # and AddressSanitizer into .build/fuzz/modules, one whole-module object each, in dependency
 # order. A module is rebuilt only when its sources (or an earlier module) changed, so the
@@ -54,6 +54,7 @@ fuzz_module Clocks
 fuzz_module HTTP1
 fuzz_module BackgroundWork
 fuzz_module Sockets
+fuzz_module GzipCoding
 fuzz_module HTTPServer
 fuzz_module PeerClient
 fuzz_module LabelCore

@@ -1,3 +1,4 @@
+import GzipCoding
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

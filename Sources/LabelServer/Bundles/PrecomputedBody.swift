@@ -1,3 +1,4 @@
+import GzipCoding
 import HTTP1
 import HTTPServer
 

@@ -1,3 +1,4 @@
+import GzipCoding
 import BackgroundWork
 import Dispatch
 import HTTPServer

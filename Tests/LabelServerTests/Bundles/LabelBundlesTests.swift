@@ -1,3 +1,4 @@
+import GzipCoding
 import Foundation
 import HTTP1
 import HTTPServer

@@ -1,3 +1,4 @@
+import GzipCoding
 import Dispatch
 import Foundation
 import HTTP1

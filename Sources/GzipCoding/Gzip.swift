@@ -36,19 +36,27 @@ package enum Gzip {
         return output
     }
 
-    /// Decompresses one gzip member; for tests and clients, not the hot path.
+    /// Decompresses one gzip member into at most `limit` bytes: request bodies the server
+    /// takes gzip, responses LabelClient reads on Linux, tests. Not the hot path.
     ///
-    /// - Parameter limit: Refuse output larger than this (a gzip bomb guard).
-    package static func decompress(_ bytes: [UInt8], limit: Int = 64 << 20) throws(Failure) -> [UInt8] {
+    /// The one inflate loop: it stops before output would pass `limit`, so a gzip bomb
+    /// costs at most `limit` bytes and one 64 KiB chunk, whatever it would inflate to.
+    /// - Throws: ``Failure`` with `exceededLimit` for output past `limit`; with zlib's code
+    ///   for input that is not gzip or is cut short.
+    package static func decompress<Output: RangeReplaceableCollection<UInt8>>(
+        _ bytes: [UInt8], limit: Int = 64 << 20, as _: Output.Type = [UInt8].self
+    ) throws(Failure) -> Output {
         var stream = z_stream()
         var status = czlib_inflate_init_gzip(&stream)
         guard status == Z_OK else { throw Failure(code: status) }
         defer { inflateEnd(&stream) }
-        var input = bytes
-        var output: [UInt8] = []
+        var output = Output()
+        var room = max(limit, 0)
         var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        input.withUnsafeMutableBufferPointer { source in
-            stream.next_in = source.baseAddress
+        var over = false
+        bytes.withUnsafeBufferPointer { source in
+            // zlib reads `next_in` only; its type is mutable for want of ZLIB_CONST.
+            stream.next_in = UnsafeMutablePointer(mutating: source.baseAddress)
             stream.avail_in = uInt(source.count)
             repeat {
                 let produced: Int = chunk.withUnsafeMutableBufferPointer { target in
@@ -57,10 +65,15 @@ package enum Gzip {
                     status = inflate(&stream, Z_NO_FLUSH)
                     return target.count - Int(stream.avail_out)
                 }
-                output += chunk[..<produced]
-            } while status == Z_OK && output.count <= limit
+                guard produced <= room else {
+                    over = true
+                    return
+                }
+                room -= produced
+                output.append(contentsOf: chunk[..<produced])
+            } while status == Z_OK
         }
-        guard output.count <= limit else { throw Failure(code: Z_BUF_ERROR, exceededLimit: true) }
+        if over { throw Failure(code: Z_BUF_ERROR, exceededLimit: true) }
         guard status == Z_STREAM_END else { throw Failure(code: status == Z_OK ? Z_BUF_ERROR : status) }
         return output
     }

@@ -30,9 +30,15 @@ func doubledByteOrderMark(_ text: String) -> Data {
 /// `B/en.lproj/Localizable.strings`: one key in two resource files (the caller removes it).
 func resourcesWithOneKeyTwice() throws -> URL {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString)")
-    for sub in ["A/en.lproj", "B/en.lproj"] {
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
-        try Data(#""same" = "Same";"#.utf8).write(to: folder.appendingPathComponent("\(sub)/Localizable.strings"))
+    do {
+        for sub in ["A/en.lproj", "B/en.lproj"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+            try Data(#""same" = "Same";"#.utf8).write(to: folder.appendingPathComponent("\(sub)/Localizable.strings"))
+        }
+    } catch {
+        // The caller removes the folder only once it has it.
+        try? FileManager.default.removeItem(at: folder)
+        throw error
     }
     return folder
 }

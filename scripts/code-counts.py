@@ -23,7 +23,7 @@ spec.loader.exec_module(fl)
 
 MODIFIERS = (r"(?:private|fileprivate|internal|static|class|final|override|mutating|nonmutating|nonisolated|"
              r"convenience|required|lazy|weak|unowned|indirect|dynamic|open|public|package)(?:\([^)]*\))?")
-DECL = re.compile(r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:" + MODIFIERS + r"\s+)*?(public|open|package)(?:\(set\))?\s+(?!import\b)\S")
+DECL = re.compile(r"^\s*(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:" + MODIFIERS + r"\s+)*?(public|open|package)(?:\(set\))?\s+(?!import\b)(?![-+*/%&|^<>!=]?=)\S")
 FIGURE = re.compile(r"\d[\d,.]*\s*(?:[kK%×x]|million|thousand)?\s+(?:[\w()-]+\s+){0,4}instructions?\b|\binstructions?\b(?:\W+\w+){0,4}?\W+[~≈]?\d[\d,.]*")
 UNSEEDED = re.compile(r"SystemRandomNumberGenerator|\.random\((?!for:)(?![^)]*using:)[^)]*\)|\.shuffled\(\)|\.randomElement\(\)|\.shuffle\(\)")
 SLEEP = re.compile(r"\b(?:usleep|nanosleep|sleep)\(|Thread\.sleep|Task\.sleep")

@@ -42,11 +42,12 @@ final class ClientTestServer: Sendable {
         holder = CatalogHolder(ServiceState(store: loaded))
         let service = LabelService(catalog: holder, missing: missing)
         server = EpollServer(
-            // The parity sweep opens its raw connection before its first client fetch: on a
-            // busy box that fetch can outlast the 10 s a silent new connection is given
-            // (the connection closed under the full suite), so the test server waits longer.
+            // The parity sweep opens its raw connection before its first client fetch and
+            // fetches again between its requests: on a busy box a fetch can outlast the 10 s a
+            // silent new connection is given and the 60 s an idle one is (the connection closed
+            // under the full suite beside parallel builds), so the test server waits longer.
             configuration: HTTPServerConfiguration(host: "127.0.0.1", port: 0, eventLoops: 1,
-                                                   timeouts: .init(headerReadTimeout: .seconds(120)),
+                                                   timeouts: .init(idleTimeout: .seconds(600), headerReadTimeout: .seconds(600)),
                                                    linger: .milliseconds(200)),
             responder: service)
         port = try server.start().port

@@ -12,6 +12,9 @@ final class DevelopmentTables {
     /// `kind NUL table NUL key` of each key new to the development language whose
     /// development-language unit was refused (`--add-new`): its translations are not written.
     var refusedNewKeys: Set<String> = []
+    /// A String Catalog's development language and keys (`--add-new`), by path, read once
+    /// however many languages of it are imported.
+    var catalogKeys: [String: (language: LanguageTag, keys: Set<String>)?] = [:]
 
     private var strings: [String: [String: String]?] = [:]
     private var plurals: [String: Result<[String: PropertyListValue], ImportRefusal>] = [:]
@@ -29,6 +32,7 @@ final class DevelopmentTables {
     func forget(_ relative: String) {
         strings[relative] = nil
         plurals[relative] = nil
+        catalogKeys[relative] = nil
     }
 
     /// The entries of a `.stringsdict` (empty when there is none), or why it cannot be read.

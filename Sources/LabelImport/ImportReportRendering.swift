@@ -77,7 +77,8 @@ package enum ImportReportRendering {
     /// `new-keys-skipped` notice.
     private static func findingLines(_ report: ImportReport, verbose: Bool) -> [String] {
         var lines: [String] = report.errors.map { "\($0.location): error: \($0.reason)" }
-        for finding in report.findings where verbose || finding.kind != .unknownKey || finding.refused {
+        // Without --add-new the new-keys-skipped notice counts the unknown-key findings.
+        for finding in report.findings where verbose || report.addNew || finding.kind != .unknownKey || finding.refused {
             // A refused unit is an error: its value is not written.
             let severity = finding.refused ? "error" : "warning"
             lines.append("\(finding.xliff):\(finding.line): \(severity): [\(finding.kind.rawValue)] \(finding.id.map { "\($0): " } ?? "")\(finding.message)"
@@ -87,10 +88,11 @@ package enum ImportReportRendering {
         return lines
     }
 
-    /// The sentence of the `new-keys-skipped` notice, `nil` when no unit was skipped for a new key.
+    /// The sentence of the `new-keys-skipped` notice, `nil` when no unit was skipped for a new
+    /// key or the run was `--add-new` (then each is an `unknown-key` warning of its own).
     static func newKeysNotice(_ report: ImportReport) -> String? {
         let count = report.newKeysSkipped
-        guard count > 0 else { return nil }
+        guard count > 0, !report.addNew else { return nil }
         return "\(count) unit\(count == 1 ? " was" : "s were") skipped because the development language lacks "
             + "\(count == 1 ? "its key" : "their keys"); --add-new imports them (and adds the keys to the development language)"
     }

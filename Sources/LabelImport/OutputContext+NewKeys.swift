@@ -68,10 +68,15 @@ extension OutputContext {
             guard let entries = try tables.plurals("\(development)/\(file(.stringsdict))", read: reader) else { return nil }
             return (developmentLanguage, Set(entries.keys))
         case .catalog:
-            guard let data = try read(file(.catalog)), let catalog = try? StringCatalogParser.parse(data, file: file(.catalog)),
-                let language = LanguageTag(catalog.sourceLanguage)
-            else { return nil }
-            return (language, Set(catalog.localizations[catalog.sourceLanguage]?.keys ?? [:].keys))
+            let path = file(.catalog)
+            if let cached = tables.catalogKeys[path] { return cached }
+            var found: (language: LanguageTag, keys: Set<String>)?
+            if let data = try read(path), let catalog = try? StringCatalogParser.parse(data, file: path),
+                let language = LanguageTag(catalog.sourceLanguage) {
+                found = (language, Set(catalog.localizations[catalog.sourceLanguage]?.keys ?? [:].keys))
+            }
+            tables.catalogKeys[path] = .some(found)
+            return found
         }
     }
 

@@ -15,11 +15,13 @@ package enum MissingExport {
         }
     }
 
-    /// `GET /missing?format=strings` for `report`, values from the development language.
-    package static func strings(_ report: MissingReport, catalog: Catalog) -> [UInt8] {
+    /// `GET /missing?format=strings` for `report`, values from the development language
+    /// (where it lacks a key, `defaultSource`'s).
+    package static func strings(_ report: MissingReport, catalog: Catalog,
+                                defaultSource: (_ table: String, _ key: String) -> String? = { _, _ in nil }) -> [UInt8] {
         let development = catalog.developmentLanguage
         return report.stringsStub(generatedAt: report.since) { table, key in
-            development.flatMap { catalog.entry(key: key, table: table, language: $0)?.string.template }
+            development.flatMap { catalog.entry(key: key, table: table, language: $0)?.string.template } ?? defaultSource(table, key)
         }
     }
 }

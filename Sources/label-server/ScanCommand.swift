@@ -154,8 +154,9 @@ enum ScanCommand {
         let missing = MissingReport(entries: entries, since: now)
         var defaults: [Catalog.Key: String] = [:]
         for key in report.keys { if let value = key.defaultValue { defaults[Catalog.Key(table: key.table, key: key.key)] = value } }
-        let bytes = format == "xliff" ? MissingExport.xliff(missing, catalog: catalog) { defaults[Catalog.Key(table: $0, key: $1)] }
-            : MissingExport.strings(missing, catalog: catalog)
+        let source = { (table: String, key: String) in defaults[Catalog.Key(table: table, key: key)] }
+        let bytes = format == "xliff" ? MissingExport.xliff(missing, catalog: catalog, defaultSource: source)
+            : MissingExport.strings(missing, catalog: catalog, defaultSource: source)
         return String(decoding: bytes, as: UTF8.self)
     }
 }

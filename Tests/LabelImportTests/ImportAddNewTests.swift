@@ -3,11 +3,11 @@ import LabelCore
 import LabelImport
 import Testing
 
-fileprivate typealias F = ImportFixtures
-
 /// `import --add-new`: keys new to the development language come back, in both languages;
 /// without the flag the report counts them once and names the flag.
 @Suite struct ImportAddNewTests {
+    typealias F = ImportFixtures
+
     static let english = Data("\"a\" = \"Apple\";\n".utf8)
     static let emptyPlurals = Data("""
         <?xml version="1.0" encoding="UTF-8"?>
@@ -139,7 +139,7 @@ fileprivate typealias F = ImportFixtures
         #expect(us.findings.isEmpty && us.files[0].added == 1)
     }
 
-    fileprivate static func pluralUnits(_ key: String, _ categories: [String: String], format: Bool = true) -> [F.Unit] {
+    static func pluralUnits(_ key: String, _ categories: [String: String], format: Bool = true) -> [F.Unit] {
         var units: [F.Unit] = format ? [.init(id: "/\(key):dict/NSStringLocalizedFormatKey:dict/:string", source: "%#@n@", target: "%#@n@")] : []
         for (category, text) in categories.sorted(by: { $0.key < $1.key }) {
             units.append(.init(id: "/\(key):dict/n:dict/\(category):dict/:string", source: "%d \(key) (\(category))", target: text))

@@ -35,7 +35,7 @@ extension OutputContext {
             // Added only along with a translation: a unit Xcode would write.
             guard group.contains(where: { $0.unit.target != nil && !["new", "needs-translation"].contains($0.unit.state ?? "") }) else { continue }
             if let problem = newKeyProblem(group, language: found.language) {
-                for pending in group { refuse(pending, problem.kind, problem.message + "; not written in any language") }
+                for pending in group { refuse(pending, problem.kind, problem.message + " (the key is written in no language)") }
                 tables.refusedNewKeys.insert(newKeyID(key))
                 continue
             }

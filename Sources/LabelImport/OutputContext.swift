@@ -149,6 +149,8 @@ struct OutputContext {
 
     /// Records a finding for a unit that is not written.
     mutating func refuse(_ pending: Importer.PendingUnit, _ kind: ImportReport.Finding.Kind, _ message: String) {
+        // A new key's development-language unit: its value is the <source>, and no language gets the key.
+        let message = pending.isNewKey ? "its <source> as the new \(id.language) value: \(message) (the key is written in no language)" : message
         var finding = ImportReport.Finding(kind: kind, xliff: pending.xliff, line: pending.unit.line, id: pending.unit.id, message: message)
         finding.refused = true
         findings.append(finding)

@@ -18,6 +18,8 @@ enum CatalogMerge {
         var path: UnitAddress.CatalogPath
         var value: String
         var needsReview: Bool
+        /// A new key's developer comment (`--add-new`): the key's `comment` when it has none.
+        var comment: String? = nil
     }
 
     struct Result {
@@ -43,6 +45,7 @@ enum CatalogMerge {
             var strings = Strings(document["strings"])
             for update in updates {
                 strings.update(update.key) { entry in
+                    if let comment = update.comment, !comment.isEmpty, entry["comment"] == nil { entry.set("comment", .string(comment)) }
                     let sourceLocalization = entry["localizations"]?[source]
                     entry.update(["localizations", language][...]) { localization in
                         apply(update, to: &localization, source: sourceLocalization)

@@ -9,6 +9,13 @@ final class DevelopmentTables {
     /// Merged bytes by path relative to the bundle folder, not yet written.
     var merged: [String: [UInt8]] = [:]
 
+    /// `kind NUL table NUL key` of each key new to the development language whose
+    /// development-language unit was refused (`--add-new`): its translations are not written.
+    var refusedNewKeys: Set<String> = []
+    /// A String Catalog's development language and keys (`--add-new`), by path, read once
+    /// however many languages of it are imported.
+    var catalogKeys: [String: (language: LanguageTag, keys: Set<String>)?] = [:]
+
     private var strings: [String: [String: String]?] = [:]
     private var plurals: [String: Result<[String: PropertyListValue], ImportRefusal>] = [:]
 
@@ -18,6 +25,14 @@ final class DevelopmentTables {
         let values = try read(relative).flatMap { try? StringsFileParser.parse($0, file: relative).values }
         strings[relative] = .some(values)
         return values
+    }
+
+    /// Drops what was read of `relative`: the run has just merged it (a development table
+    /// `--add-new` added keys to), and later outputs read the merged bytes.
+    func forget(_ relative: String) {
+        strings[relative] = nil
+        plurals[relative] = nil
+        catalogKeys[relative] = nil
     }
 
     /// The entries of a `.stringsdict` (empty when there is none), or why it cannot be read.

@@ -25,6 +25,9 @@ package struct ImportReport: Sendable, Hashable {
         package var imported: Int
         /// Units not written because they fail a check (each is a finding with ``Finding/refused``).
         package var refused: Int = 0
+        /// Keys new to the development language that `--add-new` wrote there from this
+        /// `<file>`'s units (their translations are among ``imported``).
+        package var added: Int = 0
         package var skipped: [SkippedUnit]
         /// The store files its units go to (a `.strings` <file> may also feed the
         /// table's `.stringsdict`, or a String Catalog).
@@ -67,7 +70,16 @@ package struct ImportReport: Sendable, Hashable {
             /// Another unit of the same `.stringsdict` entry was refused: the entry is
             /// written whole or not at all.
             case entryRefused = "entry-refused"
+            /// The development language lacks the unit's key: without `--add-new` it is
+            /// skipped (the text report counts these once, `new-keys-skipped`).
             case unknownKey = "unknown-key"
+            /// `--add-new`: a new plural key whose units cannot make a whole
+            /// development-language entry (no format, a category the development language
+            /// needs, a width/device variant or catalog substitution): refused in every language.
+            case newPluralIncomplete = "new-plural-incomplete"
+            /// `--add-new`: the `<file>`'s `source-language` is not the development language,
+            /// so its `<source>` cannot be the development language's value: the new key is refused.
+            case sourceLanguageDiffers = "source-language-differs"
             case languageTwice = "language-twice"
             case unknownKind = "unknown-kind"
         }
@@ -88,6 +100,8 @@ package struct ImportReport: Sendable, Hashable {
 
     /// Whether the run was `--strict`: then any finding stops the import.
     package var strict = false
+    /// Whether the run was `--add-new`.
+    package var addNew = false
     /// Whether the run was a dry run (``Import/run(_:into:options:dryRun:)``): nothing written.
     package var dryRun = false
     /// How many files ``Import/run(_:into:options:dryRun:)`` replaced or created.
@@ -97,6 +111,17 @@ package struct ImportReport: Sendable, Hashable {
     /// `--strict` any finding (a refused unit included).
     package var isRefused: Bool {
         !errors.isEmpty || files.contains { $0.status == .refused } || (strict && !findings.isEmpty)
+    }
+
+    /// The stable code of the notice that counts ``newKeysSkipped``.
+    package static let newKeysSkippedCode = "new-keys-skipped"
+
+    /// Units skipped because the development language lacks their key (`--add-new`
+    /// imports them): the `new-keys-skipped` notice.
+    package var newKeysSkipped: Int {
+        files.reduce(0) { total, file in
+            total + file.skipped.count { if case .notInDevelopmentLanguage = $0.reason { true } else { false } }
+        }
     }
 
     /// Units refused for a finding, over every `<file>`.

@@ -16,12 +16,16 @@ extension Importer {
         /// The `<file>`'s `source-language`.
         var sourceLanguage: String?
         var xliff: String
+        /// A development-language unit `--add-new` made from a unit whose key is new: its
+        /// target is the unit's `<source>`; counted as added, never as skipped.
+        var isNewKey = false
     }
 
     /// Everything the documents would change, with the report; writes nothing.
     package func plan(_ documents: [XLIFFDocument], errors: [XLIFFReadError] = []) -> Plan {
         var report = ImportReport(errors: errors)
         report.strict = options.strict
+        report.addNew = options.addNew
         var groups: [OutputID: [PendingUnit]] = [:]
         var order: [OutputID] = []
         var seen: [OutputID: String] = [:]   // per <file> kind, for "language named twice"
@@ -79,11 +83,11 @@ extension Importer {
     private func run(_ groups: [OutputID: [PendingUnit]], order: [OutputID], folders: [LanguageTag: String],
                      report: inout ImportReport) -> [Write] {
         var writes: [Write] = []
-        // A .strings key that the same import puts in the table's .stringsdict is skipped.
-        let plural = Set(groups.filter { $0.key.kind == .stringsdict }.flatMap { id, units in
-            units.map { "\(id.table)\u{0}\(id.language.rawValue)\u{0}\($0.unit.address.key)" }
-        })
         let tables = DevelopmentTables()
+        var groups = groups, order = order
+        if options.addNew { addNewKeys(&groups, order: &order, folders: folders, tables: tables, report: &report) }
+        // A .strings key that the same import puts in the table's .stringsdict is skipped.
+        let plural = Self.pluralKeys(groups)
         for id in order {
             let units = groups[id]!
             var context = OutputContext(importer: self, id: id, units: units, folders: folders, pluralKeys: plural, tables: tables)
@@ -94,6 +98,7 @@ extension Importer {
             for index in units.map(\.result) where seen.insert(index).inserted {
                 report.files[index].imported += context.imported[index, default: 0]
                 report.files[index].refused += context.refused[index, default: 0]
+                report.files[index].added += context.addedKeys[index]?.count ?? 0
                 var result = ImportReport.Output(path: output.path, status: .unchanged, refusal: nil, missingCategories: output.missing)
                 switch output.outcome {
                 case .refused(let reason):
@@ -104,6 +109,7 @@ extension Importer {
                     // A later output of the same file (another language of a catalog) started
                     // from these bytes: the last one holds every change.
                     tables.merged[output.path] = bytes
+                    tables.forget(output.path)
                     if let index = writes.firstIndex(where: { $0.path == output.path }) {
                         writes[index].bytes = bytes
                     } else {

@@ -23,11 +23,15 @@ package struct Importer: Sendable {
         package var originals: [String]
         /// All or nothing: any finding (a refused unit included) and nothing is written.
         package var strict: Bool
+        /// `--add-new`: a unit whose key the development language lacks is written to the
+        /// development language too (its `<source>` as the value), not skipped.
+        package var addNew: Bool
 
-        package init(developmentLanguage: LanguageTag? = nil, originals: [String] = [], strict: Bool = false) {
+        package init(developmentLanguage: LanguageTag? = nil, originals: [String] = [], strict: Bool = false, addNew: Bool = false) {
             self.developmentLanguage = developmentLanguage
             self.originals = originals
             self.strict = strict
+            self.addNew = addNew
         }
 
         func selects(_ original: String) -> Bool {

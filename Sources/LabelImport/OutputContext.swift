@@ -28,6 +28,9 @@ struct OutputContext {
     var imported: [Int: Int] = [:]
     /// Units refused for a finding, by the index of their `<file>`'s result.
     var refused: [Int: Int] = [:]
+    /// Keys `--add-new` wrote to the development language, by the index of the `<file>`'s
+    /// result whose unit brought them.
+    var addedKeys: [Int: Set<String>] = [:]
 
     init(importer: Importer, id: Importer.OutputID, units: [Importer.PendingUnit], folders: [LanguageTag: String],
          pluralKeys: Set<String>, tables: DevelopmentTables) {
@@ -84,10 +87,11 @@ struct OutputContext {
             skip(pending, .notTranslated(state: state))
             return nil
         }
-        // The note is written only as a `.strings` comment.
-        let note = id.kind == .strings ? pending.unit.notes.first ?? "" : ""
+        // The note is written only as a `.strings` comment (and a new key's catalog comment).
+        let note = id.kind == .strings || pending.isNewKey ? pending.unit.developerComment ?? "" : ""
         // The id too: its parts (a key, a variable's or a variant's name) become keys.
-        for (part, text) in [("target", target), ("key", pending.unit.address.key), ("id", pending.unit.id), ("note", note)] {
+        let value = pending.isNewKey ? "source" : "target"
+        for (part, text) in [(value, target), ("key", pending.unit.address.key), ("id", pending.unit.id), ("note", note)] {
             if let scalar = text.unicodeScalars.first(where: { !XMLEscaping.isXMLCharacter($0) }) {
                 let code = "U+" + String(scalar.value, radix: 16, uppercase: true)
                 refuse(pending, .nonXMLCharacter, "the \(part) holds \(code), which XML 1.0 (and so a property list or XLIFF) cannot hold")
@@ -97,16 +101,29 @@ struct OutputContext {
         return target
     }
 
-    /// Counts a unit as imported.
+    /// Counts a unit as imported (a new key's development-language unit: its key as added).
     mutating func count(_ pending: Importer.PendingUnit) {
-        imported[pending.result, default: 0] += 1
+        if pending.isNewKey {
+            addedKeys[pending.result, default: []].insert(pending.unit.address.key)
+        } else {
+            imported[pending.result, default: 0] += 1
+        }
     }
 
+    /// `kind NUL table NUL key`: a new key in ``DevelopmentTables/refusedNewKeys``.
+    func newKeyID(_ key: String) -> String { "\(id.kind.rawValue)\u{0}\(id.table)\u{0}\(key)" }
+
     /// Whether the development language has the unit's key; when it does not (and
-    /// `keys` is known) the unit is skipped, as Xcode skips it, and reported.
+    /// `keys` is known) the unit is skipped, as Xcode skips it, and reported. Under
+    /// `--add-new` the development language has it by now (added before any translation
+    /// is planned), is the language imported, or refused it (already reported).
     mutating func isKnown(_ pending: Importer.PendingUnit, in keys: Set<String>?, _ table: String) -> Bool {
         let key = pending.unit.address.key
-        guard let keys, !keys.contains(key) else { return true }
+        guard let keys, !keys.contains(key), !pending.isNewKey else { return true }
+        if importer.options.addNew {
+            if id.language == developmentLanguage { return true }
+            if tables.refusedNewKeys.contains(newKeyID(key)) { return false }
+        }
         finding(.unknownKey, pending, "the development language (\(developmentLanguage)) has no \"\(key)\" in \(table); not written")
         skip(pending, .notInDevelopmentLanguage(table: table))
         return false
@@ -121,6 +138,8 @@ struct OutputContext {
     }
 
     mutating func skip(_ pending: Importer.PendingUnit, _ reason: ImportReport.SkipReason) {
+        // A new key's development-language unit is no unit of the XLIFF (a category English lacks).
+        guard !pending.isNewKey else { return }
         skipped.append((pending.result, ImportReport.SkippedUnit(id: pending.unit.id, reason: reason)))
     }
 
@@ -130,10 +149,13 @@ struct OutputContext {
 
     /// Records a finding for a unit that is not written.
     mutating func refuse(_ pending: Importer.PendingUnit, _ kind: ImportReport.Finding.Kind, _ message: String) {
+        // A new key's development-language unit: its value is the <source>, and no language gets the key.
+        let message = pending.isNewKey ? "its <source> as the new \(id.language) value: \(message) (the key is written in no language)" : message
         var finding = ImportReport.Finding(kind: kind, xliff: pending.xliff, line: pending.unit.line, id: pending.unit.id, message: message)
         finding.refused = true
         findings.append(finding)
         refused[pending.result, default: 0] += 1
+        if pending.isNewKey { tables.refusedNewKeys.insert(newKeyID(pending.unit.address.key)) }
     }
 
     /// Whether the target's format arguments agree with the source's; a unit whose do

@@ -24,6 +24,8 @@ struct CalleeRule: Sendable {
     var key: Argument
     var table: Argument?
     var comment: Argument?
+    /// The development-language text used when the table lacks the key (`value:`, `defaultValue:`).
+    var value: Argument?
     /// A non-literal key is a dynamic site (an explicit lookup) rather than no site
     /// (a SwiftUI view given a `String`, which is verbatim text).
     var dynamic: Bool
@@ -35,13 +37,14 @@ struct CalleeRule: Sendable {
     /// Shown as the site's callee (`.accessibilityLabel`, `@Parameter`).
     var display: String
 
-    init(_ name: String, _ form: Form, key: Argument, table: Argument? = nil, comment: Argument? = nil,
+    init(_ name: String, _ form: Form, key: Argument, table: Argument? = nil, comment: Argument? = nil, value: Argument? = nil,
          dynamic: Bool, defaultTable: String = "Localizable", array: Bool = false, placeholders: Bool = false) {
         self.name = name
         self.form = form
         self.key = key
         self.table = table
         self.comment = comment
+        self.value = value
         self.dynamic = dynamic
         self.defaultTable = defaultTable
         self.array = array

@@ -78,12 +78,14 @@ package struct CalleeTable: Sendable {
 
     static let swiftRules: [CalleeRule] = {
         var rules = [
-            CalleeRule("NSLocalizedString", .call, key: .first, table: .label("tableName"), comment: .label("comment"), dynamic: true),
-            CalleeRule("String", .call, key: .label("localized"), table: .label("table"), comment: .label("comment"), dynamic: true),
+            CalleeRule("NSLocalizedString", .call, key: .first, table: .label("tableName"), comment: .label("comment"),
+                       value: .label("value"), dynamic: true),
+            CalleeRule("String", .call, key: .label("localized"), table: .label("table"), comment: .label("comment"),
+                       value: .label("defaultValue"), dynamic: true),
             CalleeRule("LocalizedStringResource", .call, key: .first, table: .label("table"), comment: .label("comment"),
-                       dynamic: true),
+                       value: .label("defaultValue"), dynamic: true),
             CalleeRule("LocalizedStringKey", .call, key: .first, dynamic: true),
-            CalleeRule("localizedString", .member, key: .label("forKey"), table: .label("table"), dynamic: true),
+            CalleeRule("localizedString", .member, key: .label("forKey"), table: .label("table"), value: .label("value"), dynamic: true),
             CalleeRule("IntentDescription", .call, key: .first, table: .label("table"), dynamic: false),
             CalleeRule("IntentDialog", .call, key: .first, dynamic: false),
             CalleeRule("result", .member, key: .label("dialog"), dynamic: false),
@@ -111,6 +113,6 @@ package struct CalleeTable: Sendable {
         CalleeRule("NSLocalizedStringFromTableInBundle", .call, key: .position(0), table: .position(1), comment: .position(3),
                    dynamic: true),
         CalleeRule("NSLocalizedStringWithDefaultValue", .call, key: .position(0), table: .position(1), comment: .position(4),
-                   dynamic: true),
+                   value: .position(3), dynamic: true),
     ]
 }

@@ -13,6 +13,9 @@ package struct ScanReport: Sendable {
         package var missing: [String]
         /// Its first site (`file:line`), for the text report.
         package var firstSite: ScanSite
+        /// The first `value:`/`defaultValue:` literal a site gives it (scan's XLIFF `<source>`
+        /// when the development language lacks the key).
+        package var defaultValue: String? = nil
     }
 
     /// A development-language key no site uses.
@@ -69,7 +72,9 @@ package struct ScanReport: Sendable {
         // The first site by its index: a copy of it per key would double the sites' memory.
         var uses: [Catalog.Key: (count: Int, first: Int)] = [:]
         var order: [Catalog.Key] = []
+        var defaults: [Catalog.Key: String] = [:]
         func use(_ id: Catalog.Key, _ site: Int) {
+            if defaults[id] == nil, let value = sites[site].defaultValue { defaults[id] = value }
             if let existing = uses[id] {
                 uses[id] = (existing.count + 1, existing.first)
             } else {
@@ -94,7 +99,8 @@ package struct ScanReport: Sendable {
         }
         keys = order.sorted { ($0.table, $0.key) < ($1.table, $1.key) }.map { id in
             let missing = languages.filter { store.entry(key: id.key, table: id.table, language: $0) == nil }.map(\.rawValue)
-            return Key(table: id.table, key: id.key, sites: uses[id]!.count, missing: missing, firstSite: sites[uses[id]!.first])
+            return Key(table: id.table, key: id.key, sites: uses[id]!.count, missing: missing, firstSite: sites[uses[id]!.first],
+                       defaultValue: defaults[id])
         }
         var unreferenced: [Unreferenced] = []
         if let development = store.developmentLanguage {

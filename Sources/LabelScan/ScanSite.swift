@@ -25,9 +25,12 @@ package struct ScanSite: Sendable, Hashable {
     package var comment: String?
     /// An interpolated key's text around its interpolations (`["", " items"]`).
     package var segments: [String]
+    /// The development-language text the call gives when the table lacks the key
+    /// (`value:`, `defaultValue:`), when it is a literal without interpolations.
+    package var defaultValue: String?
 
     package init(file: String, line: Int, column: Int, callee: String, table: String?, key: String?, kind: Kind,
-                 comment: String? = nil, segments: [String] = []) {
+                 comment: String? = nil, segments: [String] = [], defaultValue: String? = nil) {
         self.file = file
         self.line = line
         self.column = column
@@ -37,5 +40,6 @@ package struct ScanSite: Sendable, Hashable {
         self.kind = kind
         self.comment = comment
         self.segments = segments
+        self.defaultValue = defaultValue
     }
 }

@@ -40,6 +40,8 @@ extension SiteScanner {
             guard let arguments, let argument = select(rule.key, in: arguments) else { continue }
             let table = select(rule.table, in: arguments, default: rule.defaultTable)
             let comment = rule.comment.flatMap { select($0, in: arguments) }.flatMap(plainLiteral)
+            // An empty `value:` is no value: Foundation answers the key then.
+            let defaultValue = rule.value.flatMap { select($0, in: arguments) }.flatMap(plainLiteral).flatMap { $0.isEmpty ? nil : $0 }
             let ranges = rule.array ? elements(of: argument.range) : [argument.range]
             let stringTyped = language == .objectiveC || name == "NSLocalizedString" || name == "localizedString"
             for range in ranges where !range.isEmpty {
@@ -51,7 +53,7 @@ extension SiteScanner {
                 for (start, literal) in literals {
                     let value = rule.placeholders ? Self.shortcutPhrase(literal) : literal
                     add(at: tokens[start], callee: rule.display, table: table,
-                        literal: stringTyped && value.isInterpolated ? nil : value, comment: comment)
+                        literal: stringTyped && value.isInterpolated ? nil : value, comment: comment, defaultValue: defaultValue)
                 }
             }
         }

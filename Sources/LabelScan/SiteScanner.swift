@@ -220,7 +220,8 @@ package struct SiteScanner {
         return (low + 1, offset - lineStarts[low] + 1)
     }
 
-    mutating func add(at token: SourceToken, callee: String, table: String?, literal: SourceLiteral?, comment: String?) {
+    mutating func add(at token: SourceToken, callee: String, table: String?, literal: SourceLiteral?, comment: String?,
+                      defaultValue: String? = nil) {
         let (line, column) = position(token.start)
         guard let literal else {
             sites.append(ScanSite(file: file, line: line, column: column, callee: callee, table: table, key: nil, kind: .dynamic,
@@ -229,6 +230,6 @@ package struct SiteScanner {
         }
         sites.append(ScanSite(file: file, line: line, column: column, callee: callee, table: table, key: literal.patternKey,
                               kind: literal.isInterpolated ? .interpolated : .literal, comment: comment,
-                              segments: literal.isInterpolated ? literal.segments : []))
+                              segments: literal.isInterpolated ? literal.segments : [], defaultValue: defaultValue))
     }
 }

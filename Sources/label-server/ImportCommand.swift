@@ -10,8 +10,8 @@ enum ImportCommand {
           label-server import — write translated XLIFF into a bundle folder, as Xcode would
 
         SYNOPSIS
-          label-server import FILE... --into DIR [--only ORIGINAL]... [--dev-lang TAG] [--dry-run]
-                                 [--format text|json] [--strict] [--lock-timeout SECONDS]
+          label-server import FILE... --into DIR [--only ORIGINAL]... [--dev-lang TAG] [--add-new] [--dry-run]
+                                 [--format text|json] [--verbose] [--strict] [--lock-timeout SECONDS]
 
         DESCRIPTION
         Reads XLIFF 1.2 files (or .xcloc folders: their `Localized Contents/*.xliff`) and
@@ -33,6 +33,15 @@ enum ImportCommand {
         its .strings. Plural categories the XLIFF lacks are not copied from English: the
         report lists the categories each language still needs.
 
+        A unit whose key the development language's table lacks is not written (as Xcode
+        does not write it); the report counts these once (new-keys-skipped). With --add-new
+        the key is added to the development language too: the unit's <source> as its value,
+        its developer note as its comment (a String Catalog: the key's comment), checked
+        as every other value. A new plural key whose units cannot make a whole
+        development-language entry (no format, a category the development language needs,
+        a width/device variant) is refused: new-plural-incomplete; one from a <file> whose
+        source-language is another language: source-language-differs.
+
         A unit that fails a check is refused, reported as an error with its code, and
         not written; the rest of the file is imported:
           placeholder-mismatch  its format arguments differ from the source's (count,
@@ -51,9 +60,13 @@ enum ImportCommand {
           --only ORIGINAL    import only the <file>s whose `original` is ORIGINAL or lies under it
                              (repeatable; an .xcloc of a whole project holds several bundles'
                              tables of one name); the others are reported `ignored`
-          --dev-lang TAG     the development language (default: each file's source-language, else en)
+          --dev-lang TAG     the development language (default: each file's source-language, else en;
+                             a String Catalog's is its sourceLanguage)
+          --add-new          add keys the development language lacks to it (the <source> as value)
+                             as well as to the target language, instead of skipping them
           --dry-run          report what would change; write nothing
-          --format FORMAT    text (default) or json
+          --format FORMAT    text (default: a summary, then the findings) or json (every unit)
+          --verbose          text: also each <file> and every skipped unit
           --strict           all or nothing: any finding (a refused unit, an unknown key,
                              a language named twice, an unknown file kind) and nothing
                              at all is written, exit 1
@@ -64,19 +77,21 @@ enum ImportCommand {
           -h, --help         show this help
 
         EXIT STATUS
-          0 imported (or would import; refused units are reported, the rest written),
+          0 imported (or would import; refused units are reported, the rest written; units
+            skipped, also for a key new to the development language, are not an error),
           1 refused, failed, or any finding under --strict (nothing written),
           2 on bad usage.
 
         EXAMPLES
           label-server import ru.xliff --into Strings/app --dry-run
+          label-server import de.xliff --into Strings/app --add-new
           label-server import Localizations/*.xcloc --into Strings/app --strict --format json
         """
 
     static func run(_ arguments: [String]) -> Int32 {
         do throws(ArgumentScanner.UsageError) {
             let scanner = try ArgumentScanner(arguments, valued: ["--into", "--dev-lang", "--format", "--only", "--lock-timeout"],
-                                              flags: ["--dry-run", "--strict", "--help", "-h"])
+                                              flags: ["--dry-run", "--strict", "--add-new", "--verbose", "--help", "-h"])
             if scanner.has("--help") || scanner.has("-h") {
                 print(help)
                 return 0
@@ -88,7 +103,7 @@ enum ImportCommand {
                 throw ArgumentScanner.UsageError(description: "--into \(into) is not a folder")
             }
             // --strict is all or nothing: the plan then writes nothing when there is any finding.
-            var options = Importer.Options(originals: scanner.all("--only"), strict: scanner.has("--strict"))
+            var options = Importer.Options(originals: scanner.all("--only"), strict: scanner.has("--strict"), addNew: scanner.has("--add-new"))
             if let text = scanner.value("--dev-lang") {
                 guard let tag = LanguageTag(text) else { throw ArgumentScanner.UsageError(description: "--dev-lang \(text) is not a language tag") }
                 options.developmentLanguage = tag
@@ -98,7 +113,7 @@ enum ImportCommand {
             let timeout = try lockTimeout(scanner.value("--lock-timeout"))
             return withStoreLock(into, timeout: timeout, dryRun: scanner.has("--dry-run")) {
                 execute(scanner.positionals, into: into, options: options, dryRun: scanner.has("--dry-run"),
-                        json: format == "json", strict: scanner.has("--strict"))
+                        json: format == "json", strict: scanner.has("--strict"), verbose: scanner.has("--verbose"))
             }
         } catch {
             CommandLine.fail(error.description)
@@ -106,7 +121,8 @@ enum ImportCommand {
         }
     }
 
-    private static func execute(_ files: [String], into: String, options: Importer.Options, dryRun: Bool, json: Bool, strict: Bool) -> Int32 {
+    private static func execute(_ files: [String], into: String, options: Importer.Options, dryRun: Bool, json: Bool, strict: Bool,
+                                verbose: Bool) -> Int32 {
         let report: ImportReport
         var failure: String?
         do throws(ImportError) {
@@ -115,7 +131,7 @@ enum ImportCommand {
             report = error.report
             failure = error.description
         }
-        print(json ? ImportReportRendering.json(report, into: into) : ImportReportRendering.text(report))
+        print(json ? ImportReportRendering.json(report, into: into) : ImportReportRendering.text(report, verbose: verbose))
         if let failure { CommandLine.fail(failure) }
         if report.isRefused || failure != nil { return 1 }
         return strict && !report.findings.isEmpty ? 1 : 0

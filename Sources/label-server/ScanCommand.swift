@@ -42,7 +42,9 @@ enum ScanCommand {
                                    *.xcstrings under DIR (repeatable; instead of --strings)
           --format FORMAT          text (default), json, or xliff / strings: the keys --lang
                                    lacks, in exactly the files GET /missing exports
-          --lang TAG               the language for xliff and strings
+          --lang TAG               the language for xliff and strings (xliff: its target-language;
+                                   a key the development language lacks has as <source> the
+                                   call's value:/defaultValue: literal, else the key itself)
           --strict                 exit 1 when a used key is missing in some language, or
                                    when a table or source file could not be read
         \(StoreOptions.help)
@@ -150,7 +152,11 @@ enum ScanCommand {
                                        hits: key.sites, firstSeen: now, lastSeen: now)
         }
         let missing = MissingReport(entries: entries, since: now)
-        let bytes = format == "xliff" ? MissingExport.xliff(missing, catalog: catalog) : MissingExport.strings(missing, catalog: catalog)
+        var defaults: [Catalog.Key: String] = [:]
+        for key in report.keys { if let value = key.defaultValue { defaults[Catalog.Key(table: key.table, key: key.key)] = value } }
+        let source = { (table: String, key: String) in defaults[Catalog.Key(table: table, key: key)] }
+        let bytes = format == "xliff" ? MissingExport.xliff(missing, catalog: catalog, defaultSource: source)
+            : MissingExport.strings(missing, catalog: catalog, defaultSource: source)
         return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -29,7 +29,9 @@ import Testing
         #expect(report.files[0].status == .written && report.files[0].imported == 2)
         #expect(report.files[0].skipped == [.init(id: "c", reason: .noTarget)])
         // The sentence as the text and JSON reports print it.
-        #expect(ImportReportRendering.text(report).contains("\n  skipped c: no <target>\n"))
+        // Per-unit skips are listed only with --verbose.
+        #expect(!ImportReportRendering.text(report).contains("skipped c"))
+        #expect(ImportReportRendering.text(report, verbose: true).contains("\n  skipped c: no <target>"))
         #expect(ImportReportRendering.json(report, into: "x")
                     .contains(#""skipped":[{"id":"c","code":"no-target","reason":"no <target>"}]"#))
         #expect(report.findings.isEmpty)

@@ -144,7 +144,9 @@ enum ScanCommand {
     /// the number of sites, served from the development language when it has the key.
     static func export(_ report: ScanReport, format: String, language: LanguageTag, catalog: Catalog, now: Date = Date()) -> String {
         let development = catalog.developmentLanguage
-        let entries = report.keys.filter { $0.missing.contains(language.rawValue) }.map { key in
+        // An empty key (`Text("")`) is nothing to translate, and no XLIFF id: import
+        // refuses a file holding one, so it would block the whole language.
+        let entries = report.keys.filter { !$0.key.isEmpty && $0.missing.contains(language.rawValue) }.map { key in
             let served = development.flatMap { tag in
                 catalog.entry(key: key.key, table: key.table, language: tag).map { "\($0.bundle)/\(tag.rawValue)" }
             } ?? "key"

@@ -17,6 +17,7 @@ import Testing
         let source = """
             Text("a")
             Text("Hello")
+            Text("")
             let title = NSLocalizedString("greeting.title", value: "Welcome", comment: "Start screen")
             let day = String(localized: "greeting.day", defaultValue: "Good day", comment: "Morning")
             """
@@ -63,6 +64,8 @@ import Testing
         // The source a team can translate: the key itself for a text key, else the call's value.
         for source in ["Hello", "Welcome", "Good day"] { #expect(xliff.contains("<source>\(source)</source>")) }
         #expect(!xliff.contains("<source>greeting.title</source>") && !xliff.contains("<source>a</source>"))
+        // `Text("")` asks for the empty key: nothing to translate, and no id import takes.
+        #expect(report.keys.contains { $0.key.isEmpty } && !xliff.contains("id=\"\""))
         let file = root.appendingPathComponent("de.xliff")
         try Data(try Self.filled(xliff).utf8).write(to: file)
         #expect(ImportCommand.run([file.path, "--into", resources, "--dry-run"]) == 0)   // skipped, counted: exit 0

@@ -47,9 +47,9 @@ package enum MissingPage {
         let languages = perLanguage.keys.sorted()
         let lowest = languages.min { percent(perLanguage[$0]!) < percent(perLanguage[$1]!) }
         html.open("section", ["aria-labelledby": "coverage-heading"])
-        html.open("details")
-        html.open("summary")
         html.element("h2", ["id": "coverage-heading"], text: "Coverage")
+        html.open("details", ["id": "coverage"])
+        html.open("summary")
         var line = "\(languages.count) language\(languages.count == 1 ? "" : "s")"
         if let lowest { line += "; lowest \(lowest) at \(percent(perLanguage[lowest]!))%" }
         html.text(line)

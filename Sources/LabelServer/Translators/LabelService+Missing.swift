@@ -106,15 +106,7 @@ extension LabelService {
         // MissingReportQuery is the page the JSON, CSV and .strings renderings cut.
         let missingQuery = try MissingQuery(missing: request)
         let untranslated = try backlog(missingQuery, store: store, state: state, mayBlock: mayBlock)
-        var query = MissingReportQuery(lang: missingQuery.lang, table: missingQuery.table,
-                                       limit: missingQuery.limit ?? MissingReportQuery.defaultLimit, offset: missingQuery.offset,
-                                       view: missingQuery.view, includeUntranslated: missingQuery.includeUntranslated)
-        guard query.limit <= MissingReportQuery.maximumLimit else {
-            throw QueryParameters.limitAbove(MissingReportQuery.maximumLimit, default: MissingReportQuery.defaultLimit)
-        }
-        guard query.offset <= MissingReportQuery.maximumOffset else {
-            throw QueryParameters.offsetAbove(MissingReportQuery.maximumOffset)
-        }
+        var query = try Self.reportQuery(missingQuery)
         let development = state.catalog.developmentLanguage
         let sourceText = { (table: String, key: String) -> String? in
             development.flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string.template }
@@ -180,6 +172,20 @@ extension LabelService {
         headers.add(.vary, value: ContentEncodingChoice.vary(negotiatedFormat ? "Accept" : nil))
         choice.addContentEncoding(to: &headers)
         return HTTPResponse(status: .ok, headers: headers, body: choice.body)
+    }
+
+    /// The page of the report the JSON, CSV and .strings renderings cut, its bounds checked.
+    static func reportQuery(_ missingQuery: MissingQuery) throws -> MissingReportQuery {
+        let query = MissingReportQuery(lang: missingQuery.lang, table: missingQuery.table,
+                                       limit: missingQuery.limit ?? MissingReportQuery.defaultLimit, offset: missingQuery.offset,
+                                       view: missingQuery.view, includeUntranslated: missingQuery.includeUntranslated)
+        guard query.limit <= MissingReportQuery.maximumLimit else {
+            throw QueryParameters.limitAbove(MissingReportQuery.maximumLimit, default: MissingReportQuery.defaultLimit)
+        }
+        guard query.offset <= MissingReportQuery.maximumOffset else {
+            throw QueryParameters.offsetAbove(MissingReportQuery.maximumOffset)
+        }
+        return query
     }
 
     /// The translators' XLIFF file and HTML page, rendered per request.

@@ -208,14 +208,15 @@ package final class MissingKeyRecorder: Sendable {
         }
     }
 
-    /// Removes every entry of `key` requested in `requested` (canonical tag), in `table`
-    /// or, when nil, in every table (plural misses included).
+    /// Removes every entry matching all the given filters: `key`, `requested` (canonical
+    /// tag), `table`; a nil filter matches any (plural misses included).
     ///
     /// - Returns: how many entries went.
-    package func remove(key: String, requested: String, table: String?) -> Int {
+    package func remove(key: String?, requested: String?, table: String?) -> Int {
         state.withLock { state in
             let gone = state.entries.keys.filter { id in
-                id.key == key && id.requested == requested && (table == nil || id.table == table)
+                (key == nil || id.key == key) && (requested == nil || id.requested == requested)
+                    && (table == nil || id.table == table)
             }
             for id in gone {
                 guard let stats = state.entries.removeValue(forKey: id) else { continue }

@@ -136,14 +136,14 @@ package final class MissingReportStore: Sendable {
         try flushIfDirty()
     }
 
-    /// Removes the entries of one key for one requested language (`DELETE /missing?key=K&lang=L`),
-    /// in `table` only or in every table, and persists the report.
+    /// Removes the entries matching every filter given (`DELETE /missing?key=K&lang=L&table=T`,
+    /// each optional; a nil one matches any) and persists the report.
     ///
     /// - Returns: how many entries went (plural misses of the key are entries of their own).
     /// - Throws: ``MissingReportError/persistence(path:reason:)``; the entries are gone from
     ///   memory even then, and the next flush retries the write.
     @discardableResult
-    package func remove(key: String, requested: String, table: String?) throws(MissingReportError) -> Int {
+    package func remove(key: String?, requested: String?, table: String?) throws(MissingReportError) -> Int {
         let removed = recorder.remove(key: key, requested: requested, table: table)
         if removed > 0 { try flushIfDirty() }
         return removed

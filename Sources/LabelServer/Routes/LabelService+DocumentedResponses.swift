@@ -30,7 +30,7 @@ extension LabelService {
             404: ["unknown_table"],
         ]
         let missingRead: Responses = [
-            200: [], 400: query.union(scope).union(reportQuery).union(["invalid_include", "invalid_state", "lang_required"]),
+            200: [], 400: query.union(scope).union(reportQuery).union(["invalid_include", "invalid_state"]),
             404: ["missing_report_disabled"], 503: ["fleet_busy"],
         ]
         let missingReport: Responses = [
@@ -44,7 +44,7 @@ extension LabelService {
         let fleetWrite: Responses = [422: [], 502: ["fleet_partial"], 503: ["fleet_busy"]]
         let missingReset = merged(admin, fleetWrite, [
             200: [],
-            400: query.union(scope).union(["invalid_key", "key_too_long", "invalid_language", "invalid_table", "lang_required"]),
+            400: query.union(scope).union(["invalid_key", "key_too_long", "invalid_language", "invalid_table"]),
             404: ["missing_report_disabled"], 500: ["persistence_failed"],
         ])
         let reload = merged(admin, fleetWrite, [

@@ -28,7 +28,8 @@ final class Backlog: Sendable {
     }
 
     struct ListKey: Hashable, Sendable {
-        var language: String
+        /// Nil: every language of the store but the development language, one after the other.
+        var language: String?
         var table: String?
     }
 
@@ -65,22 +66,22 @@ final class Backlog: Sendable {
 
     private static func compute(_ key: ListKey, serving: ServiceState) -> Untranslated {
         let catalog = serving.catalog
-        guard let development = catalog.developmentLanguage, let language = LanguageTag(key.language),
-              language != development else {
-            return Untranslated(entries: [], total: 0)
-        }
-        let chain = serving.resolver.chain(preferring: language)
+        guard let development = catalog.developmentLanguage else { return Untranslated(entries: [], total: 0) }
+        let languages = key.language.map { LanguageTag($0).map { [$0] } ?? [] } ?? catalog.languages.sorted { $0.rawValue < $1.rawValue }
         var entries: [MissingReport.Entry] = []
         var total = 0
         let never = Date(timeIntervalSince1970: 0)
-        for table in catalog.tables where key.table == nil || key.table == table {
-            for name in catalog.entries(table: table, language: development).keys.sorted() {
-                let resolution = serving.resolver.resolve(key: name, table: table, chain: chain)
-                guard resolution.isMissing else { continue }
-                total += 1
-                guard entries.count < maximumUntranslated else { continue }
-                entries.append(MissingReport.Entry(key: name, table: table, requested: language.rawValue,
-                                                   servedFrom: resolution.source, hits: 0, firstSeen: never, lastSeen: never))
+        for language in languages where language != development {
+            let chain = serving.resolver.chain(preferring: language)
+            for table in catalog.tables where key.table == nil || key.table == table {
+                for name in catalog.entries(table: table, language: development).keys.sorted() {
+                    let resolution = serving.resolver.resolve(key: name, table: table, chain: chain)
+                    guard resolution.isMissing else { continue }
+                    total += 1
+                    guard entries.count < maximumUntranslated else { continue }
+                    entries.append(MissingReport.Entry(key: name, table: table, requested: language.rawValue,
+                                                       servedFrom: resolution.source, hits: 0, firstSeen: never, lastSeen: never))
+                }
             }
         }
         return Untranslated(entries: entries, total: total)
@@ -130,16 +131,19 @@ extension Backlog {
     private struct TableKey: Hashable {
         var table: String
         var key: String
+        var requested: String
     }
 
     /// `report` followed by the untranslated keys it does not list open already (a key
     /// requested and still missing is shown once, with its hits).
     static func appending(_ untranslated: Untranslated?, to report: MissingReport) -> MissingReport {
-        guard let untranslated, let first = untranslated.entries.first else { return report }
+        guard let untranslated, !untranslated.entries.isEmpty else { return report }
         let listed = Set(report.entries.lazy
-            .filter { $0.requested == first.requested && $0.resolvedAt == nil && $0.plural == nil }
-            .map { TableKey(table: $0.table, key: $0.key) })
-        return report.appending(untranslated.entries.filter { !listed.contains(TableKey(table: $0.table, key: $0.key)) })
+            .filter { $0.resolvedAt == nil && $0.plural == nil }
+            .map { TableKey(table: $0.table, key: $0.key, requested: $0.requested) })
+        return report.appending(untranslated.entries.filter {
+            !listed.contains(TableKey(table: $0.table, key: $0.key, requested: $0.requested))
+        })
     }
 
     /// A JSON page with `"untranslated":{"total":…,"included":…,"limit":…}` first: how many

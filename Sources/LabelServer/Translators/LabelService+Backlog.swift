@@ -11,16 +11,9 @@ extension LabelService {
     /// only from what is computed already, else `LabelRoute.NotBuilt`.
     func backlog(_ query: MissingQuery, store: MissingReportStore, state: ServiceState,
                  mayBlock: Bool) throws -> Backlog.Untranslated? {
-        var listKey: Backlog.ListKey?
-        if query.includeUntranslated {
-            guard let lang = query.lang else {
-                throw APIError.badRequest("lang_required", "include=untranslated needs lang: the language whose backlog to list")
-            }
-            guard query.view == .open else {
-                throw APIError.badRequest("invalid_include", "include=untranslated adds to the open entries: leave state out")
-            }
-            listKey = Backlog.ListKey(language: lang, table: query.table)
-        }
+        // Without `lang`, every language's backlog (untranslated keys are open entries:
+        // `state=resolved` shows none of them).
+        let listKey = query.includeUntranslated ? Backlog.ListKey(language: query.lang, table: query.table) : nil
         let backlog = missingCache.backlog
         if !mayBlock {
             guard backlog.isSwept(state), listKey.map({ backlog.cached($0, serving: state) != nil }) ?? true else {
@@ -31,15 +24,14 @@ extension LabelService {
         return listKey.map { backlog.untranslated($0, serving: state) }
     }
 
-    /// The entry a `DELETE /missing` names (`key`, with `lang` and optionally `table`), or nil
-    /// for the whole report (no `key`).
-    static func entryToRemove(_ request: HTTPRequest) throws(APIError) -> (key: String, lang: String, table: String?)? {
+    /// The entries a `DELETE /missing` names (`key`, `lang`, `table`: each optional, all
+    /// given must match), or nil for the whole report (none given).
+    static func entryToRemove(_ request: HTTPRequest) throws(APIError) -> (key: String?, lang: String?, table: String?)? {
         let parameters = try QueryParameters(request)
-        guard let key = try parameters.entryKey() else { return nil }
-        guard let lang = try parameters.language() else {
-            throw .badRequest("lang_required", "DELETE /missing?key= needs lang: the requested language of the entry")
-        }
-        return (key, lang.rawValue, try parameters.tableName())
+        let key = try parameters.entryKey()
+        let lang = try parameters.language()?.rawValue
+        let table = try parameters.tableName()
+        return key == nil && lang == nil && table == nil ? nil : (key, lang, table)
     }
 
     /// `Content-Disposition` for a download (`missing-de.xliff`, or `missing.xliff` without a

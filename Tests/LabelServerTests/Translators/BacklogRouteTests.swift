@@ -66,14 +66,25 @@ import Testing
         }
     }
 
-    @Test(arguments: [("include=garbage&lang=ru", "invalid_include"), ("include=untranslated", "lang_required"),
-                      ("include=untranslated&lang=ru&state=resolved", "invalid_include"),
+    @Test(arguments: [("include=garbage&lang=ru", "invalid_include"), ("include=untranslated%0D%0A", "invalid_include"),
+                      ("include=\(String(repeating: "u", count: 5000))", "invalid_include"),
                       ("state=closed", "invalid_state"), ("state=%0D%0ASet-Cookie:x", "invalid_state")])
     func hostileReadParametersAre400WithTheirCode(query: String, code: String) throws {
         try TranslatorServer.with { server in
             let response = try server.get("/missing?\(query)")
             #expect(response.status == 400)
             #expect(try Self.json(response)["error"] as? String == code)
+        }
+    }
+
+    @Test func withoutALanguageIncludeUntranslatedListsEveryLanguagesBacklogAndTheResolvedViewNone() throws {
+        try TranslatorServer.with { server in
+            let all = try Self.json(try server.get("/missing?include=untranslated"))
+            let entries = try #require(all["entries"] as? [[String: Any]])
+            #expect(entries.map { "\($0["key"] as? String ?? "")/\($0["requested"] as? String ?? "")" }
+                == ["pause.label/ru", "play.label/ru"])
+            #expect(Self.keys(try Self.json(try server.get("/missing?include=untranslated&state=resolved"))).isEmpty)
+            #expect(Self.keys(try Self.json(try server.get("/missing?include=untranslated&state=all&lang=ru"))).count == 2)
         }
     }
 
@@ -174,7 +185,7 @@ import Testing
         #expect(try Self.json(try delete("key=gone&lang=de"))["removed"] as? Int == 1, "the other table's")
         #expect(try Self.json(try delete("key=gone&lang=de"))["removed"] as? Int == 0, "idempotent")
         #expect(try Self.json(try delete("key=line%0D%0Abreak&lang=de"))["removed"] as? Int == 1)
-        for (query, code) in [("key=gone", "lang_required"), ("key=gone&lang=%22x", "invalid_language"),
+        for (query, code) in [("key=gone&lang=%22x", "invalid_language"), ("table=", "invalid_table"),
                               ("key=a%00b&lang=de", "invalid_key"),
                               ("key=\(String(repeating: "k", count: 300))&lang=de", "key_too_long"),
                               ("key=gone&lang=de&table=..%2Fx", "invalid_table")] {
@@ -182,8 +193,14 @@ import Testing
             #expect(refused.status == 400, "\(query)")
             #expect(try Self.json(refused)["error"] as? String == code, "\(query)")
         }
-        let left = missing.recorder.snapshot().entries.map { "\($0.key)/\($0.requested)" }.sorted()
+        var left = missing.recorder.snapshot().entries.map { "\($0.key)/\($0.requested)" }.sorted()
         #expect(left == ["gone/fr", "keep/de"])
+        // A language alone: that language's entries; nothing at all: the whole report.
+        #expect(try Self.json(try delete("lang=fr"))["removed"] as? Int == 1)
+        left = missing.recorder.snapshot().entries.map { "\($0.key)/\($0.requested)" }
+        #expect(left == ["keep/de"])
+        #expect(try Self.json(try delete(""))["status"] as? String == "reset")
+        #expect(missing.recorder.snapshot().entries.isEmpty)
     }
 }
 

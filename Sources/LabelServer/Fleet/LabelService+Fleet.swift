@@ -240,11 +240,7 @@ extension LabelService {
             }
             writer.endObject()
             // `{"partial":…,"unreachable":[…],"leftOut":[…]}` + the body's fields after its `{`.
-            var body = Array(writer.bytes.dropLast())
-            let rest = response.body.dropFirst()
-            if rest.first != UInt8(ascii: "}") { body.append(UInt8(ascii: ",")) }
-            body += rest
-            response.body = body
+            response.body = JSONSplice.prepending(writer.bytes, to: response.body)
         }
         return response
     }

@@ -158,10 +158,7 @@ extension Backlog {
         writer.field("limit", maximumUntranslated)
         writer.endObject()
         writer.endObject()
-        var body = Array(writer.bytes.dropLast())
-        let rest = page.identity.dropFirst()
-        if rest.first != UInt8(ascii: "}") { body.append(UInt8(ascii: ",")) }
-        body += rest
-        return MissingReportCache.Page(identity: body, gzip: nil, total: page.total, nextOffset: page.nextOffset)
+        return MissingReportCache.Page(identity: JSONSplice.prepending(writer.bytes, to: page.identity), gzip: nil,
+                                       total: page.total, nextOffset: page.nextOffset)
     }
 }

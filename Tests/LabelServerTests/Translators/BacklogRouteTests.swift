@@ -2,7 +2,7 @@ import Foundation
 import HTTP1
 import HTTPServer
 import LabelCore
-import LabelServer
+@testable import LabelServer
 import MissingKeys
 import TestSupport
 import Testing
@@ -86,6 +86,28 @@ import Testing
             #expect(Self.keys(try Self.json(try server.get("/missing?include=untranslated&state=resolved"))).isEmpty)
             #expect(Self.keys(try Self.json(try server.get("/missing?include=untranslated&state=all&lang=ru"))).count == 2)
         }
+    }
+
+    @Test func theUntranslatedKeysOfOneAnswerAreBoundedAndTheAnswerSaysSo() throws {
+        let root = TemporaryFolder.make("backlog-bound")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let count = Backlog.maximumUntranslated + 5
+        let lines = (0..<count).map { "\"key.\($0)\" = \"Text \($0)\";" }.joined(separator: "\n")
+        for (folder, text) in [("app/en.lproj", lines), ("app/de.lproj", #""key.0" = "Text";"#)] {
+            let url = root.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url.appendingPathComponent("Localizable.strings"))
+        }
+        let holder = CatalogHolder(ServiceState(store: try StoreLoader.load(StoreConfiguration(directory: root.path))))
+        let missing = MissingReportStore(stateDirectory: root.appendingPathComponent("state"), recorder: MissingKeyRecorder())
+        let client = InProcessClient(LabelService(catalog: holder, missing: missing))
+        let response = try client.exchange("GET /missing?lang=de&include=untranslated&limit=10 HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(response.header("x-untranslated-total") == String(count - 1))
+        #expect(response.header("x-untranslated-limit") == String(Backlog.maximumUntranslated))
+        let object = try Self.json(response)
+        #expect((object["untranslated"] as? [String: Any])?["included"] as? Int == Backlog.maximumUntranslated)
+        #expect(object["total"] as? Int == Backlog.maximumUntranslated)
+        #expect((object["entries"] as? [Any])?.count == 10)
     }
 
     @Test func aDownloadIsNamedByTheCanonicalTagNeverTheRequestText() throws {

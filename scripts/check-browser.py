@@ -149,6 +149,17 @@ async def browse(base, chrome_port):
         check(["coins.count", "%d coins"] in sources, "the plural miss shows the development-language form beside the key")
         plural = await page.js(ROWS + ".some(r => r.textContent.includes('coins · many'))")
         check(plural, "the plural miss shows its variable and category (coins · many)")
+        order = await page.js("[...document.querySelectorAll('main h2')].map(h => h.id)")
+        check(order and order[0] == "entries-heading" and order[-1] == "coverage-heading",
+              f"the page leads with the missing strings, coverage last ({order})")
+        check(await page.js("document.getElementById('coverage').tagName === 'DETAILS' && !document.getElementById('coverage').open"),
+              "coverage is a collapsed <details>")
+        backlog = await page.js("[...document.querySelectorAll('a[download]')].map(a => a.href).find(h => h.includes('lang=ru') && h.includes('include=untranslated') && h.includes('format=xliff'))")
+        check(bool(backlog), "the page offers ru's whole backlog as XLIFF")
+        if backlog:
+            status, headers, body = http(backlog)
+            check(headers.get("Content-Disposition") == 'attachment; filename="missing-ru.xliff"' and b"untranslated" in body,
+                  f"the backlog download is named per language ({headers.get('Content-Disposition')})")
         await page.screenshot(os.path.join(ROOT, "docs", "missing-page.png")) if os.environ.get("SCREENSHOTS", "1") == "1" else None
 
         # The filter form: choose ru, submit, the URL keeps it and every row is ru.

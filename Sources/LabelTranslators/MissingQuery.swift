@@ -14,6 +14,10 @@ package struct MissingQuery: Sendable, Hashable {
     package var format: String?
     package var limit: Int?
     package var offset = 0
+    /// `state`: open entries (the default), resolved ones, or all.
+    package var view: MissingReport.View = .open
+    /// `include=untranslated`: the server appends the keys `lang` lacks after the report's.
+    package var includeUntranslated = false
 
     package static let maximumSearchLength = 256
     static let defaultPageSize = 200
@@ -29,10 +33,10 @@ package struct MissingQuery: Sendable, Hashable {
         self.offset = offset
     }
 
-    /// The one filter every rendering applies: language, table, then search
+    /// The one filter every rendering applies: language, table, view (``view``), then search
     /// over the key and the development-language text. Report order is kept.
     package func apply(to report: MissingReport, sourceText: (_ table: String, _ key: String) -> String?) -> MissingReport {
-        let filtered = report.filtered(lang: lang, table: table)
+        let filtered = report.filtered(lang: lang, table: table).filtered(view: view)
         guard let search else { return filtered }
         let needle = search.lowercased()
         return filtered.filtered { entry in
@@ -47,6 +51,8 @@ package struct MissingQuery: Sendable, Hashable {
         if let lang { items.append(("lang", lang)) }
         if let table { items.append(("table", table)) }
         if let search { items.append(("q", search)) }
+        if view != .open { items.append(("state", view.rawValue)) }
+        if includeUntranslated { items.append(("include", "untranslated")) }
         return items
     }
 }

@@ -93,6 +93,8 @@ package enum XLIFFExport {
         let source = string(entry.table, entry.key, developmentLanguage)
         var note = "\(entry.hits) hit\(entry.hits == 1 ? "" : "s"); first seen \(MissingReport.timestamp(entry.firstSeen, fractional: false))"
         note += "; last seen \(MissingReport.timestamp(entry.lastSeen, fractional: false)); served from \(entry.servedFrom)"
+        // `include=untranslated`: a key never requested has no hits or dates to tell.
+        if entry.isUntranslated { note = "untranslated; not requested yet; served from \(entry.servedFrom)" }
         guard let source, source.isPlural else {
             // A plain string (or a key the development language lacks: its text is the key).
             if let plural = entry.plural { note += "; plural form \(plural.category.rawValue) of \(plural.variable)" }

@@ -130,9 +130,12 @@ package final class MissingKeyRecorder: Sendable {
             state.generation &+= 1
             if let index = state.entries.index(forKey: id) {
                 if reported {
-                    // A client's word never replaces what the server observed.
+                    // A client's word never replaces what the server observed, and never
+                    // reopens a resolved entry (the server serves it; the app's copy is stale).
                     state.entries.values[index].countReported(at: at)
                 } else {
+                    // The server missed it again with the catalog it serves now: open again.
+                    state.entries.values[index].resolvedAt = nil
                     let wasReported = state.entries.values[index].reported
                     state.entries.values[index].count(servedFrom: servedFrom, at: at)
                     if wasReported {
@@ -187,6 +190,44 @@ package final class MissingKeyRecorder: Sendable {
         }
     }
 
+    /// Marks the open entries among `ids` resolved at `at` (a reload's time); an entry
+    /// already resolved keeps its first time.
+    ///
+    /// - Returns: how many entries changed.
+    @discardableResult
+    package func markResolved(_ ids: some Sequence<EntryID>, at: Date) -> Int {
+        state.withLock { state in
+            var changed = 0
+            for id in ids {
+                guard let index = state.entries.index(forKey: id), state.entries.values[index].resolvedAt == nil else { continue }
+                state.entries.values[index].resolvedAt = at
+                changed += 1
+            }
+            if changed > 0 { state.generation &+= 1 }
+            return changed
+        }
+    }
+
+    /// Removes every entry matching all the given filters: `key`, `requested` (canonical
+    /// tag), `table`; a nil filter matches any (plural misses included).
+    ///
+    /// - Returns: how many entries went.
+    package func remove(key: String?, requested: String?, table: String?) -> Int {
+        state.withLock { state in
+            let gone = state.entries.keys.filter { id in
+                (key == nil || id.key == key) && (requested == nil || id.requested == requested)
+                    && (table == nil || id.table == table)
+            }
+            for id in gone {
+                guard let stats = state.entries.removeValue(forKey: id) else { continue }
+                state.hits = max(0, state.hits - stats.hits)
+                if stats.reported { state.reportedEntries -= 1 }
+            }
+            if !gone.isEmpty { state.generation &+= 1 }
+            return gone.count
+        }
+    }
+
     // MARK: - For MissingReportStore
 
     /// The report and the change counter it corresponds to, taken under one lock.
@@ -199,7 +240,8 @@ package final class MissingKeyRecorder: Sendable {
         }
         let list = entries.map { id, stats in
             MissingReport.Entry(key: id.key, table: id.table, requested: id.requested, servedFrom: stats.servedFrom,
-                                hits: stats.hits, firstSeen: stats.firstSeen, lastSeen: stats.lastSeen, plural: id.plural)
+                                hits: stats.hits, firstSeen: stats.firstSeen, lastSeen: stats.lastSeen, plural: id.plural,
+                                resolvedAt: stats.resolvedAt)
         }
         let limits = MissingReport.Limits(maxEntries: maxEntries, maxKeyBytes: maxKeyBytes,
                                           maxReportedEntries: maxReportedEntries)
@@ -233,6 +275,7 @@ package final class MissingKeyRecorder: Sendable {
                 // on load; the sums saturate rather than trap.
                 restored.entries.values[index].merge(hits: entry.hits, firstSeen: entry.firstSeen,
                                                      lastSeen: entry.lastSeen, servedFrom: entry.servedFrom)
+                if entry.resolvedAt == nil { restored.entries.values[index].resolvedAt = nil }
                 restored.hits = restored.hits.addingCount(entry.hits)
             } else if restored.entries.count >= maxEntries {
                 restored.dropped.newEntries = restored.dropped.newEntries.addingCount(entry.hits)
@@ -242,7 +285,8 @@ package final class MissingKeyRecorder: Sendable {
                 let reported = entry.servedFrom == Self.reportedSource
                 if reported { restored.reportedEntries += 1 }
                 restored.entries[id] = Stats(hits: entry.hits.clampedCount, firstSeen: entry.firstSeen,
-                                             lastSeen: entry.lastSeen, servedFrom: entry.servedFrom, reported: reported)
+                                             lastSeen: entry.lastSeen, servedFrom: entry.servedFrom, reported: reported,
+                                             resolvedAt: entry.resolvedAt)
                 restored.hits = restored.hits.addingCount(entry.hits)
             }
         }
@@ -291,6 +335,13 @@ extension MissingKeyRecorder {
         package var requested: String
         /// A plural miss is its own entry: translators owe that form separately.
         package var plural: PluralMiss?
+
+        package init(table: String, key: String, requested: String, plural: PluralMiss? = nil) {
+            self.table = table
+            self.key = key
+            self.requested = requested
+            self.plural = plural
+        }
     }
 
     struct Stats: Sendable {
@@ -300,6 +351,8 @@ extension MissingKeyRecorder {
         var servedFrom: String
         /// Only clients reported it; no request the server answered has missed it yet.
         var reported = false
+        /// When a reload first served it from the requested language's own chain; nil while open.
+        var resolvedAt: Date?
 
         /// A client report: counts and moves the dates, keeps the observed source.
         mutating func countReported(at: Date) {

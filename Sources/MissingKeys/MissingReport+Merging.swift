@@ -96,13 +96,14 @@ extension MissingReport {
             (object["category"] as? String).flatMap(PluralCategory.init(rawValue:)).map { PluralMiss(variable: variable, category: $0) }
         }
         return Entry(key: key, table: table, requested: requested, servedFrom: servedFrom,
-                     hits: hits, firstSeen: first, lastSeen: last, plural: plural)
+                     hits: hits, firstSeen: first, lastSeen: last, plural: plural,
+                     resolvedAt: (object["resolvedAt"] as? String).flatMap(parseTimestamp))
     }
 
     /// The reports of several replicas as one, per `(table, key, requested)` (and plural
     /// variable and category for a plural miss): hits summed,
     /// first seen the earliest, last seen the latest, served-from that of the latest last
-    /// seen; drop counters summed, `since` the earliest; limits those of `self`. Every sum
+    /// seen, resolved only when resolved in every report holding it (at the earliest time); drop counters summed, `since` the earliest; limits those of `self`. Every sum
     /// saturates at ``maximumCount`` and a negative count counts nothing
     /// (``Swift/Int/addingCount(_:)``): no operand traps.
     package func merging(_ others: [MissingReport]) -> MissingReport {
@@ -139,6 +140,12 @@ extension MissingReport {
                 }
                 merged[position].hits = merged[position].hits.addingCount(entry.hits)
                 merged[position].firstSeen = min(merged[position].firstSeen, entry.firstSeen)
+                // Resolved only where every replica holding it has resolved it; then the earliest.
+                if let mine = merged[position].resolvedAt, let theirs = entry.resolvedAt {
+                    merged[position].resolvedAt = min(mine, theirs)
+                } else {
+                    merged[position].resolvedAt = nil
+                }
                 if entry.lastSeen > merged[position].lastSeen {
                     merged[position].lastSeen = entry.lastSeen
                     merged[position].servedFrom = entry.servedFrom

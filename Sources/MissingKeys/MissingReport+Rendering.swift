@@ -34,12 +34,15 @@ extension MissingReport {
             list.field("requested", entry.requested)
             list.field("servedFrom", entry.servedFrom)
             list.field("hits", entry.hits)
-            list.field("firstSeen", Self.timestamp(entry.firstSeen))
-            list.field("lastSeen", Self.timestamp(entry.lastSeen))
+            // An untranslated key (`include=untranslated`) was never seen: null dates.
+            list.field("firstSeen", entry.isUntranslated ? nil : Self.timestamp(entry.firstSeen))
+            list.field("lastSeen", entry.isUntranslated ? nil : Self.timestamp(entry.lastSeen))
             if let plural = entry.plural {
                 list.field("variable", plural.variable)
                 list.field("category", plural.category.rawValue)
             }
+            if entry.isUntranslated { list.field("untranslated", true) }
+            if let resolvedAt = entry.resolvedAt { list.field("resolvedAt", Self.timestamp(resolvedAt)) }
             list.endObject()
         }
         json.beginObject("dropped")
@@ -86,8 +89,9 @@ extension MissingReport {
         out.reserveCapacity(64 + entries.count * 120)
         Self.appendCSVRow(Self.csvColumns, to: &out)
         for entry in entries {
+            let seen = entry.isUntranslated ? nil : (Self.timestamp(entry.firstSeen), Self.timestamp(entry.lastSeen))
             Self.appendCSVRow([entry.key, entry.table, entry.requested, entry.servedFrom, String(entry.hits),
-                               Self.timestamp(entry.firstSeen), Self.timestamp(entry.lastSeen),
+                               seen?.0 ?? "", seen?.1 ?? "",
                                entry.plural?.variable ?? "", entry.plural?.category.rawValue ?? ""], to: &out)
         }
         return out
@@ -183,8 +187,9 @@ extension MissingReport {
         out += ": \(order.count) key\(order.count == 1 ? "" : "s"), generated \(Self.timestamp(generatedAt, fractional: false))"
         out += " by label-server.\n   Translate the values; keep the keys as they are. */\n"
         for item in order {
-            var comment = "\(item.hits) hit\(item.hits == 1 ? "" : "s"); first seen \(Self.timestamp(item.firstSeen, fractional: false))"
-            comment += "; last seen \(Self.timestamp(item.lastSeen, fractional: false)); served from \(item.servedFrom)"
+            var comment = item.hits == 0 ? "untranslated; not requested yet; served from \(item.servedFrom)"
+                : "\(item.hits) hit\(item.hits == 1 ? "" : "s"); first seen \(Self.timestamp(item.firstSeen, fractional: false))"
+                    + "; last seen \(Self.timestamp(item.lastSeen, fractional: false)); served from \(item.servedFrom)"
             if tables.count > 1 { comment += "; table \(item.table)" }
             if languages.count > 1 { comment += "; requested \(item.requested.sorted().joined(separator: ", "))" }
             out += "\n/* \(StringsFileWriter.commentSafe(comment)) */\n"

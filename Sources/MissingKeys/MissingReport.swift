@@ -23,10 +23,18 @@ package struct MissingReport: Sendable, Hashable {
         /// For a plural miss (the language was found but lacks the category a
         /// count selected): the variable and the category it lacks. `nil` for a plain miss.
         package var plural: PluralMiss?
+        /// When a reload first served the key from the requested language's own chain (the
+        /// reload's time); `nil` while it is open. Resolved entries leave the default view.
+        package var resolvedAt: Date?
+
+        /// An entry the report never recorded: a key the development language has and the
+        /// requested language lacks, added by `include=untranslated` (hits 0, no dates).
+        package var isUntranslated: Bool { hits == 0 }
 
         package init(key: String, table: String, requested: String, servedFrom: String,
-                    hits: Int, firstSeen: Date, lastSeen: Date, plural: PluralMiss? = nil) {
+                    hits: Int, firstSeen: Date, lastSeen: Date, plural: PluralMiss? = nil, resolvedAt: Date? = nil) {
             self.plural = plural
+            self.resolvedAt = resolvedAt
             self.key = key
             self.table = table
             self.requested = requested
@@ -123,6 +131,20 @@ package struct MissingReport: Sendable, Hashable {
         return MissingReport(ordered: kept, copying: self)
     }
 
+    /// Which entries a view shows: ``View/open`` (the default), ``View/resolved`` or ``View/all``.
+    package func filtered(view: View) -> MissingReport {
+        switch view {
+        case .all: self
+        case .open: filtered { $0.resolvedAt == nil }
+        case .resolved: filtered { $0.resolvedAt != nil }
+        }
+    }
+
+    /// This report with `extra` entries after its own, in that order (no re-sort).
+    package func appending(_ extra: [Entry]) -> MissingReport {
+        extra.isEmpty ? self : MissingReport(ordered: entries + extra, copying: self)
+    }
+
     /// The entries satisfying `isIncluded`, in report order (for searches).
     package func filtered(_ isIncluded: (Entry) -> Bool) -> MissingReport {
         MissingReport(ordered: entries.filter(isIncluded), copying: self)
@@ -136,6 +158,18 @@ package struct MissingReport: Sendable, Hashable {
         if a.key != b.key { return a.key < b.key }
         if a.requested != b.requested { return a.requested < b.requested }
         return (a.plural?.variable ?? "", a.plural?.category.rawValue ?? "") < (b.plural?.variable ?? "", b.plural?.category.rawValue ?? "")
+    }
+}
+
+extension MissingReport {
+    /// `state` of `GET /missing`: which entries are listed.
+    package enum View: String, Sendable, Hashable, CaseIterable {
+        /// Entries still missing: the default view and every export.
+        case open
+        /// Entries a reload has since served from the requested language's own chain.
+        case resolved
+        /// Both.
+        case all
     }
 }
 

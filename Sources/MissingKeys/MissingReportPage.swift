@@ -23,12 +23,12 @@ package struct MissingReportPage: Sendable, Hashable {
 }
 
 extension MissingReport {
-    /// Filters by the query's language and table, then cuts its page.
+    /// Filters by the query's language, table and view (open entries by default), then cuts its page.
     ///
     /// The one pagination and filtering step of the report: JSON, CSV,
     /// `.strings`, and any other view of the report call this and render the result.
     package func page(_ query: MissingReportQuery) -> MissingReportPage {
-        let matching = filtered(lang: query.lang, table: query.table)
+        let matching = filtered(lang: query.lang, table: query.table).filtered(view: query.view)
         let start = min(query.offset, matching.entries.count)
         let end = start + min(query.limit, matching.entries.count - start)
         let slice = MissingReport(ordered: Array(matching.entries[start..<end]), copying: matching)

@@ -20,12 +20,20 @@ package struct MissingReportQuery: Sendable, Hashable {
     package var limit: Int
     /// Matching entries to skip, in report order.
     package var offset: Int
+    /// `state`: open entries (the default), resolved ones, or all.
+    package var view: MissingReport.View
+    /// `include=untranslated`: the report's entries are followed by the keys the development
+    /// language has and `lang` lacks (added by the server, which knows the catalog).
+    package var includeUntranslated: Bool
 
-    package init(lang: String? = nil, table: String? = nil, limit: Int = defaultLimit, offset: Int = 0) {
+    package init(lang: String? = nil, table: String? = nil, limit: Int = defaultLimit, offset: Int = 0,
+                 view: MissingReport.View = .open, includeUntranslated: Bool = false) {
         self.lang = lang
         self.table = table
         self.limit = limit
         self.offset = offset
+        self.view = view
+        self.includeUntranslated = includeUntranslated
     }
 
     /// The query string (without `?`) of this query at another offset, with
@@ -34,6 +42,8 @@ package struct MissingReportQuery: Sendable, Hashable {
         var items = extra
         if let lang { items.append(("lang", lang)) }
         if let table { items.append(("table", table)) }
+        if view != .open { items.append(("state", view.rawValue)) }
+        if includeUntranslated { items.append(("include", "untranslated")) }
         items.append(("limit", String(limit)))
         items.append(("offset", String(offset)))
         // Values are tags, table names and numbers: validated to unreserved characters.

@@ -136,6 +136,19 @@ package final class MissingReportStore: Sendable {
         try flushIfDirty()
     }
 
+    /// Removes the entries matching every filter given (`DELETE /missing?key=K&lang=L&table=T`,
+    /// each optional; a nil one matches any) and persists the report.
+    ///
+    /// - Returns: how many entries went (plural misses of the key are entries of their own).
+    /// - Throws: ``MissingReportError/persistence(path:reason:)``; the entries are gone from
+    ///   memory even then, and the next flush retries the write.
+    @discardableResult
+    package func remove(key: String?, requested: String?, table: String?) throws(MissingReportError) -> Int {
+        let removed = recorder.remove(key: key, requested: requested, table: table)
+        if removed > 0 { try flushIfDirty() }
+        return removed
+    }
+
     // MARK: Loading
 
     private func load(now: Date) {
@@ -352,8 +365,12 @@ package final class MissingReportStore: Sendable {
         let plural = (object["variable"] as? String).flatMap { variable in
             (object["category"] as? String).flatMap(PluralCategory.init(rawValue:)).map { PluralMiss(variable: variable, category: $0) }
         }
+        // Written since resolved entries exist; an older file has none (every entry open), and
+        // one that is not a timestamp leaves the entry open rather than dropping it.
+        let resolvedAt = (object["resolvedAt"] as? String).flatMap(MissingReport.parseTimestamp)
         let entry = MissingReport.Entry(key: key, table: table, requested: requested.rawValue, servedFrom: servedFrom,
-                                        hits: hits.clampedCount, firstSeen: first, lastSeen: last, plural: plural)
+                                        hits: hits.clampedCount, firstSeen: first, lastSeen: last, plural: plural,
+                                        resolvedAt: resolvedAt)
         return .success((entry, hits > maximumHits))
     }
 

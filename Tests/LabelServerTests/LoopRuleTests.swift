@@ -17,7 +17,7 @@ import TestSupport
     /// Each blocking function, called from a thread marked as a loop (in a child process):
     /// the process stops, saying what blocked.
     @Test(arguments: ["atomic file write", "store reload", "coverage", "bundle body", "gzip", "report flush", "usage flush",
-                      "whole report"])
+                      "whole report", "untranslated keys", "resolved sweep"])
     func blockingWorkOnALoopStopsTheProcess(_ work: String) async throws {
         // The child stops without cleaning up: its folder is named for this process and the
         // case, and removed here.
@@ -43,6 +43,8 @@ import TestSupport
             case "gzip": body.compress()
             case "report flush": _ = try? report.flushIfDirty()
             case "usage flush": _ = try? usage.flushIfDirty()
+            case "untranslated keys": _ = Backlog().untranslated(Backlog.ListKey(language: "de", table: nil), serving: state)
+            case "resolved sweep": Backlog().sweep(report.recorder, serving: state)
             default: _ = report.recorder.snapshot().jsonBytes()
             }
             exit(0)
@@ -90,6 +92,11 @@ import TestSupport
             ("GET /missing", 200, true),
             ("GET /coverage", 200, true),
             ("GET /missing?format=csv", 200, false),
+            // A language's untranslated keys are listed on the worker once per load, then read inline.
+            ("GET /missing?lang=de&include=untranslated", 200, true),
+            ("GET /missing?lang=de&include=untranslated&format=csv", 200, false),
+            ("GET /missing?include=garbage", 400, false),
+            ("DELETE /missing?key=k&lang=de\r\n" + admin, 200, true),
             ("POST /missing", 415, false),
             ("DELETE /missing", 401, false),
             ("DELETE /missing\r\n" + admin, 200, true),

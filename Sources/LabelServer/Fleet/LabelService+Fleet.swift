@@ -113,7 +113,8 @@ extension LabelService {
         guard check.status == .ok else { return check }
         // Filters are per entry, so peers may apply them first: fewer bytes to send and merge.
         var filters = ""
-        for item in try request.queryItems() where item.name == "lang" || item.name == "table" {
+        // `state` too: a peer's default view leaves its resolved entries out.
+        for item in try request.queryItems() where item.name == "lang" || item.name == "table" || item.name == "state" {
             let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
             filters += "&\(item.name)=\(item.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
         }
@@ -239,11 +240,7 @@ extension LabelService {
             }
             writer.endObject()
             // `{"partial":…,"unreachable":[…],"leftOut":[…]}` + the body's fields after its `{`.
-            var body = Array(writer.bytes.dropLast())
-            let rest = response.body.dropFirst()
-            if rest.first != UInt8(ascii: "}") { body.append(UInt8(ascii: ",")) }
-            body += rest
-            response.body = body
+            response.body = JSONSplice.prepending(writer.bytes, to: response.body)
         }
         return response
     }
@@ -271,7 +268,13 @@ extension LabelService {
         } catch let error as any HTTPResponseError {
             local = error.response
         }
-        let target = request.path + "?scope=local"
+        // A single-entry `DELETE /missing` names its entry to every peer (`key`, `lang`, `table`).
+        var target = request.path + "?scope=local"
+        if write == .missingReset {
+            for item in try request.queryItems() where ["key", "lang", "table"].contains(item.name) {
+                target += "&\(item.name)=\(item.value.addingPercentEncoding(withAllowedCharacters: Self.queryValueCharacters) ?? "")"
+            }
+        }
         let outcomes = fleet.call(request.method, target: target, admin: true, deadline: deadline)
         var replicas: [(name: String, status: Int?, body: [UInt8]?, error: String?)] = []
         var leftOut: [Fleet.LeftOut] = []
@@ -302,7 +305,8 @@ extension LabelService {
         let status = Self.fleetWriteStatus(local: local.status, peers: peerStatuses)
         var writer = JSONWriter()
         writer.beginObject()
-        writer.field("status", status == .ok ? (write == .missingReset ? "reset" : "reloaded") : "failed")
+        let done = write == .reload ? "reloaded" : (try? Self.entryToRemove(request)) != nil ? "removed" : "reset"
+        writer.field("status", status == .ok ? done : "failed")
         if status.code == 502 {
             writer.field("error", "fleet_partial")
             writer.field("message", "not applied on every replica: \(leftOut.map { "\($0.peer) (\($0.reason))" }.joined(separator: ", "))")
@@ -322,6 +326,10 @@ extension LabelService {
                                     body: writer.bytes)
         return Self.markFleet(response, leftOut: leftOut, fleet: fleet)
     }
+
+    /// What a value forwarded to a peer keeps unescaped: RFC 3986's unreserved characters.
+    static let queryValueCharacters = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))
+        .union(CharacterSet(charactersIn: "-_.~"))
 
     /// A fleet write's status: see ``fleetWrite(_:_:matched:fleet:deadline:)``. `peers` holds the
     /// status of every peer that did not apply it (0: no answer).

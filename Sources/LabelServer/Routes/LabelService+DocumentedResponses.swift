@@ -30,7 +30,8 @@ extension LabelService {
             404: ["unknown_table"],
         ]
         let missingRead: Responses = [
-            200: [], 400: query.union(scope).union(reportQuery), 404: ["missing_report_disabled"], 503: ["fleet_busy"],
+            200: [], 400: query.union(scope).union(reportQuery).union(["invalid_include", "invalid_state"]),
+            404: ["missing_report_disabled"], 503: ["fleet_busy"],
         ]
         let missingReport: Responses = [
             200: [],
@@ -42,7 +43,9 @@ extension LabelService {
         let admin: Responses = [400: ["duplicate_authorization"], 401: ["unauthorized"], 403: ["admin_disabled"]]
         let fleetWrite: Responses = [422: [], 502: ["fleet_partial"], 503: ["fleet_busy"]]
         let missingReset = merged(admin, fleetWrite, [
-            200: [], 400: query.union(scope), 404: ["missing_report_disabled"], 500: ["persistence_failed"],
+            200: [],
+            400: query.union(scope).union(["invalid_key", "key_too_long", "invalid_language", "invalid_table"]),
+            404: ["missing_report_disabled"], 500: ["persistence_failed"],
         ])
         let reload = merged(admin, fleetWrite, [
             200: [], 400: query.union(scope), 404: ["reload_unavailable"], 422: ["reload_failed"],

@@ -12,10 +12,15 @@ extension LabelService {
         },
         LabelRoute(.exact("/missing"), [.get, .head, .post, .delete],
                    fleet: [.get: .missingRead, .head: .missingRead, .delete: .missingReset],
-                   placements: [.get: .afterCoverage, .head: .afterCoverage,
+                   placements: [.get: .loopWhenBuilt(.builds), .head: .loopWhenBuilt(.builds),
                                 .delete: .worker(.stateWrites) { service, request in service.acceptsMissingReset(request) }]) { service, request, call in
             try checkScope(request)
-            return try service.missingReport(request, state: call.state)
+            // A read waits for the state's coverage (the page shows it) off the loop, as
+            // `.afterCoverage` rows do; the backlog it needs is checked by the handler.
+            if !call.mayBlock, request.method != .delete, request.method != .post, !call.state.coverageIsReady {
+                throw LabelRoute.NotBuilt()
+            }
+            return try service.missingReport(request, state: call.state, mayBlock: call.mayBlock)
         },
         LabelRoute(.exact("/coverage"), [.get, .head], runs: .afterCoverage) { service, request, call in
             try service.coverageReport(request, state: call.state)

@@ -20,6 +20,10 @@ struct QueryParameters: Sendable {
     var limit: String?
     var offset: String?
     var unused: String?
+    /// `include` and `state` (`GET /missing`), `key` (`DELETE /missing`).
+    var include: String?
+    var state: String?
+    var key: String?
     /// `scope` when every value given was `local` or `fleet`; see ``scope()``.
     var scope: String?
     private var invalidScope = false
@@ -61,6 +65,9 @@ struct QueryParameters: Sendable {
         case .limit: limit = value
         case .offset: offset = value
         case .unused: unused = value
+        case .include: include = value
+        case .state: state = value
+        case .key: key = value
         case .scope:
             // `local` anywhere keeps the request on this replica: no request travels twice.
             if scope != "local" { scope = value }
@@ -70,7 +77,7 @@ struct QueryParameters: Sendable {
 
     /// The parameter names read; any other is ignored.
     private enum Field: CaseIterable {
-        case lang, table, format, count, arg, q, limit, offset, unused, scope
+        case lang, table, format, count, arg, q, limit, offset, unused, scope, include, state, key
 
         /// The field named by these decoded bytes. Byte equality is `String` equality
         /// here: no name holds a letter that a non-ASCII scalar decomposes to (`K`).
@@ -94,6 +101,9 @@ struct QueryParameters: Sendable {
             case .offset: "offset"
             case .unused: "unused"
             case .scope: "scope"
+            case .include: "include"
+            case .state: "state"
+            case .key: "key"
             }
         }
 
@@ -199,6 +209,32 @@ struct QueryParameters: Sendable {
         case "true": return true
         case "false": return false
         default: throw .badRequest("invalid_unused", "unused must be true or false")
+        }
+    }
+
+    /// `include` (`GET /missing`): `untranslated` or absent.
+    func includeUntranslated() throws(APIError) -> Bool {
+        guard let include else { return false }
+        guard include == "untranslated" else { throw .badRequest("invalid_include", "include must be untranslated") }
+        return true
+    }
+
+    /// `state` (`GET /missing`): `open` (the default), `resolved` or `all`.
+    func reportState() throws(APIError) -> String? {
+        guard let state else { return nil }
+        guard ["open", "resolved", "all"].contains(state) else {
+            throw .badRequest("invalid_state", "state must be open, resolved or all")
+        }
+        return state
+    }
+
+    /// `key` (`DELETE /missing`): a key `GET /labels/{key}` would take.
+    func entryKey() throws(APIError) -> String? {
+        guard let key else { return nil }
+        switch LabelKeyValidation.problem(key, maximumBytes: LabelKeyValidation.maximumCharacters * 4) {
+        case nil: return key
+        case .tooLong: throw .badRequest("key_too_long", "key is longer than \(LabelKeyValidation.maximumCharacters) characters")
+        case let problem?: throw .badRequest("invalid_key", "key \(problem)")
         }
     }
 

@@ -9,7 +9,11 @@ import MissingKeys
 
 extension LabelService {
     /// `GET`, `POST` and `DELETE /missing`.
-    func missingReport(_ request: HTTPRequest, state: ServiceState) throws -> HTTPResponse {
+    ///
+    /// - Parameter mayBlock: false on an event loop: a read that needs the catalog checked
+    ///   against the report, or a language's untranslated keys listed, throws
+    ///   `LabelRoute.NotBuilt` and runs again on the builds worker.
+    func missingReport(_ request: HTTPRequest, state: ServiceState, mayBlock: Bool = true) throws -> HTTPResponse {
         guard let missing else {
             throw APIError(.notFound, "missing_report_disabled", "this server keeps no missing-key report")
         }
@@ -30,10 +34,19 @@ extension LabelService {
         case .delete:
             try admin.check(request)
             defer { missingCache.invalidate() }
+            if let entry = try Self.entryToRemove(request) {
+                let removed = try missing.remove(key: entry.key, requested: entry.lang, table: entry.table)
+                var writer = JSONWriter()
+                writer.beginObject()
+                writer.field("status", "removed")
+                writer.field("removed", removed)
+                writer.endObject()
+                return HTTPResponse(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: writer.bytes)
+            }
             try missing.reset()
             return Self.json(.ok, #"{"status":"reset"}"#)
         default:
-            return try readMissing(request, store: missing, state: state)
+            return try readMissing(request, store: missing, state: state, mayBlock: mayBlock)
         }
     }
 
@@ -88,18 +101,12 @@ extension LabelService {
     ///   - unreachable: peers left out of `source` (the page shows a banner; other formats
     ///     are marked by ``markFleet(_:unreachable:fleet:)``).
     func readMissing(_ request: HTTPRequest, store: MissingReportStore, state: ServiceState, source: MissingReport? = nil,
-                     unreachable: [String] = []) throws -> HTTPResponse {
+                     unreachable: [String] = [], mayBlock: Bool = true) throws -> HTTPResponse {
         // MissingQuery reads every parameter (an empty value is a form's "All");
         // MissingReportQuery is the page the JSON, CSV and .strings renderings cut.
-        let missingQuery = try MissingQuery(request)
-        var query = MissingReportQuery(lang: missingQuery.lang, table: missingQuery.table,
-                                       limit: missingQuery.limit ?? MissingReportQuery.defaultLimit, offset: missingQuery.offset)
-        guard query.limit <= MissingReportQuery.maximumLimit else {
-            throw QueryParameters.limitAbove(MissingReportQuery.maximumLimit, default: MissingReportQuery.defaultLimit)
-        }
-        guard query.offset <= MissingReportQuery.maximumOffset else {
-            throw QueryParameters.offsetAbove(MissingReportQuery.maximumOffset)
-        }
+        let missingQuery = try MissingQuery(missing: request)
+        let untranslated = try backlog(missingQuery, store: store, state: state, mayBlock: mayBlock)
+        var query = try Self.reportQuery(missingQuery)
         let development = state.catalog.developmentLanguage
         let sourceText = { (table: String, key: String) -> String? in
             development.flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string.template }
@@ -115,20 +122,27 @@ extension LabelService {
             // One .strings file holds one table: the stub is for one table.
             if query.table == nil { query.table = "Localizable" }
         case "xliff", "html":
-            return translatorExport(format: format, query: missingQuery, full: source ?? store.recorder.snapshot(),
-                                    unreachable: unreachable, state: state, sourceText: sourceText)
+            let full = Backlog.appending(untranslated, to: source ?? store.recorder.snapshot())
+            var response = translatorExport(format: format, query: missingQuery, full: full, untranslated: untranslated,
+                                            unreachable: unreachable, state: state, sourceText: sourceText)
+            Self.addBacklogHeaders(&response.headers, format: format, lang: missingQuery.lang, untranslated: untranslated)
+            return response
         default:
             throw QueryParameters.invalidFormat(["json", "csv", "strings", "xliff", "html"])
         }
         let key = MissingReportCache.Key(query: query, format: format, search: missingQuery.search,
-                                         catalogLoadedAt: format == "strings" || missingQuery.search != nil
+                                         catalogLoadedAt: format == "strings" || missingQuery.search != nil || untranslated != nil
                                             ? state.loadedAt.timeIntervalSince1970 : 0)
         // A fleet's JSON is rewritten afterwards (``markFleet(_:leftOut:fleet:)``): left identity.
         let wantsGzip = ContentEncodingChoice.acceptsGzip(request) && !(source != nil && format == "json")
-        let render = { (report: MissingReport) -> MissingReportCache.Page in
-            // The search (over keys and development text) first; then filters and the page.
+        let render = { (recorded: MissingReport) -> MissingReportCache.Page in
+            // Untranslated keys after the report's; the search (over keys and development
+            // text); then filters and the page.
+            let report = Backlog.appending(untranslated, to: recorded)
             let searched = missingQuery.search == nil ? report : missingQuery.apply(to: report, sourceText: sourceText)
-            return Self.renderMissing(searched.page(query), format: format, state: state)
+            var page = Self.renderMissing(searched.page(query), format: format, state: state)
+            if format == "json", let untranslated { page = Backlog.marking(page, untranslated) }
+            return page
         }
         let page: MissingReportCache.Page
         if let source {
@@ -143,6 +157,7 @@ extension LabelService {
         var headers: HTTPHeaders = [:]
         headers.add(.contentType, value: contentType)
         headers.add(.cacheControl, value: "no-cache")
+        Self.addBacklogHeaders(&headers, format: missingQuery.format, lang: missingQuery.lang, untranslated: untranslated)
         // CSV and .strings have no place for these in the body; JSON has them in both.
         headers.add("X-Total-Count", value: String(page.total))
         if let next = page.nextOffset {
@@ -159,9 +174,23 @@ extension LabelService {
         return HTTPResponse(status: .ok, headers: headers, body: choice.body)
     }
 
+    /// The page of the report the JSON, CSV and .strings renderings cut, its bounds checked.
+    static func reportQuery(_ missingQuery: MissingQuery) throws -> MissingReportQuery {
+        let query = MissingReportQuery(lang: missingQuery.lang, table: missingQuery.table,
+                                       limit: missingQuery.limit ?? MissingReportQuery.defaultLimit, offset: missingQuery.offset,
+                                       view: missingQuery.view, includeUntranslated: missingQuery.includeUntranslated)
+        guard query.limit <= MissingReportQuery.maximumLimit else {
+            throw QueryParameters.limitAbove(MissingReportQuery.maximumLimit, default: MissingReportQuery.defaultLimit)
+        }
+        guard query.offset <= MissingReportQuery.maximumOffset else {
+            throw QueryParameters.offsetAbove(MissingReportQuery.maximumOffset)
+        }
+        return query
+    }
+
     /// The translators' XLIFF file and HTML page, rendered per request.
-    private func translatorExport(format: String, query: MissingQuery, full: MissingReport, unreachable: [String],
-                                  state: ServiceState,
+    private func translatorExport(format: String, query: MissingQuery, full: MissingReport, untranslated: Backlog.Untranslated?,
+                                  unreachable: [String], state: ServiceState,
                                   sourceText: @escaping (String, String) -> String?) -> HTTPResponse {
         let development = state.catalog.developmentLanguage
         let report = query.apply(to: full, sourceText: sourceText)
@@ -169,15 +198,15 @@ extension LabelService {
             let body = XLIFFExport.render(report: report, developmentLanguage: development?.rawValue ?? "en") { table, key, language in
                 LanguageTag(language).flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string }
             }
-            return HTTPResponse(status: .ok, headers: [.contentType: XLIFFExport.contentType,
-                                                       "Content-Disposition": #"attachment; filename="missing.xliff""#],
-                                body: body)
+            return HTTPResponse(status: .ok, headers: [.contentType: XLIFFExport.contentType], body: body)
         }
         let coverage = state.coverage.rows(language: query.lang, table: query.table)
         let languages = Set(full.entries.map(\.requested)).union(state.catalog.languages.map(\.rawValue))
         let body = MissingPage.render(report: report, query: query, coverage: coverage,
                                       languages: languages.sorted(), tables: state.catalog.tables,
-                                      unreachable: unreachable) { table, key, plural in
+                                      unreachable: unreachable,
+                                      untranslated: untranslated.map { ($0.entries.count, $0.total) },
+                                      developmentLanguage: development?.rawValue) { table, key, plural in
             guard let development, let string = state.catalog.entry(key: key, table: table, language: development)?.string else {
                 return nil
             }

@@ -1,6 +1,7 @@
 import HTTP1
 import LabelCore
 import LabelTranslators
+import MissingKeys
 
 extension MissingQuery {
     /// Reads and validates the report parameters of a request; empty `lang`, `table`
@@ -22,5 +23,14 @@ extension MissingQuery {
                       format: parameters.format,
                       limit: parameters.pageLimit(),
                       offset: parameters.pageOffset() ?? 0)
+    }
+
+    /// The query of `GET /missing`: the report parameters, then `state` and `include`
+    /// (read only there: other routes ignore them, as any unknown name).
+    init(missing request: HTTPRequest) throws(APIError) {
+        let parameters = try QueryParameters(request, emptyIsAbsent: true)
+        try self.init(parameters)
+        view = try parameters.reportState().flatMap(MissingReport.View.init(rawValue:)) ?? .open
+        includeUntranslated = try parameters.includeUntranslated()
     }
 }

@@ -67,6 +67,8 @@ final class MissingReportCache: Sendable {
     /// A stale snapshot is reused for this many times its cost.
     let costFactor: UInt64
     private let state = Guarded(State())
+    /// Per catalog load: untranslated keys and the resolved sweep (kept across ``invalidate()``).
+    let backlog = Backlog()
 
     init(maximumAge: Duration = .seconds(1), freshBelow: Duration = .milliseconds(2), costFactor: UInt64 = 20) {
         func nanoseconds(_ duration: Duration) -> UInt64 {

@@ -13,6 +13,9 @@ package struct LintPattern: Sendable, Hashable, CustomStringConvertible {
     package let text: String
     /// Lowercased characters with runs of `*` collapsed to one.
     private let characters: [Character]
+    /// For `*` followed by ASCII without `?` or `*` (`*.label`): those bytes, lowercased,
+    /// matched against an ASCII name without lowercasing it (the common case, per entry).
+    private let asciiSuffix: [UInt8]?
 
     /// `nil` when the pattern is empty or longer than ``maximumLength``.
     package init?(_ text: String) {
@@ -23,6 +26,12 @@ package struct LintPattern: Sendable, Hashable, CustomStringConvertible {
             characters.append(character)
         }
         self.characters = characters
+        let tail = characters.dropFirst()
+        if characters.first == "*", !tail.isEmpty, tail.allSatisfy({ $0.isASCII && $0 != "*" && $0 != "?" }) {
+            asciiSuffix = Array(String(tail).utf8)
+        } else {
+            asciiSuffix = nil
+        }
     }
 
     package var description: String { text }
@@ -30,6 +39,7 @@ package struct LintPattern: Sendable, Hashable, CustomStringConvertible {
     /// Whether the whole of `name` matches, ignoring case.
     package func matches(_ name: String) -> Bool {
         if characters == ["*"] { return true }
+        if let asciiSuffix, let matched = Self.hasASCIISuffix(name, asciiSuffix) { return matched }
         let name = Array(name.lowercased())
         var n = 0
         var p = 0
@@ -55,5 +65,23 @@ package struct LintPattern: Sendable, Hashable, CustomStringConvertible {
         }
         while p < characters.count, characters[p] == "*" { p += 1 }
         return p == characters.count
+    }
+
+    /// Whether ASCII `name` ends with `suffix` (lowercase ASCII), ignoring case; `nil`
+    /// when `name` is not ASCII (lowercasing may then change its length).
+    private static func hasASCIISuffix(_ name: String, _ suffix: [UInt8]) -> Bool? {
+        let utf8 = name.utf8
+        guard utf8.count >= suffix.count else { return utf8.allSatisfy { $0 < 0x80 } ? false : nil }
+        var matched = true
+        var index = suffix.count - 1
+        for byte in utf8.reversed() {
+            guard byte < 0x80 else { return nil }
+            if index >= 0 {
+                let lower = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                if lower != suffix[index] { matched = false }
+                index -= 1
+            }
+        }
+        return matched
     }
 }

@@ -55,6 +55,9 @@ package struct LintRuleSettings: Sendable, Hashable {
     /// Every rule at its defaults.
     package init() {}
 
+    /// Whether any rule is configured (otherwise every rule has its defaults).
+    package var isConfigured: Bool { !rules.isEmpty }
+
     /// The configuration of `rule` (empty when not configured).
     package subscript(rule: LintRule) -> Rule {
         get { rules[rule] ?? Rule() }
@@ -98,6 +101,9 @@ package struct LintRuleSettings: Sendable, Hashable {
             return finding
         }
     }
+
+    static let labelPatterns = LintRule.labelKeyPatterns.compactMap(LintPattern.init)
+    static let hintPatterns = LintRule.hintKeyPatterns.compactMap(LintPattern.init)
 
     private static let defaultPatterns: [LintRule: [LintPattern]] = Dictionary(
         uniqueKeysWithValues: LintRule.allCases.map { rule in (rule, rule.defaultKeyPatterns.compactMap(LintPattern.init)) })

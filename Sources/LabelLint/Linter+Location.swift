@@ -7,9 +7,15 @@ extension Linter {
     static func located(_ findings: [LintFinding], jobs: [StoreLoader.Job], files: [LintFile]) -> [LintFinding] {
         var tables: [String: (bundle: String, table: String)] = [:]
         for job in jobs { tables[job.path] = (job.bundle, job.table) }
+        // Only the entries some finding names are looked at again.
+        var wanted: [String: Set<String>] = [:]
+        for finding in findings {
+            if let key = finding.key { wanted[finding.file, default: []].insert(key) }
+        }
         var values: [String: String] = [:]
         for file in files {
-            for entry in file.entries {
+            guard let keys = wanted[file.path] else { continue }
+            for entry in file.entries where keys.contains(entry.key) {
                 let value = texts(of: entry.string).joined(separator: "\u{0}")
                 values[entry.file + "\u{0}" + entry.key] = value
                 if let line = entry.line { values[entry.file + "\u{0}" + entry.key + "\u{0}\(line)"] = value }

@@ -12,21 +12,26 @@ extension Linter {
     /// Plural values are checked as spoken: once per category, with every `%#@var@`
     /// replaced by that category's variant. A rule reports at most once per value.
     func styleFindings(_ entry: LintEntry) -> [LintFinding] {
-        let on = Set(LintRule.allCases.filter(\.isWording).filter {
-            options.rules.applies($0, key: entry.key, table: entry.table)
-        })
+        let on = WordingRules(options.rules, key: entry.key, table: entry.table)
         guard !on.isEmpty else { return [] }
         var findings: [LintFinding] = []
         var reported: Set<LintRule> = []
-        func add(_ rule: LintRule, _ message: String) {
-            guard on.contains(rule), reported.insert(rule).inserted else { return }
+        var text = ""
+        // Whether this sample is a format template: asked only once a rule would report.
+        var template: Bool?
+        func add(_ rule: LintRule, _ message: @autoclosure () -> String) {
+            guard on.contains(rule), !reported.contains(rule) else { return }
+            if template == nil { template = Self.isFormatTemplate(text) }
+            guard template == false else { return }
+            reported.insert(rule)
             findings.append(LintFinding(rule: rule, file: entry.file, line: entry.line, key: entry.key,
-                                        language: entry.language, message: message))
+                                        language: entry.language, message: message()))
         }
         let language = String(entry.language.language)
         for sample in Self.spokenSamples(of: entry.string) {
-            let text = Self.trimmed(sample)
-            guard !text.isEmpty, !Self.isFormatTemplate(text) else { continue }
+            text = Self.trimmed(sample)
+            template = nil
+            guard !text.isEmpty else { continue }
             if Self.startsLowercase(text) {
                 add(on.contains(.hintCapitalization) ? .hintCapitalization : .labelCapitalization,
                     "\"\(text)\" should begin with a capital letter")

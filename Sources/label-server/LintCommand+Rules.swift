@@ -6,9 +6,11 @@ extension LintCommand {
     /// The largest `--rules` or `--baseline` file read, in bytes.
     static let maximumInputBytes = 32 << 20
 
-    /// `--rules FILE` (a JSON rules object), then each `--rule ID=SEVERITY` on top.
-    static func ruleSettings(_ scanner: ArgumentScanner) throws(ArgumentScanner.UsageError) -> LintRuleSettings {
-        var document: JSONDocument?
+    /// The rules object of `--rules FILE`, else `configured` (`lint.rules` of
+    /// `label-server.json`), then each `--rule ID=SEVERITY` on top: flag over file.
+    static func ruleSettings(_ scanner: ArgumentScanner, configured: JSONDocument? = nil)
+        throws(ArgumentScanner.UsageError) -> LintRuleSettings {
+        var document = configured
         if let path = scanner.value("--rules") {
             let bytes = try input(path, flag: "--rules")
             do {

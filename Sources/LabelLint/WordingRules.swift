@@ -20,8 +20,7 @@ struct WordingRules {
         }
         guard settings.isConfigured else {
             for (index, rule) in Self.all.enumerated() {
-                let inScope = LintRule.labelRules.contains(rule) ? isLabel() : LintRule.hintRules.contains(rule) ? isHint() : isLabel() || isHint()
-                if inScope { bits |= 1 << UInt32(index) }
+                if Self.inDefaultScope(rule, isLabel: isLabel, isHint: isHint) { bits |= 1 << UInt32(index) }
             }
             return
         }
@@ -29,13 +28,21 @@ struct WordingRules {
             let setting = settings[rule]
             guard setting.level != .off else { continue }
             if let tables = setting.tables, !tables.contains(where: { $0.matches(table) }) { continue }
-            let inScope =
-                if let keys = setting.keys { keys.contains { $0.matches(key) } }
-                else if LintRule.labelRules.contains(rule) { isLabel() }
-                else if LintRule.hintRules.contains(rule) { isHint() }
-                else { isLabel() || isHint() }
+            let inScope: Bool
+            if let keys = setting.keys {
+                inScope = keys.contains { $0.matches(key) }
+            } else {
+                inScope = Self.inDefaultScope(rule, isLabel: isLabel, isHint: isHint)
+            }
             if inScope { bits |= 1 << UInt32(index) }
         }
+    }
+
+    /// Label rules check label keys, hint rules hint keys, `control-type-word` both.
+    private static func inDefaultScope(_ rule: LintRule, isLabel: () -> Bool, isHint: () -> Bool) -> Bool {
+        if LintRule.labelRules.contains(rule) { return isLabel() }
+        if LintRule.hintRules.contains(rule) { return isHint() }
+        return isLabel() || isHint()
     }
 
     var isEmpty: Bool { bits == 0 }

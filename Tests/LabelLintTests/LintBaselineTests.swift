@@ -97,7 +97,8 @@ struct LintBaselineTests {
     }
 
     @Test func missingMembersReadAsNull() throws {
-        let baseline = try LintBaseline.read(Array(#"{"version": 1, "findings": [{"rule": "parse-error", "fingerprint": "0123456789abcdef"}]}"#.utf8))
+        let text = #"{"version": 1, "findings": [{"rule": "parse-error", "fingerprint": "0123456789abcdef"}]}"#
+        let baseline = try LintBaseline.read(Array(text.utf8))
         #expect(baseline.entries == [LintBaseline.Entry(rule: "parse-error", bundle: nil, table: nil, language: nil, key: nil,
                                                         fingerprint: "0123456789abcdef")])
     }

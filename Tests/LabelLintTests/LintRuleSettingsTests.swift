@@ -60,6 +60,27 @@ struct LintRuleSettingsTests {
 
     // MARK: - Severity and scope
 
+    @Test(arguments: LintRule.allCases)
+    func everyRuleCanBeTurnedOffRaisedAndScoped(rule: LintRule) throws {
+        // The seeded store has one finding of every rule.
+        func findings(_ json: String) throws -> [LintFinding] {
+            Self.lint(LintStores.seeded, try Self.settings(json), maximumWords: 7).findings.filter { $0.rule == rule }
+        }
+        let id = rule.rawValue
+        #expect(try findings("{}").count == 1)
+        #expect(try findings(#"{"\#(id)": "off"}"#).isEmpty)
+        #expect(try findings(#"{"\#(id)": "error"}"#).map(\.severity) == [.error])
+        #expect(try findings(#"{"\#(id)": "warning"}"#).map(\.severity) == [.warning])
+        #expect(try findings(#"{"\#(id)": {"tables": ["NoSuchTable"]}}"#).isEmpty)
+        let keyed = try findings("{}").first?.key != nil
+        #expect(try findings(#"{"\#(id)": {"keys": ["no.such.key"]}}"#).count == (keyed ? 0 : 1),
+                "a pattern on keys leaves key-less findings alone")
+        // Every key: a wording rule then also checks keys that are neither labels nor hints.
+        let everyKey = try findings(#"{"\#(id)": {"keys": ["*"], "severity": "error"}}"#)
+        #expect(rule.isWording ? everyKey.count >= 1 : everyKey.count == 1)
+        #expect(everyKey.allSatisfy { $0.severity == .error })
+    }
+
     @Test func aRuleTurnedOffReportsNothing() throws {
         let report = Self.lint(LintStores.duckduckgo, try Self.settings(#"{"hint-period": "off", "missing-key": "off"}"#))
         #expect(Self.counts(report)["hint-period"] == nil)

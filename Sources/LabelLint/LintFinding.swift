@@ -21,6 +21,12 @@ package struct LintFinding: Sendable, Hashable, CustomStringConvertible {
     /// The language of the value concerned, when there is one.
     package var language: LanguageTag?
     package var message: String
+    /// The bundle and table of the file, when the file is one of the store's tables.
+    package var bundle: String?
+    package var table: String?
+    /// The value the finding is about (every text of it, for a plural), when it has a key:
+    /// what a baseline fingerprints, so an edited value is a new finding.
+    package var value: String?
 
     package init(rule: LintRule, severity: Severity? = nil, file: String, line: Int?, key: String? = nil,
                 language: LanguageTag? = nil, message: String) {

@@ -45,13 +45,34 @@ package enum LintRule: String, CaseIterable, Sendable, Hashable, Comparable {
     case wordLimit = "word-limit"
 
     /// The severity of a finding of this rule unless the check says otherwise.
-    var defaultSeverity: LintFinding.Severity {
+    package var defaultSeverity: LintFinding.Severity {
         switch self {
         case .parseError, .emptyValue, .mojibake, .specifierMismatch, .forbiddenSpecifier, .missingPluralCategory,
              .duplicateKey: .error
         case .readerWarning, .missingKey, .labelCapitalization, .labelTrailingPeriod, .controlTypeWord,
              .hintCapitalization, .hintVerb, .hintPeriod, .wordLimit: .warning
         }
+    }
+
+    /// The VoiceOver wording rules: Apple's grammar for labels and hints, which only
+    /// keys that are labels or hints are held to.
+    package var isWording: Bool { Self.labelRules.contains(self) || Self.hintRules.contains(self) || self == .controlTypeWord }
+
+    static let labelRules: Set<LintRule> = [.labelCapitalization, .labelTrailingPeriod, .wordLimit]
+    static let hintRules: Set<LintRule> = [.hintCapitalization, .hintVerb, .hintPeriod]
+
+    /// Keys that are VoiceOver labels by the documented convention (`docs/lint.md`).
+    package static let labelKeyPatterns = ["*.label", "*accessibilityLabel"]
+    /// Keys that are VoiceOver hints by the documented convention (`docs/lint.md`).
+    package static let hintKeyPatterns = ["*.hint", "*accessibilityHint"]
+
+    /// The keys a rule checks unless configured: label rules the label keys, hint
+    /// rules the hint keys, `control-type-word` both, every other rule every key.
+    package var defaultKeyPatterns: [String] {
+        if Self.labelRules.contains(self) { return Self.labelKeyPatterns }
+        if Self.hintRules.contains(self) { return Self.hintKeyPatterns }
+        if self == .controlTypeWord { return Self.labelKeyPatterns + Self.hintKeyPatterns }
+        return ["*"]
     }
 
     package static func < (lhs: LintRule, rhs: LintRule) -> Bool {

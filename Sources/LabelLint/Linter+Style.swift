@@ -4,46 +4,54 @@ import LabelCore
 extension Linter {
     /// Apple's label and hint rules (seeds 002 and 003): labels capitalized, without a
     /// trailing period or control type, within the word limit; hints capitalized,
-    /// starting with a verb, ending with a period, without a control type.
+    /// starting with a verb, ending with a period, without a control type. Each rule
+    /// checks only the keys in its scope (``LintRuleSettings/applies(_:key:table:)``:
+    /// by default label rules the label keys, hint rules the hint keys), and no rule
+    /// checks a format template such as `MMM d` (``isFormatTemplate(_:)``).
     ///
     /// Plural values are checked as spoken: once per category, with every `%#@var@`
     /// replaced by that category's variant. A rule reports at most once per value.
     func styleFindings(_ entry: LintEntry) -> [LintFinding] {
+        let on = WordingRules(options.rules, key: entry.key, table: entry.table)
+        guard !on.isEmpty else { return [] }
         var findings: [LintFinding] = []
         var reported: Set<LintRule> = []
-        func add(_ rule: LintRule, _ message: String) {
-            guard reported.insert(rule).inserted else { return }
+        var text = ""
+        // Whether this sample is a format template: asked only once a rule would report.
+        var template: Bool?
+        func add(_ rule: LintRule, _ message: @autoclosure () -> String) {
+            guard on.contains(rule), !reported.contains(rule) else { return }
+            if template == nil { template = Self.isFormatTemplate(text) }
+            guard template == false else { return }
+            reported.insert(rule)
             findings.append(LintFinding(rule: rule, file: entry.file, line: entry.line, key: entry.key,
-                                        language: entry.language, message: message))
+                                        language: entry.language, message: message()))
         }
         let language = String(entry.language.language)
-        let hint = Self.isHint(entry.key)
         for sample in Self.spokenSamples(of: entry.string) {
-            let text = Self.trimmed(sample)
+            text = Self.trimmed(sample)
+            template = nil
             guard !text.isEmpty else { continue }
             if Self.startsLowercase(text) {
-                add(hint ? .hintCapitalization : .labelCapitalization,
+                add(on.contains(.hintCapitalization) ? .hintCapitalization : .labelCapitalization,
                     "\"\(text)\" should begin with a capital letter")
             }
-            if let word = Self.controlTypeWord(in: text, language: language) {
+            if on.contains(.controlTypeWord), let word = Self.controlTypeWord(in: text, language: language) {
                 add(.controlTypeWord, "\"\(word)\" names the control type, which VoiceOver already announces from the trait")
             }
-            if hint {
-                if !(text.hasSuffix(".") || text.hasSuffix("。")) {
-                    add(.hintPeriod, "\"\(text)\" should end with a period")
-                }
-                if let word = Self.nonVerbStart(of: text, language: language) {
-                    add(.hintVerb, "\"\(text)\" should start with a verb, not \"\(word)\"")
-                }
-            } else {
-                if (text.hasSuffix(".") && !text.hasSuffix("...")) || text.hasSuffix("。") {
-                    add(.labelTrailingPeriod, "\"\(text)\" should not end with a period")
-                }
-                if let limit = options.maximumWords {
-                    let count = Self.wordCount(text)
-                    if count > limit {
-                        add(.wordLimit, "\"\(text)\" has \(count) words; the limit is \(limit)")
-                    }
+            if !(text.hasSuffix(".") || text.hasSuffix("。")) {
+                add(.hintPeriod, "\"\(text)\" should end with a period")
+            }
+            if on.contains(.hintVerb), let word = Self.nonVerbStart(of: text, language: language) {
+                add(.hintVerb, "\"\(text)\" should start with a verb, not \"\(word)\"")
+            }
+            if (text.hasSuffix(".") && !text.hasSuffix("...")) || text.hasSuffix("。") {
+                add(.labelTrailingPeriod, "\"\(text)\" should not end with a period")
+            }
+            if on.contains(.wordLimit), let limit = options.maximumWords {
+                let count = Self.wordCount(text)
+                if count > limit {
+                    add(.wordLimit, "\"\(text)\" has \(count) words; the limit is \(limit)")
                 }
             }
         }

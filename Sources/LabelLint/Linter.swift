@@ -11,15 +11,20 @@ package import LabelCore
 /// `Base.lproj`, `.xcstrings`), and read with the same parsers, so lint sees
 /// what the service would serve.
 ///
-/// A key whose last dot-component is `hint` is a hint; every other key is a label.
+/// The VoiceOver wording rules check only keys that are labels (`*.label`,
+/// `*accessibilityLabel`) or hints (`*.hint`, `*accessibilityHint`) unless configured
+/// otherwise (``LintRuleSettings``), and never a format template (``isFormatTemplate(_:)``).
 package struct Linter: Sendable {
     /// Optional checks.
     package struct Options: Sendable, Hashable {
         /// Longest label in words (`--max-words`); `nil` for no limit.
         package var maximumWords: Int?
+        /// Severity and scope per rule (`off`, `warning`, `error`; key and table patterns).
+        package var rules: LintRuleSettings
 
-        package init(maximumWords: Int? = nil) {
+        package init(maximumWords: Int? = nil, rules: LintRuleSettings = LintRuleSettings()) {
             self.maximumWords = maximumWords
+            self.rules = rules
         }
     }
 
@@ -61,16 +66,11 @@ package struct Linter: Sendable {
         }
         let comparison = compareLanguages(files)
         findings += comparison.findings
+        findings = options.rules.apply(to: Self.located(findings, jobs: jobs, files: files))
         findings.sort { a, b in
             (a.file, a.line ?? 0, a.rule, a.key ?? "", a.language?.rawValue ?? "", a.message)
                 < (b.file, b.line ?? 0, b.rule, b.key ?? "", b.language?.rawValue ?? "", b.message)
         }
         return LintReport(findings: findings, completeness: comparison.completeness, fileCount: jobs.count)
-    }
-
-    /// Whether `key` names a hint: its last dot-component is `hint` (any case).
-    static func isHint(_ key: String) -> Bool {
-        let last = key.split(separator: ".", omittingEmptySubsequences: false).last ?? ""
-        return last.lowercased() == "hint"
     }
 }

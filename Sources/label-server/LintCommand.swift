@@ -10,6 +10,8 @@ enum LintCommand {
 
         SYNOPSIS
           label-server lint [DIR] [--max-words N] [--format text|json] [--strict]
+                            [--rule ID=SEVERITY]... [--rules FILE]
+                            [--baseline FILE] [--write-baseline FILE]
 
         DESCRIPTION
         Checks every file of the store in DIR (default: --strings, else Strings) and
@@ -17,7 +19,9 @@ enum LintCommand {
         then a completeness table: per bundle, table and language, how many keys of
         the development language it has.
 
-        A key whose last dot-component is `hint` is a hint; every other key is a label.
+        The VoiceOver wording rules check only label keys (`*.label`, `*accessibilityLabel`)
+        and hint keys (`*.hint`, `*accessibilityHint`), and never a format template such
+        as `MMM d` or `%@`; every other rule checks every key (docs/lint.md).
 
         RULES (docs/lint.md has examples):
           errors    parse-error, duplicate-key (different values), empty-value,
@@ -29,24 +33,34 @@ enum LintCommand {
         OPTIONS:
           --max-words N      warn about labels longer than N words (the children's app uses 7)
           --format FORMAT    text (default) or json
-          --strict           exit 1 on warnings too
+          --strict           exit 1 on warnings too (with --baseline: new warnings)
+          --rule ID=SEVERITY set a rule to off, warning or error (repeatable; over --rules)
+          --rules FILE       per-rule settings: a JSON object of rule id → severity, or
+                             {"severity": …, "keys": ["*.label"], "tables": ["Localizable"]}
+          --baseline FILE    report only findings not recorded in FILE
+          --write-baseline FILE
+                             record every finding in FILE (exit 0 once written)
         \(StoreOptions.help)
           -h, --help         show this help
 
         EXIT STATUS
           0 when there are no errors (warnings allowed unless --strict), 1 when there
-          are errors, 2 on bad usage.
+          are errors, 2 on bad usage (an unknown rule or severity, a missing or corrupt
+          baseline). With --baseline only new findings count.
 
         EXAMPLES
           label-server lint Strings --max-words 7
           label-server lint --strict --format json > lint.json
+          label-server lint --write-baseline lint-baseline.json
+          label-server lint --strict --baseline lint-baseline.json --rule label-trailing-period=off
         """
 
     static func run(_ arguments: [String]) -> Int32 {
         do throws(ArgumentScanner.UsageError) {
             let scanner = try ArgumentScanner(
                 arguments,
-                valued: StoreOptions.valued.union(["--max-words", "--format"]),
+                valued: StoreOptions.valued.union(["--max-words", "--format", "--rule", "--rules", "--baseline",
+                                                   "--write-baseline"]),
                 flags: ["--strict", "--help", "-h"]
             )
             if scanner.has("--help") || scanner.has("-h") {
@@ -69,9 +83,22 @@ enum LintCommand {
             guard format == "text" || format == "json" else {
                 throw ArgumentScanner.UsageError(description: "--format must be text or json")
             }
-            let report = Linter(configuration: configuration, options: options).run()
+            options.rules = try ruleSettings(scanner)
+            let baseline = try baseline(scanner)
+            var report = Linter(configuration: configuration, options: options).run()
+            let written = scanner.value("--write-baseline")
+            if let written {
+                if let failure = writeBaseline(report, to: written) {
+                    CommandLine.fail(failure)
+                    return 1
+                }
+            }
+            var baselined: Int?
+            if let baseline { (report.findings, baselined) = baseline.filter(report.findings) }
             let prefix = configuration.directory.hasSuffix("/") ? configuration.directory : configuration.directory + "/"
-            print(format == "json" ? json(report, store: configuration.directory, prefix: prefix) : text(report, prefix: prefix))
+            print(format == "json" ? json(report, store: configuration.directory, prefix: prefix, baselined: baselined)
+                : text(report, prefix: prefix, baselined: baselined))
+            if written != nil, baseline == nil { return 0 }
             return report.fails(strict: scanner.has("--strict")) ? 1 : 0
         } catch {
             CommandLine.fail(error.description)
@@ -79,8 +106,9 @@ enum LintCommand {
         }
     }
 
-    /// Findings, the completeness table and a summary line.
-    static func text(_ report: LintReport, prefix: String) -> String {
+    /// Findings, the completeness table and a summary line (with how many findings a
+    /// baseline hid, when one was given).
+    static func text(_ report: LintReport, prefix: String, baselined: Int? = nil) -> String {
         var lines = report.findings.map { $0.formatted(prefix: prefix) }
         if !report.completeness.isEmpty {
             if !lines.isEmpty { lines.append("") }
@@ -101,18 +129,20 @@ enum LintCommand {
             }
         }
         lines.append("")
-        lines.append("\(report.fileCount) files, \(report.errorCount) errors, \(report.warningCount) warnings")
+        let hidden = baselined.map { ", \($0) in the baseline" } ?? ""
+        lines.append("\(report.fileCount) files, \(report.errorCount) errors, \(report.warningCount) warnings\(hidden)")
         return lines.joined(separator: "\n")
     }
 
-    /// `{store, files, errors, warnings, findings: [...], completeness: [...]}`.
-    static func json(_ report: LintReport, store: String, prefix: String) -> String {
+    /// `{store, files, errors, warnings, [baselined,] findings: [...], completeness: [...]}`.
+    static func json(_ report: LintReport, store: String, prefix: String, baselined: Int? = nil) -> String {
         var writer = JSONWriter(capacity: 4096)
         writer.beginObject()
         writer.field("store", store)
         writer.field("files", report.fileCount)
         writer.field("errors", report.errorCount)
         writer.field("warnings", report.warningCount)
+        if let baselined { writer.field("baselined", baselined) }
         writer.array("findings", report.findings) { writer, finding in
             writer.beginObject()
             writer.field("file", prefix + finding.file)

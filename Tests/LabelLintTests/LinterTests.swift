@@ -194,11 +194,22 @@ struct LinterTests {
         }
     }
 
-    @Test func aKeyEndingInHintIsAHint() {
-        #expect(Linter.isHint("control.back.hint"))
-        #expect(Linter.isHint("hint"))
-        #expect(!Linter.isHint("control.back.label"))
-        #expect(!Linter.isHint("hints.title"))
+    @Test func hintRulesCheckHintKeysAndLabelRulesLabelKeys() throws {
+        let directory = try Self.store([
+            "app/en.lproj/Localizable.strings": """
+                "control.back.hint" = "opens the menu";
+                "control.back.label" = "back.";
+                "control.back.accessibilityHint" = "The previous page";
+                "hints.title" = "hints.";
+                """,
+        ])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let rules = Self.lint(directory).findings.map { "\($0.key ?? "") \($0.rule.rawValue)" }
+        #expect(rules == [
+            "control.back.hint hint-capitalization", "control.back.hint hint-period",
+            "control.back.label label-capitalization", "control.back.label label-trailing-period",
+            "control.back.accessibilityHint hint-verb", "control.back.accessibilityHint hint-period",
+        ])
     }
 
     @Test func englishHintsStartWithAnImperativeOrThirdPersonVerb() {

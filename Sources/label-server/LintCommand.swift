@@ -47,7 +47,7 @@ enum LintCommand {
             let scanner = try ArgumentScanner(
                 arguments,
                 valued: StoreOptions.valued.union(["--max-words", "--format"]),
-                flags: ["--strict", "--help", "-h"]
+                flags: ["--strict", "--help", "-h"], section: "lint", subtrees: ["rules"]
             )
             if scanner.has("--help") || scanner.has("-h") {
                 print(help)
@@ -56,8 +56,7 @@ enum LintCommand {
             guard scanner.positionals.count <= 1 else {
                 throw ArgumentScanner.UsageError(description: "lint takes at most one DIR (see --help)")
             }
-            var configuration = try StoreOptions(scanner).configuration
-            if let directory = scanner.positionals.first { configuration.directory = directory }
+            let configuration = try StoreOptions(scanner, directory: scanner.positionals.first).configuration
             var options = Linter.Options()
             if let text = scanner.value("--max-words") {
                 guard let limit = Int(text), limit > 0 else {

@@ -27,7 +27,7 @@ struct ServeComponents {
         let metrics = Metrics()
         let holder = CatalogHolder(ServiceState(store: loaded))
         reloader = StoreReloader(configuration: configuration.store, holder: holder, metrics: metrics, log: Log.info)
-        accessLog = configuration.accessLog ? AccessLog() : nil
+        accessLog = configuration.accessLog ? (configuration.logJSON ? AccessLog(sink: Log.accessJSON) : AccessLog()) : nil
         let recorder = MissingKeyRecorder(maxEntries: configuration.missingMaxEntries,
                                           maxKeyBytes: configuration.missingMaxKeyBytes,
                                           maxReportedEntries: configuration.missingMaxReported, log: Log.line)

@@ -91,6 +91,10 @@ struct ArgumentScanner {
     func list(_ name: String, variable: String, in environment: [String: String]) -> String? {
         values[name]?.last ?? environment[variable] ?? fileValues[name].map { $0.joined(separator: ",") }
     }
+    /// A repeatable option's values from the command line, else its variable (comma-separated), else the file.
+    func all(_ name: String, variable: String, in environment: [String: String]) -> [String] {
+        values[name] ?? environment[variable].map { $0.split(separator: ",").map(String.init) } ?? fileValues[name] ?? []
+    }
     /// Every value given for a repeatable option, in order; the file's when the command line gives none.
     func all(_ name: String) -> [String] { values[name] ?? fileValues[name] ?? [] }
     /// The flag given, or set to `true` in the file.

@@ -112,7 +112,7 @@ enum ImportCommand {
     /// `--into`, else the one `--resources` folder; several need `--into` to say which.
     static func destination(_ scanner: ArgumentScanner) throws(ArgumentScanner.UsageError) -> String {
         if let into = scanner.value("--into") { return into }
-        let resources = scanner.all("--resources")
+        let resources = scanner.all("--resources", variable: "LABEL_SERVER_RESOURCES", in: ProcessInfo.processInfo.environment)
         for folder in resources { try StoreOptions.requireFolder(folder, option: "--resources") }
         guard resources.count <= 1 else {
             throw ArgumentScanner.UsageError(description: "import writes into one folder: give --into, one of \(resources.joined(separator: ", "))")

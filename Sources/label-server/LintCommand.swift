@@ -68,9 +68,8 @@ enum LintCommand {
             guard format == "text" || format == "json" else {
                 throw ArgumentScanner.UsageError(description: "--format must be text or json")
             }
-            let report = Linter(configuration: configuration, options: options).run()
-            let prefix = configuration.directory.hasSuffix("/") ? configuration.directory : configuration.directory + "/"
-            print(format == "json" ? json(report, store: configuration.directory, prefix: prefix) : text(report, prefix: prefix))
+            let report = located(Linter(configuration: configuration, options: options).run(), configuration: configuration)
+            print(format == "json" ? json(report, store: configuration.directory, prefix: "") : text(report, prefix: ""))
             return report.fails(strict: scanner.has("--strict")) ? 1 : 0
         } catch {
             CommandLine.fail(error.description)

@@ -45,7 +45,7 @@ enum ScanCommand {
           --lang TAG               the language for xliff and strings
           --strict                 exit 1 when a used key is missing in some language, or
                                    when a table or source file could not be read
-        \(StoreOptions.help)
+        \(StoreOptions.helpWithoutResources)
           -h, --help               show this help
 
         Without --strings, --resources or LABEL_SERVER_STRINGS, no store is read: the

@@ -83,7 +83,7 @@ enum ServeCommand {
         }
         // Taken before the store is read: the watcher compares it with the store once its
         // watches are armed, so a change made meanwhile (right after `listening`) reloads.
-        let fingerprint = configuration.watch ? StoreFingerprint(of: configuration.store.directory) : nil
+        let fingerprints = configuration.watch ? ServeComponents.watchedFolders(configuration.store).map { ($0, StoreFingerprint(of: $0)) } : []
         let loaded: LoadedStore
         do {
             loaded = try StoreLoader.load(configuration.store)
@@ -96,7 +96,7 @@ enum ServeCommand {
         let summary = "loaded \(loaded.catalog.stringCount) strings from \(loaded.fileCount) files in \(storeDescription(configuration.store)); \(loaded.warnings.count) warnings; \(configuration.server.eventLoops) event loops"
         // Every warning the summary counts, with its text (a wrong bundle name among them).
         let warnings = loaded.warnings.map { "\($0.location): \($0.message)" }
-        let components = ServeComponents(configuration: configuration, loaded: consume loaded, fingerprint: fingerprint)
+        let components = ServeComponents(configuration: configuration, loaded: consume loaded, fingerprints: fingerprints)
         // The loader's garbage (file bytes, per-file tables, tokenizer scratch) is free
         // by now but scattered between live pages: give those pages back before serving.
         ProcessMemory.trim()

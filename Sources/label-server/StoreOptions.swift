@@ -13,12 +13,14 @@ struct StoreOptions {
               --strings DIR      store folder (LABEL_SERVER_STRINGS, default: \(defaults.directory))
               --bundles LIST     bundle order, comma-separated (LABEL_SERVER_BUNDLES, default: \(defaults.bundles.joined(separator: ",")))
               --dev-lang TAG     development language, or `none` (LABEL_SERVER_DEV_LANG, default: \(defaults.developmentLanguage?.rawValue ?? "none"))
-              --resources DIR    an app's own folder as a bundle named after its last component, its
-                                 *.lproj and *.xcstrings inside; repeatable, ahead of --bundles
-                                 (without --strings or --bundles, the store is these folders alone)
-              --config FILE      configuration file (LABEL_SERVER_CONFIG, default: label-server.json
-                                 when present; docs/configuration.md)
+              --resources DIR    an app's own folder as a bundle named after it, its *.lproj and *.xcstrings; repeatable, ahead of --bundles; alone without --strings/--bundles (LABEL_SERVER_RESOURCES, default: )
+              --config FILE      configuration file, docs/configuration.md; the default only when present (LABEL_SERVER_CONFIG, default: label-server.json)
             """
+    }
+
+    /// The same without `--resources`, for `scan`, which reads resources its own way.
+    static var helpWithoutResources: String {
+        help.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("--resources DIR") }.joined(separator: "\n")
     }
 
     var configuration: StoreConfiguration
@@ -47,7 +49,7 @@ struct StoreOptions {
                 throw .init(description: "--dev-lang: \"\(development)\" is not a language tag")
             }
         }
-        let resources = readsResources ? scanner.all("--resources") : []
+        let resources = readsResources ? scanner.all("--resources", variable: "LABEL_SERVER_RESOURCES", in: environment) : []
         if !resources.isEmpty {
             try Self.add(resources, to: &configuration, keepBundles: directory != nil || bundles != nil)
         }

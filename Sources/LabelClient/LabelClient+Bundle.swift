@@ -10,7 +10,10 @@ extension LabelClient {
     /// a `--resources` folder.
     static func configuration(of bundle: Bundle) -> StoreConfiguration {
         let folder = bundle.resourcePath ?? bundle.bundlePath
-        let development = bundle.developmentLocalization.flatMap { LanguageTag($0) } ?? StoreConfiguration.defaultDevelopmentLanguage
+        // Info.plist's CFBundleDevelopmentRegion, what `developmentLocalization` reads: corelibs'
+        // getter traps on a bundle without an Info.plist (a plain folder on Linux).
+        let region = bundle.infoDictionary?["CFBundleDevelopmentRegion"] as? String
+        let development = region.flatMap { LanguageTag($0) } ?? StoreConfiguration.defaultDevelopmentLanguage
         var configuration = StoreConfiguration(directory: folder, bundles: [appBundleName], developmentLanguage: development)
         configuration.bundleFolders = [appBundleName: folder]
         return configuration

@@ -95,7 +95,7 @@ public actor LabelClient {
     /// The same, with an app's own `Bundle` as the fallback (`Bundle.main`, a framework's
     /// or a resource bundle): its `*.lproj` tables (`.strings`, `.stringsdict`) and
     /// `.xcstrings`, read with the server's loader, so the app ships one copy of its strings.
-    /// Its development language is the bundle's `developmentLocalization`, else `en`.
+    /// Its development language is the bundle's `CFBundleDevelopmentRegion` (`developmentLocalization`), else `en`.
     public init(baseURL: URL, table: String = "Localizable", cacheDirectory: URL? = nil,
                 fallback bundle: Bundle, timeout: Duration = .seconds(3), bodyLimit: Int = LabelClient.defaultBodyLimit) {
         self.init(baseURL: baseURL, table: table, cacheDirectory: cacheDirectory, fallbackStore: nil, timeout: timeout,

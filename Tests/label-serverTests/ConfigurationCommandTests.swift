@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func aBadFileStopsEveryCommandWithStatus2() throws {
-        for text in [#"{"lint": {"maxWrods": 3}}"#, #"{"resolve": {"lang": 3.5e999999}"#, "{\"strings\": \"\u{FF}\"", #"{"serve": []}"#] {
+        for text in [#"{"strngs": "Strings"}"#, #"{"resolve": {"lang": 3.5e999999}"#, "{\"strings\": \"\u{FF}\"", #"{"serve": []}"#] {
             try write(text)
             for command in [["resolve", "done.label"], ["lint"], ["scan"], ["export", "android", "--out", "res"], ["serve"],
                             ["import", "x.xliff", "--into", "MyApp/Resources"]] {
@@ -108,6 +108,12 @@ import Testing
                 #expect(result.err.contains("[config-"))
             }
         }
+        // A typo in a section stops its command; the others do not read that section.
+        try write(#"{"lint": {"maxWrods": 3}, "resources": ["MyApp/Resources"]}"#)
+        let linted = try run(["lint"])
+        #expect(linted.status == 2)
+        #expect(linted.err.contains("lint.maxWrods"))
+        #expect(try run(["resolve", "done.label"]).status == 0)
     }
 
     @Test func aConfiguredFolderThatDoesNotExistStopsTheCommandWithStatus2() throws {

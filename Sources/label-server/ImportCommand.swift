@@ -48,7 +48,8 @@ enum ImportCommand {
 
         OPTIONS:
           --into DIR         the bundle folder to write into (required unless --resources names one folder)
-          --resources DIR    the app's resources folder: written into when --into is not given
+          --resources DIR    the app's resources folders (repeatable): without --into, written into
+                             the one that holds the files' tables (the first when none does)
           --config FILE      configuration file (LABEL_SERVER_CONFIG, default: label-server.json
                              when present): the import section, docs/configuration.md
           --only ORIGINAL    import only the <file>s whose `original` is ORIGINAL or lies under it
@@ -109,16 +110,14 @@ enum ImportCommand {
         }
     }
 
-    /// `--into`, else the one `--resources` folder; several need `--into` to say which.
+    /// `--into`, else the one `--resources` folder, else among several the one holding the
+    /// tables the files name (ImportCommand+Resources.swift).
     static func destination(_ scanner: ArgumentScanner) throws(ArgumentScanner.UsageError) -> String {
         if let into = scanner.value("--into") { return into }
         let resources = scanner.all("--resources", variable: "LABEL_SERVER_RESOURCES", in: ProcessInfo.processInfo.environment)
         for folder in resources { try StoreOptions.requireFolder(folder, option: "--resources") }
-        guard resources.count <= 1 else {
-            throw ArgumentScanner.UsageError(description: "import writes into one folder: give --into, one of \(resources.joined(separator: ", "))")
-        }
-        guard let only = resources.first else { throw ArgumentScanner.UsageError(description: "import needs --into DIR (or --resources DIR)") }
-        return only
+        guard let first = resources.first else { throw ArgumentScanner.UsageError(description: "import needs --into DIR (or --resources DIR)") }
+        return resources.count == 1 ? first : try folder(holding: scanner.positionals, among: resources)
     }
 
     private static func execute(_ files: [String], into: String, options: Importer.Options, dryRun: Bool, json: Bool, strict: Bool) -> Int32 {

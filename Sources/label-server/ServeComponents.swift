@@ -83,7 +83,7 @@ struct ServeComponents {
             fleet.startRefreshing()
             Log.info("fleet: peers \(fleet.endpoints.map(\.description).joined(separator: ",")), instance \(fleet.instanceID), timeout \(fleet.timeout.inSeconds) s")
         }
-        watchers.forEach { $0.start() }
+        for watcher in watchers { watcher.start() }
     }
 
     /// After the server has stopped (or its grace expired): nothing recorded before
@@ -93,7 +93,7 @@ struct ServeComponents {
         let flushed = missing.stop()
         usage?.stop()
         accessLog?.flush()
-        watchers.forEach { $0.stop() }
+        for watcher in watchers { watcher.stop() }
         fleet?.stop()
         return flushed
     }

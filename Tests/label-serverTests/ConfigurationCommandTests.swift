@@ -130,6 +130,23 @@ import Testing
         #expect(result.err.contains("Strings/Gone"))
     }
 
+    @Test func importWritesIntoTheResourcesFolderThatHoldsTheTable() throws {
+        let xliff = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">
+            <file original="en.lproj/Settings.strings" source-language="en" target-language="de" datatype="plaintext"><body>
+            <trans-unit id="title"><source>Settings</source><target>Einstellungen</target></trans-unit>
+            </body></file></xliff>
+            """
+        try write(xliff, to: "de.xliff")
+        try write(#"{"resources": ["MyApp/Kit", "MyApp/Resources"]}"#)
+        let result = try run(["import", "de.xliff"])
+        #expect(result.status == 0, "\(result.err)")
+        let written = root.appendingPathComponent("MyApp/Resources/de.lproj/Settings.strings")
+        #expect(try String(contentsOf: written, encoding: .utf8).contains("Einstellungen"))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("MyApp/Kit/de.lproj").path))
+    }
+
     @Test func everyCommandsHelpMentionsTheConfigurationAndResources() throws {
         for command in [["serve"], ["resolve"], ["lint"], ["import"], ["export"], ["scan"]] {
             let help = try run(command + ["--help"]).out

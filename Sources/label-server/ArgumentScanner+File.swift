@@ -3,6 +3,8 @@ import LabelCore
 extension ArgumentScanner {
     /// Options never read from a file: they act on this run alone.
     static let commandLineOnly: Set<String> = ["--help", "-h", "--config"]
+    /// Keys that are not their option's name: `serve.state`, as issue 35's example file writes it.
+    static let aliases: [String: String] = ["state": "stateDir"]
 
     /// Fills the file layer from `file`'s members for `section`: a key names the option
     /// `--` + its kebab-case (`maxWords` → `--max-words`); a repeatable option also takes
@@ -20,7 +22,7 @@ extension ArgumentScanner {
                 fileSubtrees[key] = value
                 continue
             }
-            let name = Self.optionName(key)
+            let name = Self.optionName(Self.aliases[key] ?? key)
             if known.contains(name), !Self.commandLineOnly.contains(name) {
                 guard case .bool(let set) = value else { throw file.error(.wrongType, path, "must be true or false") }
                 if set { fileFlags.insert(name) } else { fileFlags.remove(name) }

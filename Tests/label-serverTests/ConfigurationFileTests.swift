@@ -94,6 +94,29 @@ import Testing
         #expect(scanner.value("--format") == "json")
     }
 
+    /// The shape issue 35 gives (lint's and import's own keys land with their flags).
+    @Test func theIssuesExampleFileConfiguresServeScanAndExport() throws {
+        let config = try file("""
+            {
+              "strings": "Strings", "bundles": ["app"], "devLang": "en",
+              "serve":  { "port": 8080, "state": "/var/lib/label-server" },
+              "scan":   { "sources": ["MyApp"], "functions": ["L10n.tr"] },
+              "export": { "out": "android/res" }
+            }
+            """)
+        let serve = try #require(try ServeConfiguration(arguments: ["--config", config], environment: [:]))
+        #expect(serve.server.port == 8080)
+        #expect(serve.stateDirectory == "/var/lib/label-server")
+        #expect(serve.store.bundles == ["app"])
+        let scan = try ArgumentScanner(["--config", config], valued: StoreOptions.valued.union(["--function"]), flags: [],
+                                       section: "scan", positionalKey: "sources", environment: [:])
+        #expect(scan.effectivePositionals == ["MyApp"])
+        #expect(scan.all("--function") == ["L10n.tr"])
+        let export = try ArgumentScanner(["--config", config], valued: StoreOptions.valued.union(["--out"]), flags: [],
+                                         section: "export", environment: [:])
+        #expect(export.value("--out") == "android/res")
+    }
+
     @Test func theFileIsFoundThroughItsVariable() throws {
         let config = try file(#"{"resolve": {"lang": "de"}}"#, name: "elsewhere.json")
         let scanner = try ArgumentScanner([], valued: ["--lang"], flags: [], section: "resolve",

@@ -21,6 +21,9 @@ public actor LabelClient {
     public nonisolated let table: String
     public nonisolated let cacheDirectory: URL?
     public nonisolated let fallbackStore: URL?
+    /// What the fallback is read from: `fallbackStore` as the server's layout, or an app
+    /// bundle's folder as its one bundle (``init(baseURL:table:cacheDirectory:fallback:timeout:bodyLimit:)``).
+    private nonisolated let fallbackConfiguration: StoreConfiguration?
     /// How long the whole launch fetch may take before the cache or the
     /// fallback store answers instead; also the limit for one `flushMissing`.
     public nonisolated let timeout: Duration
@@ -59,10 +62,18 @@ public actor LabelClient {
     ///   - bodyLimit: Most bytes of a response body after decompression.
     public init(baseURL: URL, table: String = "Localizable", cacheDirectory: URL? = nil,
                 fallbackStore: URL? = nil, timeout: Duration = .seconds(3), bodyLimit: Int = LabelClient.defaultBodyLimit) {
+        self.init(baseURL: baseURL, table: table, cacheDirectory: cacheDirectory, fallbackStore: fallbackStore, timeout: timeout,
+                  bodyLimit: bodyLimit, fallbackConfiguration: fallbackStore.map { StoreConfiguration(directory: $0.path) })
+    }
+
+    /// Every public initializer's: `fallbackConfiguration` is what the fallback is loaded from.
+    private init(baseURL: URL, table: String, cacheDirectory: URL?, fallbackStore: URL?, timeout: Duration, bodyLimit: Int,
+                 fallbackConfiguration: StoreConfiguration?) {
         self.baseURL = baseURL
         self.table = table
         self.cacheDirectory = cacheDirectory
         self.fallbackStore = fallbackStore
+        self.fallbackConfiguration = fallbackConfiguration
         self.timeout = max(timeout, .zero)
         let (seconds, attoseconds) = self.timeout.components
         timeoutSeconds = Double(seconds) + Double(attoseconds) / 1e18
@@ -79,6 +90,16 @@ public actor LabelClient {
         let clamped = seconds.isNaN ? 0 : min(max(seconds, 0), 365 * 86_400)
         self.init(baseURL: baseURL, table: table, cacheDirectory: cacheDirectory, fallbackStore: fallbackStore,
                   timeout: .nanoseconds(Int64(clamped * 1e9)), bodyLimit: bodyLimit)
+    }
+
+    /// The same, with an app's own `Bundle` as the fallback (`Bundle.main`, a framework's
+    /// or a resource bundle): its `*.lproj` tables (`.strings`, `.stringsdict`) and
+    /// `.xcstrings`, read with the server's loader, so the app ships one copy of its strings.
+    /// Its development language is the bundle's `CFBundleDevelopmentRegion` (`developmentLocalization`), else `en`.
+    public init(baseURL: URL, table: String = "Localizable", cacheDirectory: URL? = nil,
+                fallback bundle: Bundle, timeout: Duration = .seconds(3), bodyLimit: Int = LabelClient.defaultBodyLimit) {
+        self.init(baseURL: baseURL, table: table, cacheDirectory: cacheDirectory, fallbackStore: nil, timeout: timeout,
+                  bodyLimit: bodyLimit, fallbackConfiguration: Self.configuration(of: bundle))
     }
 
     deinit {
@@ -251,13 +272,13 @@ public actor LabelClient {
     /// The fallback store, loaded once with the server's own loader, on a Dispatch
     /// thread (reading and parsing files is blocking work); `nil` without one.
     private func loadFallback() async -> Result<Catalog, StoreLoadError>? {
-        guard let store = fallbackStore else { return nil }
+        guard let store = fallbackConfiguration else { return nil }
         if let fallbackCatalog { return await fallbackCatalog.value }
         let load = Task { () async -> Result<Catalog, StoreLoadError> in
             await withCheckedContinuation { continuation in
                 DispatchQueue.global(qos: .userInitiated).async {
                     continuation.resume(returning: Result { () throws(StoreLoadError) in
-                        try StoreLoader.load(StoreConfiguration(directory: store.path)).catalog
+                        try StoreLoader.load(store).catalog
                     })
                 }
             }

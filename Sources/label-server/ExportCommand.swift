@@ -43,7 +43,7 @@ enum ExportCommand {
     static func run(_ arguments: [String]) -> Int32 {
         do throws(ArgumentScanner.UsageError) {
             let scanner = try ArgumentScanner(arguments, valued: StoreOptions.valued.union(["--out", "--table", "--format"]),
-                                              flags: ["--help", "-h"])
+                                              flags: ["--help", "-h"], section: "export")
             if scanner.has("--help") || scanner.has("-h") || scanner.positionals == ["help"] {
                 print(help)
                 return 0

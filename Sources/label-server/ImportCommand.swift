@@ -56,7 +56,11 @@ enum ImportCommand {
         means nothing is written. docs/import.md describes the report and its JSON.
 
         OPTIONS:
-          --into DIR         the bundle folder to write into (required)
+          --into DIR         the bundle folder to write into (required unless --resources names one folder)
+          --resources DIR    the app's resources folders (repeatable): without --into, written into
+                             the one that holds the files' tables (the first when none does)
+          --config FILE      configuration file (LABEL_SERVER_CONFIG, default: label-server.json
+                             when present): the import section, docs/configuration.md
           --only ORIGINAL    import only the <file>s whose `original` is ORIGINAL or lies under it
                              (repeatable; an .xcloc of a whole project holds several bundles'
                              tables of one name); the others are reported `ignored`
@@ -90,14 +94,14 @@ enum ImportCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         do throws(ArgumentScanner.UsageError) {
-            let scanner = try ArgumentScanner(arguments, valued: ["--into", "--dev-lang", "--format", "--only", "--lock-timeout"],
-                                              flags: ["--dry-run", "--strict", "--add-new", "--verbose", "--help", "-h"])
+            let scanner = try ArgumentScanner(arguments, valued: ["--into", "--dev-lang", "--format", "--only", "--lock-timeout", "--resources"],
+                                              flags: ["--dry-run", "--strict", "--add-new", "--verbose", "--help", "-h"], section: "import")
             if scanner.has("--help") || scanner.has("-h") {
                 print(help)
                 return 0
             }
             guard !scanner.positionals.isEmpty else { throw ArgumentScanner.UsageError(description: "import needs at least one FILE (see --help)") }
-            guard let into = scanner.value("--into") else { throw ArgumentScanner.UsageError(description: "import needs --into DIR") }
+            let into = try destination(scanner)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: into, isDirectory: &isDirectory), isDirectory.boolValue else {
                 throw ArgumentScanner.UsageError(description: "--into \(into) is not a folder")
@@ -119,6 +123,16 @@ enum ImportCommand {
             CommandLine.fail(error.description)
             return 2
         }
+    }
+
+    /// `--into`, else the one `--resources` folder, else among several the one holding the
+    /// tables the files name (ImportCommand+Resources.swift).
+    static func destination(_ scanner: ArgumentScanner) throws(ArgumentScanner.UsageError) -> String {
+        if let into = scanner.value("--into") { return into }
+        let resources = scanner.all("--resources", variable: "LABEL_SERVER_RESOURCES", in: ProcessInfo.processInfo.environment)
+        for folder in resources { try StoreOptions.requireFolder(folder, option: "--resources") }
+        guard let first = resources.first else { throw ArgumentScanner.UsageError(description: "import needs --into DIR (or --resources DIR)") }
+        return resources.count == 1 ? first : try folder(holding: scanner.positionals, among: resources)
     }
 
     private static func execute(_ files: [String], into: String, options: Importer.Options, dryRun: Bool, json: Bool, strict: Bool,

@@ -20,6 +20,11 @@ enum LabelServerCommand {
           resolves keys through app bundle → framework bundle → the key itself, language by
           language, and renders CLDR plurals and Apple format specifiers.
 
+          Every command also reads label-server.json in the working directory (or --config FILE,
+          or LABEL_SERVER_CONFIG): the store options and a section per command; flags win over
+          environment variables, which win over the file (docs/configuration.md). --resources DIR
+          (repeatable) reads an app's own folders as bundles, as the app ships them.
+
         SUBCOMMANDS
           serve          serve the HTTP API (the default; see `label-server serve --help`)
           resolve KEY    resolve and render one label (see `label-server resolve --help`)

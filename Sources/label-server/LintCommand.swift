@@ -61,7 +61,7 @@ enum LintCommand {
                 arguments,
                 valued: StoreOptions.valued.union(["--max-words", "--format", "--rule", "--rules", "--baseline",
                                                    "--write-baseline"]),
-                flags: ["--strict", "--help", "-h"]
+                flags: ["--strict", "--help", "-h"], section: "lint", subtrees: ["rules"]
             )
             if scanner.has("--help") || scanner.has("-h") {
                 print(help)
@@ -70,8 +70,7 @@ enum LintCommand {
             guard scanner.positionals.count <= 1 else {
                 throw ArgumentScanner.UsageError(description: "lint takes at most one DIR (see --help)")
             }
-            var configuration = try StoreOptions(scanner).configuration
-            if let directory = scanner.positionals.first { configuration.directory = directory }
+            let configuration = try StoreOptions(scanner, directory: scanner.positionals.first).configuration
             var options = Linter.Options()
             if let text = scanner.value("--max-words") {
                 guard let limit = Int(text), limit > 0 else {
@@ -83,9 +82,9 @@ enum LintCommand {
             guard format == "text" || format == "json" else {
                 throw ArgumentScanner.UsageError(description: "--format must be text or json")
             }
-            options.rules = try ruleSettings(scanner)
+            options.rules = try ruleSettings(scanner, configured: scanner.fileSubtrees["rules"])
             let baseline = try baseline(scanner)
-            var report = Linter(configuration: configuration, options: options).run()
+            var report = located(Linter(configuration: configuration, options: options).run(), configuration: configuration)
             let written = scanner.value("--write-baseline")
             if let written {
                 if let failure = writeBaseline(report, to: written) {
@@ -95,9 +94,8 @@ enum LintCommand {
             }
             var baselined: Int?
             if let baseline { (report.findings, baselined) = baseline.filter(report.findings) }
-            let prefix = configuration.directory.hasSuffix("/") ? configuration.directory : configuration.directory + "/"
-            print(format == "json" ? json(report, store: configuration.directory, prefix: prefix, baselined: baselined)
-                : text(report, prefix: prefix, baselined: baselined))
+            print(format == "json" ? json(report, store: configuration.directory, prefix: "", baselined: baselined)
+                : text(report, prefix: "", baselined: baselined))
             if written != nil, baseline == nil { return 0 }
             return report.fails(strict: scanner.has("--strict")) ? 1 : 0
         } catch {

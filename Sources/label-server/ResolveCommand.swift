@@ -44,7 +44,7 @@ enum ResolveCommand {
             let scanner = try ArgumentScanner(
                 arguments,
                 valued: StoreOptions.valued.union(["--lang", "--table", "--count", "--arg"]),
-                flags: ["--json", "--help", "-h"]
+                flags: ["--json", "--help", "-h"], section: "resolve"
             )
             if scanner.has("--help") || scanner.has("-h") {
                 print(help)

@@ -47,7 +47,7 @@ enum ScanCommand {
                                    call's value:/defaultValue: literal, else the key itself)
           --strict                 exit 1 when a used key is missing in some language, or
                                    when a table or source file could not be read
-        \(StoreOptions.help)
+        \(StoreOptions.helpWithoutResources)
           -h, --help               show this help
 
         Without --strings, --resources or LABEL_SERVER_STRINGS, no store is read: the
@@ -72,7 +72,7 @@ enum ScanCommand {
             let scanner = try ArgumentScanner(
                 arguments,
                 valued: StoreOptions.valued.union(["--resources", "--function", "--exclude", "--format", "--lang"]),
-                flags: ["--strict", "--help", "-h"]
+                flags: ["--strict", "--help", "-h"], section: "scan", positionalKey: "sources", environment: environment
             )
             if scanner.has("--help") || scanner.has("-h") {
                 print(help)
@@ -84,7 +84,7 @@ enum ScanCommand {
             }
             let language = try exportLanguage(scanner, format: format)
             var options = Scan.Options()
-            if !scanner.positionals.isEmpty { options.paths = scanner.positionals }
+            if !scanner.effectivePositionals.isEmpty { options.paths = scanner.effectivePositionals }
             // A PATH that does not exist is a typo in the command, not an empty app.
             for path in options.paths where !FileManager.default.fileExists(atPath: path) {
                 throw ArgumentScanner.UsageError(description: "\(path): no such file or folder")
@@ -128,15 +128,17 @@ enum ScanCommand {
         return tag
     }
 
-    /// `--resources`, else the server's layout when `--strings` (or its variable) is given, else no store.
+    /// `--strings` on the command line, else `--resources` (flag or file), else the server's
+    /// layout when `--strings` is set by its variable or the file, else no store.
     static func storeSource(_ scanner: ArgumentScanner, environment: [String: String]) throws(ArgumentScanner.UsageError) -> Scan.StoreSource {
-        let configuration = try StoreOptions(scanner, environment: environment).configuration
-        let resources = scanner.all("--resources")
-        let hasStrings = scanner.value("--strings") != nil || environment["LABEL_SERVER_STRINGS"] != nil
-        if !resources.isEmpty && scanner.value("--strings") != nil {
+        if scanner.isOnCommandLine("--resources") && scanner.isOnCommandLine("--strings") {
             throw ArgumentScanner.UsageError(description: "--resources and --strings are two stores: give one")
         }
+        let resources = scanner.isOnCommandLine("--strings") ? [] : scanner.all("--resources")
+        // Scan reads its resources its own way (every *.lproj under each folder), not as bundles.
+        let configuration = try StoreOptions(scanner, readsResources: false, environment: environment).configuration
         if !resources.isEmpty { return .resources(resources, developmentLanguage: configuration.developmentLanguage) }
+        let hasStrings = scanner.value("--strings", variable: "LABEL_SERVER_STRINGS", in: environment) != nil
         return hasStrings ? .layout(configuration) : .none
     }
 

@@ -50,6 +50,14 @@ enum ServeCommand {
             """
     }
 
+    /// `Strings`, or `Strings and MyApp/Resources` with resources folders (or these alone).
+    static func storeDescription(_ store: StoreConfiguration) -> String {
+        let folders = store.bundles.compactMap { store.bundleFolders[$0] }
+        if folders.isEmpty { return store.directory }
+        let joined = folders.joined(separator: ", ")
+        return folders.count == store.bundles.count ? joined : "\(store.directory) and \(joined)"
+    }
+
     /// Configuration → wiring → signals → listening, then waits for the server to stop.
     static func run(_ arguments: [String]) -> Int32 {
         // Before any thread exists (the loader starts some): see SignalHandlers.
@@ -68,13 +76,14 @@ enum ServeCommand {
                 return 0
             }
             configuration = parsed
+            Log.use(json: parsed.logJSON)
         } catch {
             CommandLine.fail("\(error)")
             return 2
         }
         // Taken before the store is read: the watcher compares it with the store once its
         // watches are armed, so a change made meanwhile (right after `listening`) reloads.
-        let fingerprint = configuration.watch ? StoreFingerprint(of: configuration.store.directory) : nil
+        let fingerprints = configuration.watch ? ServeComponents.watchedFolders(configuration.store).map { ($0, StoreFingerprint(of: $0)) } : []
         let loaded: LoadedStore
         do {
             loaded = try StoreLoader.load(configuration.store)
@@ -84,8 +93,10 @@ enum ServeCommand {
         }
         // `run` keeps only these figures: the first catalog lives in the service's state
         // alone, so the first reload frees it.
-        let summary = "loaded \(loaded.catalog.stringCount) strings from \(loaded.fileCount) files in \(configuration.store.directory); \(loaded.warnings.count) warnings; \(configuration.server.eventLoops) event loops"
-        let components = ServeComponents(configuration: configuration, loaded: consume loaded, fingerprint: fingerprint)
+        let summary = "loaded \(loaded.catalog.stringCount) strings from \(loaded.fileCount) files in \(storeDescription(configuration.store)); \(loaded.warnings.count) warnings; \(configuration.server.eventLoops) event loops"
+        // Every warning the summary counts, with its text (a wrong bundle name among them).
+        let warnings = loaded.warnings.map { "\($0.location): \($0.message)" }
+        let components = ServeComponents(configuration: configuration, loaded: consume loaded, fingerprints: fingerprints)
         // The loader's garbage (file bytes, per-file tables, tokenizer scratch) is free
         // by now but scattered between live pages: give those pages back before serving.
         ProcessMemory.trim()
@@ -112,6 +123,7 @@ enum ServeCommand {
         // Unbuffered, so a supervisor or test reading the pipe sees it at once.
         FileHandle.standardOutput.write(text: "listening on http://\(address)\n")
         Log.info(summary)
+        warnings.forEach(Log.warning)
         if configuration.adminToken?.isEmpty ?? true { Log.info("admin routes disabled: LABEL_SERVER_ADMIN_TOKEN is not set") }
         components.startAfterListening(on: address)
 

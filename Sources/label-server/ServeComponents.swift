@@ -20,14 +20,16 @@ struct ServeComponents {
     /// The other replicas, when `--peers` names some.
     let fleet: Fleet?
     /// Reloads the store when its files change (`--watch on`).
-    let watcher: StoreWatcher?
+    /// One per watched folder: the store folder and each `--resources` folder.
+    let watchers: [StoreWatcher]
 
-    /// - Parameter fingerprint: the store's, taken before `loaded` was read (`--watch on`).
-    init(configuration: ServeConfiguration, loaded: LoadedStore, fingerprint: StoreFingerprint?) {
+    /// - Parameter fingerprints: each watched folder's (``watchedFolders(_:)``), taken before
+    ///   `loaded` was read (`--watch on`).
+    init(configuration: ServeConfiguration, loaded: LoadedStore, fingerprints: [(String, StoreFingerprint)]) {
         let metrics = Metrics()
         let holder = CatalogHolder(ServiceState(store: loaded))
         reloader = StoreReloader(configuration: configuration.store, holder: holder, metrics: metrics, log: Log.info)
-        accessLog = configuration.accessLog ? AccessLog() : nil
+        accessLog = configuration.accessLog ? (configuration.logJSON ? AccessLog(sink: Log.accessJSON) : AccessLog()) : nil
         let recorder = MissingKeyRecorder(maxEntries: configuration.missingMaxEntries,
                                           maxKeyBytes: configuration.missingMaxKeyBytes,
                                           maxReportedEntries: configuration.missingMaxReported, log: Log.line)
@@ -39,10 +41,9 @@ struct ServeComponents {
         fleet = configuration.peers.isEmpty ? nil
             : Fleet(endpoints: configuration.peers, timeout: configuration.peerTimeout, adminToken: configuration.adminToken)
         let reloader = reloader
-        watcher = configuration.watch
-            ? StoreWatcher(directory: configuration.store.directory, loaded: fingerprint,
-                           reload: { reloader.reload() }, log: { Log.info($0) })
-            : nil
+        watchers = fingerprints.map { folder, fingerprint in
+            StoreWatcher(directory: folder, loaded: fingerprint, reload: { reloader.reload() }, log: { Log.info($0) })
+        }
         // The service reports the server's connection count; the server needs the service first.
         let serverRef = LateBound<EpollServer>()
         let service = LabelService(
@@ -53,6 +54,13 @@ struct ServeComponents {
         let serverLog = RateLimitedLog(linesPerSecond: 10, sink: Log.info)
         server = EpollServer(configuration: configuration.server, responder: service, log: serverLog)
         serverRef.set(server)
+    }
+
+    /// The folders `--watch` watches: the store folder when some bundle lies in it, and
+    /// each bundle given by path (`--resources`).
+    static func watchedFolders(_ store: StoreConfiguration) -> [String] {
+        let inStore = store.bundles.contains { store.bundleFolders[$0] == nil }
+        return (inStore ? [store.directory] : []) + store.bundles.compactMap { store.bundleFolders[$0] }
     }
 
     /// Starts the report's flushing and the server's loops.
@@ -75,7 +83,7 @@ struct ServeComponents {
             fleet.startRefreshing()
             Log.info("fleet: peers \(fleet.endpoints.map(\.description).joined(separator: ",")), instance \(fleet.instanceID), timeout \(fleet.timeout.inSeconds) s")
         }
-        watcher?.start()
+        for watcher in watchers { watcher.start() }
     }
 
     /// After the server has stopped (or its grace expired): nothing recorded before
@@ -85,7 +93,7 @@ struct ServeComponents {
         let flushed = missing.stop()
         usage?.stop()
         accessLog?.flush()
-        watcher?.stop()
+        for watcher in watchers { watcher.stop() }
         fleet?.stop()
         return flushed
     }

@@ -42,6 +42,8 @@ struct ServeConfiguration {
     var peerTimeout: Duration
     /// Reload the store when its files change.
     var watch: Bool
+    /// `--log-format json`: every log line one JSON object.
+    var logJSON: Bool
 
     static let settings: [Setting] = {
         let server = HTTPServerConfiguration()
@@ -70,13 +72,15 @@ struct ServeConfiguration {
             Setting(flag: "--peers", environment: "LABEL_SERVER_PEERS", defaultValue: "", help: "other replicas, host:port or name:port (all addresses of the name), comma-separated; empty: none"),
             Setting(flag: "--peer-timeout", environment: "LABEL_SERVER_PEER_TIMEOUT", defaultValue: seconds(Fleet.defaultTimeout), help: "seconds, from a request's arrival, for a fleet read's whole fan-out; a peer not done by then is left out"),
             Setting(flag: "--watch", environment: "LABEL_SERVER_WATCH", defaultValue: "on", help: "reload the store when its files change (inotify; ConfigMap symlink swaps): on or off"),
+            Setting(flag: "--log-format", environment: "LABEL_SERVER_LOG_FORMAT", defaultValue: "text",
+                    help: "every log line as text (`TIME level message`) or json (one object a line: time, level, message, fields)"),
         ]
     }()
 
     /// Reads the configuration; nil when `--help` was asked for.
     init?(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let scanner = try ArgumentScanner(arguments, valued: StoreOptions.valued.union(Self.settings.map(\.flag)),
-                                          flags: ["--help", "-h"])
+                                          flags: ["--help", "-h"], section: "serve", environment: environment)
         if scanner.has("--help") || scanner.has("-h") { return nil }
         guard scanner.positionals.isEmpty else {
             throw ArgumentScanner.UsageError(description: "serve takes no arguments (see --help)")
@@ -100,6 +104,11 @@ struct ServeConfiguration {
         }
         peerTimeout = try values.duration("--peer-timeout")
         watch = try values.onOff("--watch")
+        switch values.raw("--log-format") {
+        case "text": logJSON = false
+        case "json": logJSON = true
+        default: throw ArgumentScanner.UsageError(description: "--log-format must be text or json")
+        }
     }
 
     private static func serverConfiguration(_ values: SettingValues) throws(ArgumentScanner.UsageError) -> HTTPServerConfiguration {

@@ -1,13 +1,14 @@
 import Foundation
 
-/// Reads a setting from its flag, then its environment variable, then its default.
+/// Reads a setting from its flag, then its environment variable, then the configuration
+/// file's `serve` section, then its default.
 struct SettingValues {
     var scanner: ArgumentScanner
     var environment = ProcessInfo.processInfo.environment
 
     func raw(_ flag: String) -> String {
         let setting = ServeConfiguration.settings.first { $0.flag == flag }!
-        return scanner.value(flag) ?? environment[setting.environment] ?? setting.defaultValue
+        return scanner.value(flag, variable: setting.environment, in: environment) ?? setting.defaultValue
     }
 
     func integer(_ flag: String, in range: ClosedRange<Int>) throws(ArgumentScanner.UsageError) -> Int {

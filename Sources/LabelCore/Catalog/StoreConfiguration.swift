@@ -9,6 +9,10 @@ public struct StoreConfiguration: Sendable, Hashable {
     /// Files larger than this are refused: a store file is text written by
     /// people, and a runaway file must not exhaust memory at load.
     public var maximumFileBytes: Int
+    /// Bundles whose folder is given by path (an app's own resources folder, absolute or
+    /// relative to the working directory) instead of `directory/<name>`, by bundle name.
+    /// Each still needs its place in ``bundles``.
+    package var bundleFolders: [String: String] = [:]
 
     public static let defaultBundles = ["app", "framework"]
     public static let defaultDevelopmentLanguage = LanguageTag("en")

@@ -81,6 +81,8 @@ extension StoreLoader {
         public var language: LanguageTag?
         public var folder: String
         public var isBase: Bool
+        /// `path` is the file's own (its bundle folder given by path), not relative to the store root.
+        public var isOutsideRoot = false
     }
 
     /// What one file yielded: per language, its entries, built on the parsing
@@ -144,24 +146,27 @@ extension StoreLoader {
             warnings.append(ParseWarning(location: SourceLocation(file: path, line: 1, column: 1), message: message))
         }
         for bundle in configuration.bundles {
-            let bundleURL = root.appendingPathComponent(bundle, isDirectory: true)
+            // A bundle by path is named by that path in jobs and messages; the others by their name under the root.
+            let explicit = configuration.bundleFolders[bundle]
+            let base = explicit.map { $0.hasSuffix("/") && $0.count > 1 ? String($0.dropLast()) : $0 } ?? bundle
+            let bundleURL = explicit.map { URL(fileURLWithPath: $0, isDirectory: true) } ?? root.appendingPathComponent(bundle, isDirectory: true)
             let items: [String]
             switch listDirectory(bundleURL.path) {
             case .success(let names):
                 items = names
                 bundleFolders.append(bundle)
             case .failure(let error) where error.code == ENOENT && !error.isDanglingLink && !expectedBundles.contains(bundle):
-                warn(bundle, "bundle folder not found; the bundle is empty")
+                warn(base, "bundle folder not found; the bundle is empty")
                 continue
             case .failure(let error):
-                problems.append(StoreProblem(file: bundle, message: "cannot list the bundle folder: \(error)"))
+                problems.append(StoreProblem(file: base, message: "cannot list the bundle folder: \(error)"))
                 continue
             }
             for item in items.sorted() where !item.hasPrefix(".") {
-                let itemPath = "\(bundle)/\(item)"
+                let itemPath = "\(base)/\(item)"
                 if let kind = StoreFileKind(fileName: item), kind == .catalog {
                     jobs.append(Job(path: itemPath, bundle: bundle, kind: .catalog, table: kind.table(ofFileName: item),
-                                    language: nil, folder: "", isBase: false))
+                                    language: nil, folder: "", isBase: false, isOutsideRoot: explicit != nil))
                     continue
                 }
                 guard item.hasSuffix(".lproj") else { continue }
@@ -192,7 +197,7 @@ extension StoreLoader {
                 for file in files.sorted() where !file.hasPrefix(".") {
                     guard let kind = StoreFileKind(fileName: file), kind != .catalog else { continue }
                     jobs.append(Job(path: "\(itemPath)/\(file)", bundle: bundle, kind: kind, table: kind.table(ofFileName: file),
-                                    language: language, folder: folder, isBase: isBase))
+                                    language: language, folder: folder, isBase: isBase, isOutsideRoot: explicit != nil))
                 }
             }
         }

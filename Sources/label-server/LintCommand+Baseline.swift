@@ -4,8 +4,12 @@ import LabelLint
 
 extension LintCommand {
     /// The baseline `--baseline FILE` names; a missing or corrupt file is a usage error.
+    /// A baseline named only by label-server.json is not read when this run writes one
+    /// (`--write-baseline`): recording today's findings does not need yesterday's, which
+    /// may not exist yet.
     static func baseline(_ scanner: ArgumentScanner) throws(ArgumentScanner.UsageError) -> LintBaseline? {
         guard let path = scanner.value("--baseline") else { return nil }
+        if scanner.value("--write-baseline") != nil, !scanner.isOnCommandLine("--baseline") { return nil }
         let bytes = try input(path, flag: "--baseline")
         do {
             return try LintBaseline.read(bytes)

@@ -89,6 +89,15 @@ import Testing
         #expect(lint("--baseline", baseline) == 0)
     }
 
+    @Test func aBaselineNamedByTheConfigurationIsWrittenFirstThenGates() throws {
+        // label-server.json names the baseline; the first run writes it (it does not exist yet).
+        let configuration = try write(#"{"lint": {"baseline": "\#(baseline)"}}"#, to: "label-server.json")
+        #expect(lint("--config", configuration, "--write-baseline", baseline) == 0)
+        #expect(lint("--config", configuration) == 0)
+        try plant(#""planted.label" = "";"#)
+        #expect(lint("--config", configuration) == 1)
+    }
+
     @Test func aMissingOrCorruptBaselineIsTwo() throws {
         #expect(lint("--baseline", root.appendingPathComponent("absent.json").path) == 2)
         #expect(lint("--baseline", try write("not json", to: "corrupt.json")) == 2)

@@ -21,7 +21,7 @@ extension OutputContext {
             guard isKnown(pending, in: known, file(.strings)) else { continue }
             guard placeholdersAgree(pending, target: value, pluralVariant: false) else { continue }
             count(pending)
-            let update = StringsTableMerge.Update(key: key, value: value, comment: pending.unit.notes.first)
+            let update = StringsTableMerge.Update(key: key, value: value, comment: pending.unit.developerNote)
             // A key given twice (two <file>s): the later value, in the first one's place.
             if let index = positions[key] { updates[index] = update } else {
                 positions[key] = updates.count

@@ -85,7 +85,7 @@ struct OutputContext {
             return nil
         }
         // The note is written only as a `.strings` comment.
-        let note = id.kind == .strings ? pending.unit.notes.first ?? "" : ""
+        let note = id.kind == .strings ? pending.unit.developerNote ?? "" : ""
         // The id too: its parts (a key, a variable's or a variant's name) become keys.
         for (part, text) in [("target", target), ("key", pending.unit.address.key), ("id", pending.unit.id), ("note", note)] {
             if let scalar = text.unicodeScalars.first(where: { !XMLEscaping.isXMLCharacter($0) }) {

@@ -4,18 +4,29 @@ package import MissingKeys
 /// The translators' files `/missing` serves (`format=xliff`, `format=strings`), for a
 /// report built elsewhere: `label-server scan` hands out exactly the same files.
 package enum MissingExport {
-    /// `GET /missing?format=xliff` for `report`, source texts from `catalog`.
-    package static func xliff(_ report: MissingReport, catalog: Catalog) -> [UInt8] {
-        XLIFFExport.render(report: report, developmentLanguage: catalog.developmentLanguage?.rawValue ?? "en") { table, key, language in
+    /// `GET /missing?format=xliff` for `report`, source texts and developers' comments from
+    /// `catalog`.
+    ///
+    /// - Parameter comment: A comment that comes before the store's (`scan`: the call
+    ///   site's `comment:` argument).
+    package static func xliff(_ report: MissingReport, catalog: Catalog,
+                              comment: (_ table: String, _ key: String) -> String? = { _, _ in nil }) -> [UInt8] {
+        XLIFFExport.render(report: report, developmentLanguage: catalog.developmentLanguage?.rawValue ?? "en",
+                           comment: { table, key in comment(table, key) ?? catalog.developerComment(table: table, key: key) }) {
+            table, key, language in
             LanguageTag(language).flatMap { catalog.entry(key: key, table: table, language: $0)?.string }
         }
     }
 
-    /// `GET /missing?format=strings` for `report`, values from the development language.
-    package static func strings(_ report: MissingReport, catalog: Catalog) -> [UInt8] {
+    /// `GET /missing?format=strings` for `report`, values and developers' comments from the
+    /// development language (`comment` first, as for ``xliff(_:catalog:comment:)``).
+    package static func strings(_ report: MissingReport, catalog: Catalog,
+                                comment: (_ table: String, _ key: String) -> String? = { _, _ in nil }) -> [UInt8] {
         let development = catalog.developmentLanguage
-        return report.stringsStub(generatedAt: report.since) { table, key in
+        return report.stringsStub(generatedAt: report.since, developmentValue: { table, key in
             development.flatMap { catalog.entry(key: key, table: table, language: $0)?.string.template }
-        }
+        }, developerComment: { table, key in
+            comment(table, key) ?? catalog.developerComment(table: table, key: key)
+        })
     }
 }

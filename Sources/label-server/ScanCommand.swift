@@ -139,7 +139,8 @@ enum ScanCommand {
     }
 
     /// The keys `language` lacks as `/missing` exports them: one entry per key, its hits
-    /// the number of sites, served from the development language when it has the key.
+    /// the number of sites, served from the development language when it has the key; the
+    /// developer's note is the first call site's `comment:`, else the store's comment.
     static func export(_ report: ScanReport, format: String, language: LanguageTag, catalog: Catalog, now: Date = Date()) -> String {
         let development = catalog.developmentLanguage
         let entries = report.keys.filter { $0.missing.contains(language.rawValue) }.map { key in
@@ -150,7 +151,10 @@ enum ScanCommand {
                                        hits: key.sites, firstSeen: now, lastSeen: now)
         }
         let missing = MissingReport(entries: entries, since: now)
-        let bytes = format == "xliff" ? MissingExport.xliff(missing, catalog: catalog) : MissingExport.strings(missing, catalog: catalog)
+        let comments = report.siteComments
+        let comment = { (table: String, key: String) in comments[Catalog.Key(table: table, key: key)] }
+        let bytes = format == "xliff" ? MissingExport.xliff(missing, catalog: catalog, comment: comment)
+            : MissingExport.strings(missing, catalog: catalog, comment: comment)
         return String(decoding: bytes, as: UTF8.self)
     }
 }

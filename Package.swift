@@ -111,7 +111,7 @@ let package = Package(
         ),
         .testTarget(name: "LabelImportTests", dependencies: ["LabelImport", "AtomicFile", "LabelCore", "LabelLint", "LabelServer", "MissingKeys", "TestSupport"]),
         .testTarget(name: "LabelAndroidTests", dependencies: ["LabelAndroid", "LabelCore"]),
-        .testTarget(name: "label-serverTests", dependencies: ["label-server", "AtomicFile"]),
+        .testTarget(name: "label-serverTests", dependencies: ["label-server", "AtomicFile", "LabelCore", "LabelScan"]),
         .testTarget(name: "AtomicFileTests", dependencies: ["AtomicFile"]),
         .testTarget(name: "LabelScanTests", dependencies: ["LabelScan", "LabelCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),

@@ -11,11 +11,12 @@ package enum MissingExport {
     ///   site's `comment:` argument).
     package static func xliff(_ report: MissingReport, catalog: Catalog,
                               comment: (_ table: String, _ key: String) -> String? = { _, _ in nil }) -> [UInt8] {
-        XLIFFExport.render(report: report, developmentLanguage: catalog.developmentLanguage?.rawValue ?? "en",
-                           comment: { table, key in comment(table, key) ?? catalog.developerComment(table: table, key: key) }) {
-            table, key, language in
-            LanguageTag(language).flatMap { catalog.entry(key: key, table: table, language: $0)?.string }
-        }
+        XLIFFExport.render(
+            report: report, developmentLanguage: catalog.developmentLanguage?.rawValue ?? "en",
+            comment: { table, key in comment(table, key) ?? catalog.developerComment(table: table, key: key) },
+            string: { table, key, language in
+                LanguageTag(language).flatMap { catalog.entry(key: key, table: table, language: $0)?.string }
+            })
     }
 
     /// `GET /missing?format=strings` for `report`, values and developers' comments from the

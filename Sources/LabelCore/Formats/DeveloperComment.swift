@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a developer wrote for translators about one key: the comment above a
 /// development-language `.strings` entry, a String Catalog entry's `comment`, or a call
 /// site's `comment:` argument. One rule for all of them (docs/decisions/developer-comments.md).
@@ -16,9 +14,20 @@ package enum DeveloperComment {
     /// `text` trimmed (spaces and line breaks at either end; lines within kept as written), bounded to
     /// ``maximumBytes``; `nil` when nothing is left or it is Xcode's placeholder.
     package static func cleaned(_ text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, trimmed != xcodePlaceholder else { return nil }
+        // By scalars, not Foundation's trimming: on Linux that bridges every comment of a
+        // store to an NSString and back, which made loading a store with comments slow.
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return nil }
+        let trimmed = first == scalars.startIndex && last == scalars.index(before: scalars.endIndex)
+            ? text : String(scalars[first...last])
+        guard trimmed != xcodePlaceholder else { return nil }
         return bounded(trimmed)
+    }
+
+    /// Spaces and line breaks (Unicode White_Space), which trimming removes at either end.
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x80 ? (scalar == " " || (0x09...0x0D).contains(scalar.value)) : scalar.properties.isWhitespace
     }
 
     /// `text` cut to at most ``maximumBytes`` UTF-8 bytes at a character boundary, `…` added.

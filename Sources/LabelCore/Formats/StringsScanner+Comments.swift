@@ -1,5 +1,3 @@
-import Foundation
-
 /// The developer's comment right above a key, as Xcode writes them: a `/* … */` comment,
 /// or a run of `//` lines, with at most one line break between it and the key (so a
 /// file's header comment, a blank line away, is no entry's comment).
@@ -29,10 +27,16 @@ extension StringsScanner {
     /// by ``DeveloperComment``), else `nil`.
     func commentAbove() -> String? {
         guard !pendingComments.isEmpty, breaksAfterComment <= 1 else { return nil }
-        let lines = pendingComments.map { range in
-            let text = String(decoding: UnsafeBufferPointer(rebasing: units[range]), as: UTF16.self)
-            return pendingIsLineComment ? text.trimmingCharacters(in: .whitespaces) : text
+        // A comment longer than the bound is cut before it is decoded: a UTF-16 unit is at
+        // least one UTF-8 byte, so one unit more than the bound still shows it is longer.
+        var budget = DeveloperComment.maximumBytes + 1
+        var lines: [String] = []
+        for range in pendingComments where budget > 0 {
+            let kept = range.lowerBound..<min(range.upperBound, range.lowerBound + budget)
+            budget -= kept.count
+            let text = String(decoding: UnsafeBufferPointer(rebasing: units[kept]), as: UTF16.self)
+            lines.append(pendingIsLineComment ? DeveloperComment.cleaned(text) ?? "" : text)
         }
-        return DeveloperComment.cleaned(lines.joined(separator: "\n"))
+        return DeveloperComment.cleaned(lines.count == 1 ? lines[0] : lines.joined(separator: "\n"))
     }
 }

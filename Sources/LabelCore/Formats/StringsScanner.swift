@@ -99,7 +99,7 @@ struct StringsScanner {
             }
             if let value {
                 entries.append(StringsFile.Entry(key: key, value: value, location: locator.location(at: keyOffset)))
-                if collectsComments { comments[key] = commentAbove }
+                if let commentAbove { comments[key] = commentAbove }
             }
             guard skipWhitespaceAndComments(), units[position] == Unit.semicolon else {
                 throw failure(.expectedSemicolon, at: tokenEnd, orUnclosedCommentAtEnd: true)

@@ -58,4 +58,20 @@ import Testing
         // Without a developer's comment the facts are the only comment, as before.
         #expect(parsed.comments["Plain text key"]?.hasPrefix("1 hit; ") == true)
     }
+
+    @Test func aServerLayoutWithAnUnreadableTableStillGivesTheStoresComments() throws {
+        let store = root.appendingPathComponent("Strings/app")
+        for (path, text) in ["en.lproj/Localizable.strings": "/* Only in the store. */\n\"with.store.comment\" = \"Store\";\n",
+                             "de.lproj/Broken.strings": "\"unterminated = ;"] {
+            let url = store.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        var options = Scan.Options()
+        options.paths = [root.appendingPathComponent("App").path]
+        options.store = .layout(StoreConfiguration(directory: root.appendingPathComponent("Strings").path, bundles: ["app"]))
+        let report = try Scan.run(options)
+        #expect(report.warnings.contains { $0.code == .tableUnreadable })
+        #expect(report.catalog.developerComment(table: "Localizable", key: "with.store.comment") == "Only in the store.")
+    }
 }

@@ -21,7 +21,7 @@ extension OutputContext {
             guard isKnown(pending, in: known, file(.strings)) else { continue }
             guard placeholdersAgree(pending, target: value, pluralVariant: false) else { continue }
             count(pending)
-            let update = StringsTableMerge.Update(key: key, value: value, comment: pending.unit.developerComment)
+            let update = StringsTableMerge.Update(key: key, value: value, comment: pending.unit.developerNote)
             // A key given twice (two <file>s): the later value, in the first one's place.
             if let index = positions[key] { updates[index] = update } else {
                 positions[key] = updates.count
@@ -140,7 +140,7 @@ extension OutputContext {
             count(pending)
             let review = pending.unit.state?.hasPrefix("needs-review") ?? false
             updates.append(CatalogMerge.Update(key: key, path: catalogPath, value: value, needsReview: review,
-                                               comment: pending.isNewKey ? pending.unit.developerComment : nil))
+                                               comment: pending.isNewKey ? pending.unit.developerNote : nil))
         }
         let result = try CatalogMerge.merge(existing: data, language: id.language, updates: updates, file: path)
         var seen: Set<String> = []

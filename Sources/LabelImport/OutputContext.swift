@@ -87,8 +87,8 @@ struct OutputContext {
             skip(pending, .notTranslated(state: state))
             return nil
         }
-        // The note is written only as a `.strings` comment (and a new key's catalog comment).
-        let note = id.kind == .strings || pending.isNewKey ? pending.unit.developerComment ?? "" : ""
+        // The developer's note is written only as a `.strings` comment (and a new key's catalog comment).
+        let note = id.kind == .strings || pending.isNewKey ? pending.unit.developerNote ?? "" : ""
         // The id too: its parts (a key, a variable's or a variant's name) become keys.
         let value = pending.isNewKey ? "source" : "target"
         for (part, text) in [(value, target), ("key", pending.unit.address.key), ("id", pending.unit.id), ("note", note)] {

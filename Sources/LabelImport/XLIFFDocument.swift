@@ -34,6 +34,11 @@ package struct XLIFFDocument: Sendable, Hashable {
         package var line: Int
         /// What the id names (from the file's kind).
         package var address: UnitAddress
+        /// The developer's comment: the first `<note from="developer">`, else the first
+        /// `<note>` without `from` (Xcode's own notes); never a note from anyone else
+        /// (`from="label-server"`: a report's hit counts). Bounded (``DeveloperComment``).
+        /// The only note `import` writes, as the comment above a `.strings` entry.
+        package var developerNote: String? = nil
     }
 
     /// The file name used in errors and the report.

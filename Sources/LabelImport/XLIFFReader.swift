@@ -133,9 +133,11 @@ package enum XLIFFReader {
                     throw fail(inline, .notXLIFF("markup <\(inline.name)> inside <\(text.name)> of \"\(id)\" (Xcode writes plain text)"))
                 }
             }
+            let notes = element.elements(named: "note")
             return XLIFFDocument.Unit(id: id, source: sources[0].text, target: targets.first?.text,
                                       state: targets.first?.attribute("state"),
-                                      notes: element.elements(named: "note").map(\.text), line: line(element), address: address)
+                                      notes: notes.map(\.text), line: line(element), address: address,
+                                      developerNote: XLIFFReader.developerNote(notes))
         }
     }
 }

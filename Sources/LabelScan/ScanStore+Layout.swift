@@ -18,9 +18,10 @@ extension ScanStore {
         var warnings = parseWarnings.map(ScanWarning.init(store:))
         var layers: [StoreLoader.LayerKey: CatalogLayer] = [:]
         for job in jobs.sorted(by: { StoreLoader.precedence($0) < StoreLoader.precedence($1) }) {
-            let tables: [(language: LanguageTag, folder: String, entries: [String: LocalizedString])]
+            let tables: [(language: LanguageTag, folder: String, entries: [String: LocalizedString], comments: [String: String])]
             do {
-                tables = try parse(job, root: root, limit: configuration.maximumFileBytes, warnings: &warnings)
+                tables = try parse(job, root: root, limit: configuration.maximumFileBytes,
+                                   developmentLanguage: configuration.developmentLanguage, warnings: &warnings)
             } catch {
                 warnings.append(ScanWarning(.tableUnreadable, file: job.path, message: "cannot be read (\(error)); its keys are not in the store"))
                 continue
@@ -33,6 +34,7 @@ extension ScanStore {
                                                       location: nil)
                 }
                 layer.files.append(job.path)
+                layer.comments.merge(table.comments) { _, later in later }
                 layers[id] = layer
             }
         }
@@ -41,9 +43,11 @@ extension ScanStore {
         return ScanStore(catalog: catalog, warnings: warnings)
     }
 
-    /// One file's tables by language.
-    static func parse(_ job: StoreLoader.Job, root: URL, limit: Int, warnings: inout [ScanWarning]) throws
-        -> [(language: LanguageTag, folder: String, entries: [String: LocalizedString])] {
+    /// One file's tables by language, with the developers' comments of the development
+    /// language's (docs/decisions/developer-comments.md).
+    static func parse(_ job: StoreLoader.Job, root: URL, limit: Int, developmentLanguage: LanguageTag?,
+                      warnings: inout [ScanWarning]) throws
+        -> [(language: LanguageTag, folder: String, entries: [String: LocalizedString], comments: [String: String])] {
         let data: Data
         switch StoreLoader.read(job, root: root, limit: limit) {
         case .success(let bytes): data = bytes
@@ -51,20 +55,22 @@ extension ScanStore {
         }
         switch job.kind {
         case .strings:
-            let file = try StringsFileParser.parse(data, file: job.path)
+            let development = job.language != nil && (job.isBase || job.language == developmentLanguage)
+            let file = try StringsFileParser.parse(data, file: job.path, comments: development)
             warnings += file.warnings.map(ScanWarning.init(store:))
             guard let language = job.language else { return [] }
-            return [(language, job.folder, Dictionary(file.entries.map { ($0.key, LocalizedString(template: $0.value)) }) { _, later in later })]
+            return [(language, job.folder, Dictionary(file.entries.map { ($0.key, LocalizedString(template: $0.value)) }) { _, later in later },
+                     file.comments)]
         case .stringsdict:
             let file = try StringsDictParser.parse(data, file: job.path)
             warnings += file.warnings.map(ScanWarning.init(store:))
             guard let language = job.language else { return [] }
-            return [(language, job.folder, file.entries)]
+            return [(language, job.folder, file.entries, [:])]
         case .catalog:
             let catalog = try StringCatalogParser.parse(data, file: job.path)
             warnings += catalog.warnings.map(ScanWarning.init(store:))
             return catalog.localizations.sorted { $0.key < $1.key }.compactMap { name, entries in
-                LanguageTag(name).map { ($0, name, entries) }
+                LanguageTag(name).map { ($0, name, entries, name == catalog.sourceLanguage ? catalog.comments : [:]) }
             }
         }
     }

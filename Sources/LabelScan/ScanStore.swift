@@ -37,9 +37,11 @@ struct ScanStore: Sendable {
         var layers: [StoreLoader.LayerKey: CatalogLayer] = [:]
         var warnings: [ScanWarning] = []
         var origins: [StoreLoader.LayerKey: [String: String]] = [:]
-        func add(_ entries: [String: LocalizedString], table: String, language: LanguageTag, file: String) {
+        func add(_ entries: [String: LocalizedString], table: String, language: LanguageTag, file: String,
+                 comments: [String: String]) {
             let id = StoreLoader.LayerKey(bundle: "resources", table: table, language: language)
             var layer = layers[id] ?? CatalogLayer(bundle: "resources", language: language, table: table)
+            layer.comments.merge(comments) { _, later in later }
             for (key, value) in entries {
                 if let other = origins[id]?[key], other != file {
                     // A .stringsdict entry beats a .strings one, as Bundle reads them; two of a kind is a mistake.
@@ -76,7 +78,7 @@ struct ScanStore: Sendable {
                         warnings.append(ScanWarning(.notALanguage, file: path, message: "folder is not a language; skipped"))
                         continue
                     }
-                    add(table.entries, table: table.name, language: language, file: path)
+                    add(table.entries, table: table.name, language: language, file: path, comments: table.comments)
                 }
             }
         }
@@ -110,6 +112,8 @@ struct ScanStore: Sendable {
         var entries: [String: LocalizedString]
         var name: String
         var language: LanguageTag?
+        /// The developers' comments, read from the development language's tables only.
+        var comments: [String: String] = [:]
     }
 
     static func read(_ path: String, developmentLanguage: LanguageTag?) throws -> [Table] {
@@ -130,14 +134,17 @@ struct ScanStore: Sendable {
         case .catalog:
             let catalog = try StringCatalogParser.parse(data, file: path)
             return catalog.localizations.sorted(by: { $0.key < $1.key }).compactMap { tag, entries in
-                LanguageTag(tag).map { Table(entries: entries, name: table, language: $0) }
+                LanguageTag(tag).map {
+                    Table(entries: entries, name: table, language: $0, comments: tag == catalog.sourceLanguage ? catalog.comments : [:])
+                }
             }
         case .stringsdict:
             return [Table(entries: try StringsDictParser.parse(data, file: path).entries, name: table, language: language)]
         case .strings:
-            let file = try StringsFileParser.parse(data, file: path)
+            let development = language != nil && language == developmentLanguage
+            let file = try StringsFileParser.parse(data, file: path, comments: development)
             return [Table(entries: Dictionary(file.entries.map { ($0.key, LocalizedString(template: $0.value)) }) { _, later in later },
-                          name: table, language: language)]
+                          name: table, language: language, comments: file.comments)]
         }
     }
 }

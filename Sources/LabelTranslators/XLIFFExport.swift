@@ -7,8 +7,10 @@ package import MissingKeys
 /// per source file: `original="TABLE.strings"` for plain keys and
 /// `original="TABLE.stringsdict"` for plural ones, `source-language` the development
 /// language, `target-language` the requested one. A `<trans-unit>` per missing key with
-/// the development-language text as `<source>` (the key when there is none) and a
-/// `<note>` with hits and dates. Plural keys use the ids Xcode gives `.stringsdict`
+/// the development-language text as `<source>` (the key when there is none), the
+/// developer's comment as `<note from="developer">` when there is one, and the report's
+/// facts (hits, dates, served from) as `<note from="label-server">`: `import` writes only
+/// the developer's note back (docs/decisions/developer-comments.md). Plural keys use the ids Xcode gives `.stringsdict`
 /// entries (`/KEY:dict/NSStringLocalizedFormatKey:dict/:string`,
 /// `/KEY:dict/VARIABLE:dict/CATEGORY:dict/:string`), one unit per CLDR category the
 /// *target* language needs; a plural miss (the key exists but lacks forms) lists only
@@ -25,7 +27,9 @@ package enum XLIFFExport {
     ///   - report: Already filtered, in report order.
     ///   - developmentLanguage: `source-language` (`en` when the store has none configured).
     ///   - string: The store's string for `(table, key, language)`, exactly that language.
+    ///   - comment: The developer's comment on `(table, key)`, if any (``DeveloperComment``).
     package static func render(report: MissingReport, developmentLanguage: String,
+                               comment: (_ table: String, _ key: String) -> String? = { _, _ in nil },
                                string: (_ table: String, _ key: String, _ language: String) -> LocalizedString?) -> [UInt8] {
         var xml = XMLWriter(capacity: 512 + report.entries.count * 400)
         xml.markup(#"<?xml version="1.0" encoding="UTF-8"?>"#)
@@ -40,7 +44,9 @@ package enum XLIFFExport {
             var plain: [Unit] = []
             var plural: [Unit] = []
             for entry in groups[file]! {
-                units(for: entry, developmentLanguage: developmentLanguage, string: string, plain: &plain, plural: &plural)
+                let developer = comment(entry.table, entry.key).flatMap(DeveloperComment.cleaned)
+                units(for: entry, developmentLanguage: developmentLanguage, developer: developer, string: string,
+                      plain: &plain, plural: &plural)
             }
             write(plain, original: file.table + ".strings", file: file, developmentLanguage: developmentLanguage, xml: &xml)
             write(plural, original: file.table + ".stringsdict", file: file, developmentLanguage: developmentLanguage,
@@ -59,7 +65,10 @@ package enum XLIFFExport {
     private struct Unit {
         var id: String
         var source: String
+        /// The report's facts: `<note from="label-server">`.
         var note: String
+        /// `<note from="developer">`, when the key has a comment.
+        var developer: String?
     }
 
     /// One `<file>` (none when `units` is empty); ids are unique within it.
@@ -77,7 +86,11 @@ package enum XLIFFExport {
             xml.markup("\n")
             xml.element("source", text: unit.source)
             xml.markup("\n")
-            xml.element("note", text: unit.note)
+            if let developer = unit.developer {
+                xml.element("note", ["from": "developer"], text: developer)
+                xml.markup("\n")
+            }
+            xml.element("note", ["from": "label-server"], text: unit.note)
             xml.markup("\n")
             xml.close("trans-unit")
             xml.markup("\n")
@@ -87,7 +100,7 @@ package enum XLIFFExport {
         xml.markup("\n")
     }
 
-    private static func units(for entry: MissingReport.Entry, developmentLanguage: String,
+    private static func units(for entry: MissingReport.Entry, developmentLanguage: String, developer: String?,
                               string: (String, String, String) -> LocalizedString?,
                               plain: inout [Unit], plural units: inout [Unit]) {
         let source = string(entry.table, entry.key, developmentLanguage)
@@ -98,7 +111,7 @@ package enum XLIFFExport {
         guard let source, source.isPlural else {
             // A plain string (or a key the development language lacks: its text is the key).
             if let plural = entry.plural { note += "; plural form \(plural.category.rawValue) of \(plural.variable)" }
-            plain.append(Unit(id: entry.key, source: source?.template ?? entry.key, note: note))
+            plain.append(Unit(id: entry.key, source: source?.template ?? entry.key, note: note, developer: developer))
             return
         }
         let needed = PluralRules.forLanguage(entry.requested).categories
@@ -111,18 +124,19 @@ package enum XLIFFExport {
                 for category in needed where have[category] == nil {
                     let text = source.variables[name]!.variants[category] ?? source.variables[name]!.variants[.other] ?? ""
                     units.append(Unit(id: "/\(entry.key):dict/\(name):dict/\(category.rawValue):dict/:string", source: text,
-                                      note: note + "; the count selected \(plural.category.rawValue) of \(plural.variable)"))
+                                      note: note + "; the count selected \(plural.category.rawValue) of \(plural.variable)",
+                                      developer: developer))
                 }
             }
             return
         }
         units.append(Unit(id: "/\(entry.key):dict/NSStringLocalizedFormatKey:dict/:string", source: source.template,
-                          note: note))
+                          note: note, developer: developer))
         for name in variables {
             let variants = source.variables[name]!.variants
             for category in needed {
                 units.append(Unit(id: "/\(entry.key):dict/\(name):dict/\(category.rawValue):dict/:string",
-                                  source: variants[category] ?? variants[.other] ?? "", note: note))
+                                  source: variants[category] ?? variants[.other] ?? "", note: note, developer: developer))
             }
         }
     }

@@ -31,8 +31,8 @@ struct XMLWriter {
         bytes.append(UInt8(ascii: ">"))
     }
 
-    mutating func element(_ name: StaticString, text: String) {
-        open(name)
+    mutating func element(_ name: StaticString, _ attributes: KeyValuePairs<StaticString, String> = [:], text: String) {
+        open(name, attributes)
         XMLEscaping.append(text, to: &bytes, .strictDocument)
         close(name)
     }

@@ -134,16 +134,21 @@ extension MissingReport {
     /// `.strings` file cannot hold). Entries of several requested languages are
     /// merged: hits summed, first seen earliest, last seen latest, served-from
     /// of the latest. Each entry carries a comment with hits, first/last seen
-    /// and served-from (and table and languages when the report spans several).
+    /// and served-from (and table and languages when the report spans several); when
+    /// `developerComment` has the developer's comment for the key, it follows as a
+    /// comment of its own right above the entry, where Xcode and `import` read a
+    /// developer's comment (docs/decisions/developer-comments.md).
     /// The value is the development-language text when `developmentValue`
     /// resolves it, else the key itself. UTF-8, escaped so that Apple's parser
     /// reads back exactly the key and value.
     ///
     /// - Parameters:
     ///   - developmentValue: `(table, key)` → the development-language text, if any.
+    ///   - developerComment: `(table, key)` → the developer's comment, if any.
     ///   - generatedAt: Shown in the header comment.
     package func stringsStub(generatedAt: Date = Date(),
-                            developmentValue: (_ table: String, _ key: String) -> String? = { _, _ in nil }) -> [UInt8] {
+                            developmentValue: (_ table: String, _ key: String) -> String? = { _, _ in nil },
+                            developerComment: (_ table: String, _ key: String) -> String? = { _, _ in nil }) -> [UInt8] {
         struct Merged {
             var table: String
             var key: String
@@ -193,6 +198,9 @@ extension MissingReport {
             if tables.count > 1 { comment += "; table \(item.table)" }
             if languages.count > 1 { comment += "; requested \(item.requested.sorted().joined(separator: ", "))" }
             out += "\n/* \(StringsFileWriter.commentSafe(comment)) */\n"
+            if let developer = developerComment(item.table, item.key).flatMap(DeveloperComment.cleaned) {
+                out += "/* \(StringsFileWriter.commentSafe(developer)) */\n"
+            }
             out += StringsFileWriter.quoted(item.key)
             out += " = "
             out += StringsFileWriter.quoted(developmentValue(item.table, item.key) ?? item.key)

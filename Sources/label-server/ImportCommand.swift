@@ -26,8 +26,10 @@ enum ImportCommand {
         (an existing folder of the same tag, `pt_BR.lproj`, is kept).
 
         Existing files are merged: imported keys replaced where they stand, others kept,
-        comments and encoding kept (a unit's <note> becomes the comment above its .strings
-        entry; a unit without one keeps it); each file is replaced atomically. A unit without
+        comments and encoding kept (a unit's developer note, <note from="developer"> or
+        Xcode's <note> without from, becomes the comment above its .strings entry; a note
+        from="label-server" never does; a unit without one keeps it); each file is replaced
+        atomically. A unit without
         <target> is not written (an empty <target> is an empty string), nor one in state
         `new` or `needs-translation`; a key in the table's .stringsdict is not written to
         its .strings. Plural categories the XLIFF lacks are not copied from English: the

@@ -143,7 +143,8 @@ enum ScanCommand {
     }
 
     /// The keys `language` lacks as `/missing` exports them: one entry per key, its hits
-    /// the number of sites, served from the development language when it has the key.
+    /// the number of sites, served from the development language when it has the key; the
+    /// developer's note is the first call site's `comment:`, else the store's comment.
     static func export(_ report: ScanReport, format: String, language: LanguageTag, catalog: Catalog, now: Date = Date()) -> String {
         let development = catalog.developmentLanguage
         // An empty key (`Text("")`) is nothing to translate, and no XLIFF id: import
@@ -159,8 +160,10 @@ enum ScanCommand {
         var defaults: [Catalog.Key: String] = [:]
         for key in report.keys { if let value = key.defaultValue { defaults[Catalog.Key(table: key.table, key: key.key)] = value } }
         let source = { (table: String, key: String) in defaults[Catalog.Key(table: table, key: key)] }
-        let bytes = format == "xliff" ? MissingExport.xliff(missing, catalog: catalog, defaultSource: source)
-            : MissingExport.strings(missing, catalog: catalog, defaultSource: source)
+        let comments = report.siteComments
+        let comment = { (table: String, key: String) in comments[Catalog.Key(table: table, key: key)] }
+        let bytes = format == "xliff" ? MissingExport.xliff(missing, catalog: catalog, comment: comment, defaultSource: source)
+            : MissingExport.strings(missing, catalog: catalog, comment: comment, defaultSource: source)
         return String(decoding: bytes, as: UTF8.self)
     }
 }

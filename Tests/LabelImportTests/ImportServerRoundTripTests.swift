@@ -57,6 +57,18 @@ import Testing
         return out + rest
     }
 
+    /// A service over the store at `root` (bundle `app`, its report kept under `root/state`),
+    /// and a GET through it.
+    static func serve(_ root: URL) throws -> (StoreConfiguration, CatalogHolder, (String) throws -> RawResponse) {
+        let configuration = StoreConfiguration(directory: root.path, bundles: ["app"])
+        let holder = CatalogHolder(ServiceState(store: try StoreLoader.load(configuration)))
+        let state = root.appendingPathComponent("state")
+        let missing = MissingReportStore(stateDirectory: state, recorder: MissingKeyRecorder())
+        let usage = UsageStore(stateDirectory: state, current: { holder.state.usage })
+        let client = InProcessClient(LabelService(catalog: holder, missing: missing, usage: usage))
+        return (configuration, holder, { target in try client.exchange("GET \(target) HTTP/1.1\r\nHost: test\r\n\r\n") })
+    }
+
     /// Key → hits of a `/missing` JSON page.
     static func hits(_ response: RawResponse) throws -> [String: Int] {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])
@@ -67,13 +79,7 @@ import Testing
     @Test func exportedMissingKeysComeBackAndAreServed() throws {
         let root = try Self.store()
         defer { try? FileManager.default.removeItem(at: root) }
-        let configuration = StoreConfiguration(directory: root.path, bundles: ["app"])
-        let holder = CatalogHolder(ServiceState(store: try StoreLoader.load(configuration)))
-        let state = root.appendingPathComponent("state")
-        let missing = MissingReportStore(stateDirectory: state, recorder: MissingKeyRecorder())
-        let usage = UsageStore(stateDirectory: state, current: { holder.state.usage })
-        let client = InProcessClient(LabelService(catalog: holder, missing: missing, usage: usage))
-        func get(_ target: String) throws -> RawResponse { try client.exchange("GET \(target) HTTP/1.1\r\nHost: test\r\n\r\n") }
+        let (configuration, holder, get) = try Self.serve(root)
 
         for target in ["/labels/pause.label?lang=ru", "/labels/play.label?lang=ru", "/labels/files.count?lang=ru&count=5"] { _ = try get(target) }
         let xliff = try get("/missing?format=xliff&lang=ru").text
@@ -121,13 +127,7 @@ import Testing
             "app/Accessibility.xcstrings": try Data(contentsOf: app.appendingPathComponent("Accessibility.xcstrings")),
         ])
         defer { try? FileManager.default.removeItem(at: root) }
-        let configuration = StoreConfiguration(directory: root.path, bundles: ["app"])
-        let holder = CatalogHolder(ServiceState(store: try StoreLoader.load(configuration)))
-        let state = root.appendingPathComponent("state")
-        let missing = MissingReportStore(stateDirectory: state, recorder: MissingKeyRecorder())
-        let usage = UsageStore(stateDirectory: state, current: { holder.state.usage })
-        let client = InProcessClient(LabelService(catalog: holder, missing: missing, usage: usage))
-        func get(_ target: String) throws -> RawResponse { try client.exchange("GET \(target) HTTP/1.1\r\nHost: test\r\n\r\n") }
+        let (configuration, holder, get) = try Self.serve(root)
 
         for key in ["celebration.continue.hint", "celebration.coins"] {
             _ = try get("/labels/\(key)?lang=ru&table=Accessibility&count=3")

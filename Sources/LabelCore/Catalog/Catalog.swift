@@ -19,6 +19,9 @@ public struct Catalog: Sendable {
     package let matcher: LanguageMatcher
     /// Number of strings over all layers (each bundle's copy counted).
     public let stringCount: Int
+    /// table → key → the developer's comment, development language only: apart from the
+    /// entries, so a label lookup never touches it (docs/decisions/developer-comments.md).
+    private let comments: [String: [String: String]]
     /// Every key some language of a table has, once per table: tables in order, then
     /// within a table each language in order, its keys not seen yet. A key's index here
     /// is its slot (``keySlot(table:key:)``), for per-key counters.
@@ -58,6 +61,7 @@ public struct Catalog: Sendable {
         self.developmentLanguage = developmentLanguage
         var layers = layers
         stringCount = layers.reduce(0) { $0 + $1.entries.count }
+        comments = Self.developerComments(layers, bundles: bundles, developmentLanguage: developmentLanguage)
         var merged: [String: [LanguageTag: [String: CatalogEntry]]] = [:]
         var kinds = [LayerSource.Kind](repeating: .whole, count: layers.count)
         let rank = Dictionary(uniqueKeysWithValues: bundles.enumerated().map { ($1, $0) })
@@ -160,6 +164,24 @@ public struct Catalog: Sendable {
             return CatalogLayer(bundle: source.bundle, language: source.language, table: source.table,
                                 entries: entries, files: source.files)
         }
+    }
+
+    /// The developer's comment on `key` of `table` (development language; the first bundle
+    /// that has one), for translators' exports.
+    package func developerComment(table: String, key: String) -> String? {
+        comments[table]?[key]
+    }
+
+    /// The development-language layers' comments, the first bundle's winning.
+    private static func developerComments(_ layers: [CatalogLayer], bundles: [String],
+                                          developmentLanguage: LanguageTag?) -> [String: [String: String]] {
+        let rank = Dictionary(bundles.enumerated().map { ($1, $0) }) { first, _ in first }
+        var comments: [String: [String: String]] = [:]
+        let development = layers.filter { $0.language == developmentLanguage && !$0.comments.isEmpty }
+        for layer in development.sorted(by: { (rank[$0.bundle] ?? .max) > (rank[$1.bundle] ?? .max) }) {
+            comments[layer.table, default: [:]].merge(layer.comments) { _, higher in higher }
+        }
+        return comments
     }
 
     /// The entry for `key` in exactly this table and language, if any bundle has it.

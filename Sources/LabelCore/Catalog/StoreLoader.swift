@@ -34,7 +34,8 @@ public enum StoreLoader {
 
         let results = Locked<[Int: Result<ParsedFile, StoreProblem>]>([:])
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let outcome = parse(jobs[index], root: root, limit: configuration.maximumFileBytes)
+            let outcome = parse(jobs[index], root: root, limit: configuration.maximumFileBytes,
+                                developmentLanguage: configuration.developmentLanguage)
             results.withLock { $0[index] = outcome }
         }
         // Taken out (not copied) and consumed one by one below, so each file's table
@@ -90,6 +91,10 @@ extension StoreLoader {
     struct ParsedFile: Sendable {
         var languages: [(language: LanguageTag, entries: [String: CatalogEntry])]
         var warnings: [ParseWarning]
+        /// The developers' comments (key → comment) of a development-language `.strings`
+        /// file or of a String Catalog, and the language whose layer keeps them.
+        var comments: [String: String] = [:]
+        var commentsLanguage: LanguageTag?
 
         init(warnings: [ParseWarning]) { self.languages = []; self.warnings = warnings }
 
@@ -209,7 +214,8 @@ extension StoreLoader {
         return jobs
     }
 
-    static func parse(_ job: Job, root: URL, limit: Int) -> Result<ParsedFile, StoreProblem> {
+    /// - Parameter developmentLanguage: whose `.strings` files are read for their comments too.
+    static func parse(_ job: Job, root: URL, limit: Int, developmentLanguage: LanguageTag? = nil) -> Result<ParsedFile, StoreProblem> {
         let data: Data
         switch read(job, root: root, limit: limit) {
         case .success(let bytes): data = bytes
@@ -218,8 +224,11 @@ extension StoreLoader {
         do {
             switch job.kind {
             case .strings:
-                let file = try StringsFileParser.parse(data, file: job.path)
+                let development = job.language != nil && (job.isBase || job.language == developmentLanguage)
+                let file = try StringsFileParser.parse(data, file: job.path, comments: development)
                 var parsed = ParsedFile(warnings: file.warnings)
+                parsed.comments = file.comments
+                parsed.commentsLanguage = job.language
                 parsed.add(file.entries.lazy.map { ($0.key, LocalizedString(template: $0.value), Optional($0.location)) },
                            count: file.entries.count, job: job, folder: job.folder, language: job.language!)
                 return .success(parsed)
@@ -232,6 +241,9 @@ extension StoreLoader {
             case .catalog:
                 let catalog = try StringCatalogParser.parse(data, file: job.path)
                 var parsed = ParsedFile(warnings: catalog.warnings)
+                // A catalog's comments belong to its source language's values.
+                parsed.comments = catalog.comments
+                parsed.commentsLanguage = LanguageTag(catalog.sourceLanguage)
                 for (name, strings) in catalog.localizations.sorted(by: { $0.key < $1.key }) {
                     guard let language = LanguageTag(name) else {
                         parsed.warnings.append(ParseWarning(location: SourceLocation(file: job.path, line: 1, column: 1),
@@ -256,13 +268,15 @@ extension StoreLoader {
     static func apply(_ file: ParsedFile, job: Job, into layers: inout [LayerKey: CatalogLayer]) {
         for (language, entries) in file.languages {
             let key = LayerKey(bundle: job.bundle, table: job.table, language: language)
+            let comments = language == file.commentsLanguage ? file.comments : [:]
             guard var layer = layers.removeValue(forKey: key) else {
                 layers[key] = CatalogLayer(bundle: job.bundle, language: language, table: job.table,
-                                           entries: entries, files: [job.path])
+                                           entries: entries, files: [job.path], comments: comments)
                 continue
             }
             layer.files.append(job.path)
             layer.entries.merge(entries) { _, later in later }
+            layer.comments.merge(comments) { _, later in later }
             layers[key] = layer
         }
     }

@@ -15,6 +15,8 @@ public struct StringCatalog: Sendable, Hashable {
     public var states: [String: [String: String]]
     /// Values skipped or kept despite a problem.
     public var warnings: [ParseWarning]
+    /// Key → the entry's `comment` (the developer's, ``DeveloperComment``), for exports.
+    package var comments: [String: String] = [:]
 
     public init(sourceLanguage: String, version: String, localizations: [String: [String: LocalizedString]] = [:],
                 states: [String: [String: String]] = [:], warnings: [ParseWarning] = []) {

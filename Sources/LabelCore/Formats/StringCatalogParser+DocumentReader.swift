@@ -78,16 +78,21 @@ extension StringCatalogParser {
 
         private mutating func readEntry() throws(GiveUp) -> Entry {
             var localizations: [String: Localization]?
+            var comment: String?
             try beginObject()
             while let key = try nextKey() {
                 if key == "localizations" {
                     guard localizations == nil else { throw giveUp }
                     localizations = try readDictionary { (reader: inout DocumentReader) throws(GiveUp) in try reader.readLocalization() }
+                } else if key == "comment" {
+                    // Not a string, or twice: Foundation decides (it ignores what is not a string).
+                    guard comment == nil else { throw giveUp }
+                    comment = try readString()
                 } else {
                     try skipValue()
                 }
             }
-            return Entry(localizations: localizations)
+            return Entry(localizations: localizations, comment: comment)
         }
 
         private mutating func readLocalization() throws(GiveUp) -> Localization {

@@ -1,6 +1,7 @@
 extension StringCatalogParser {
     // The parts of the String Catalog JSON this reader uses. Everything else
-    // (`comment`, `extractionState`, ...) is ignored, so newer Xcode fields do no harm.
+    // (`extractionState`, ...) is ignored, so newer Xcode fields do no harm; an entry's
+    // `comment` is read when it is a string and ignored otherwise, as before.
     // Read by `DocumentReader`, or by `JSONDecoder` where that has to decide
     // (Equatable so tests can compare the two).
 
@@ -12,6 +13,20 @@ extension StringCatalogParser {
 
     struct Entry: Decodable, Equatable {
         var localizations: [String: Localization]?
+        var comment: String?
+
+        init(localizations: [String: Localization]?, comment: String? = nil) {
+            self.localizations = localizations
+            self.comment = comment
+        }
+
+        private enum CodingKeys: String, CodingKey { case localizations, comment }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            localizations = try container.decodeIfPresent([String: Localization].self, forKey: .localizations)
+            comment = try? container.decodeIfPresent(String.self, forKey: .comment)
+        }
     }
 
     /// A localization, and also each plural or device variant inside one.

@@ -51,8 +51,10 @@ public enum StringCatalogParser {
         let source = document.sourceLanguage
         var reader = CatalogReader()
         var localizations: [String: [String: LocalizedString]] = [:]
+        var comments: [String: String] = [:]
         let strings = document.strings ?? [:]
         for key in strings.keys.sorted() {
+            if let comment = strings[key]!.comment.flatMap(DeveloperComment.cleaned) { comments[key] = comment }
             let languages = strings[key]!.localizations ?? [:]
             for language in languages.keys.sorted() {
                 let path = ["strings", key, "localizations", language]
@@ -64,8 +66,10 @@ public enum StringCatalogParser {
                 localizations[source, default: [:]][key] = LocalizedString(template: key)
             }
         }
-        return StringCatalog(sourceLanguage: source, version: document.version, localizations: localizations,
-                             states: reader.states, warnings: reader.warnings(in: data, file: file))
+        var catalog = StringCatalog(sourceLanguage: source, version: document.version, localizations: localizations,
+                                    states: reader.states, warnings: reader.warnings(in: data, file: file))
+        catalog.comments = comments
+        return catalog
     }
 
     /// A JSONSerialization failure, placed by the byte offset in its message

@@ -41,6 +41,9 @@ public struct StringsFile: Sendable, Hashable {
     public var warnings: [ParseWarning]
     /// Key to value, as Apple's reader returns them: the last duplicate wins.
     public var values: [String: String]
+    /// Key to the developer's comment right above it (``DeveloperComment``), when the
+    /// file was parsed for comments (`StringsFileParser.parse(_:file:comments:)`).
+    package var comments: [String: String] = [:]
 
     /// Creates a file from its entries; `values` is derived from them (last duplicate wins).
     public init(encoding: Encoding, entries: [Entry], warnings: [ParseWarning] = []) {

@@ -34,9 +34,15 @@ public enum StringsFileParser {
     /// Parses one file. `file` is the name used in locations (e.g. the path
     /// relative to the store).
     public static func parse(_ data: Data, file: String) throws(StringsParseError) -> StringsFile {
+        try parse(data, file: file, comments: false)
+    }
+
+    /// Parses one file; with `comments`, also the developer's comment right above each
+    /// key (``StringsFile/comments``; text files only, a property list has none).
+    package static func parse(_ data: Data, file: String, comments: Bool) throws(StringsParseError) -> StringsFile {
         let result: Result<StringsFile, StringsParseError> = data.withUnsafeBytes { bytes in
             do throws(StringsParseError) {
-                return .success(try parse(bytes: bytes, data: data, file: file))
+                return .success(try parse(bytes: bytes, data: data, file: file, comments: comments))
             } catch {
                 return .failure(error)
             }
@@ -49,7 +55,8 @@ public enum StringsFileParser {
         try parse(Data(bytes), file: file)
     }
 
-    private static func parse(bytes: UnsafeRawBufferPointer, data: Data, file: String) throws(StringsParseError) -> StringsFile {
+    private static func parse(bytes: UnsafeRawBufferPointer, data: Data, file: String,
+                              comments: Bool) throws(StringsParseError) -> StringsFile {
         if bytes.starts(with: "bplist".utf8) {
             return try parsePropertyList(data, file: file, encoding: .binaryPropertyList)
         }
@@ -59,6 +66,7 @@ public enum StringsFileParser {
         }
         return try text.units.withUnsafeBufferPointer { units throws(StringsParseError) in
             var scanner = StringsScanner(units: units, file: file)
+            scanner.collectsComments = comments
             try scanner.parseFile()
             var warnings = scanner.warnings + duplicateWarnings(scanner.entries)
             if text.droppedTrailingByte {
@@ -66,7 +74,9 @@ public enum StringsFileParser {
                 warnings.append(ParseWarning(location: SourceLocation(file: file, line: lines, column: 1),
                                              message: "UTF-16 text ends with an odd byte; Apple's reader ignores it"))
             }
-            return StringsFile(encoding: text.encoding, entries: scanner.entries, warnings: warnings)
+            var parsed = StringsFile(encoding: text.encoding, entries: scanner.entries, warnings: warnings)
+            parsed.comments = scanner.comments
+            return parsed
         }
     }
 

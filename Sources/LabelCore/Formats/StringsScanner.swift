@@ -7,7 +7,7 @@
 /// Where CF gives up silently and keeps what it has read so far, the scanner
 /// does the same and adds a warning; where CF fails, it throws with a position.
 struct StringsScanner {
-    private let units: UnsafeBufferPointer<UInt16>
+    let units: UnsafeBufferPointer<UInt16>
     private let file: String
     private var locator: StringsTextLocator
     private var position = 0
@@ -22,6 +22,16 @@ struct StringsScanner {
 
     private(set) var entries: [StringsFile.Entry] = []
     private(set) var warnings: [ParseWarning] = []
+    /// Whether to keep the comment right above each key (``comments``): only for the
+    /// development language's tables, read for exports (docs/decisions/developer-comments.md).
+    var collectsComments = false
+    /// Key → the comment right above it, when ``collectsComments`` (later duplicates win).
+    var comments: [String: String] = [:]
+    /// The comments of the whitespace run being skipped (content ranges), and the line
+    /// breaks after the last of them: see ``StringsScanner/noteComment(_:line:)``.
+    var pendingComments: [Range<Int>] = []
+    var pendingIsLineComment = false
+    var breaksAfterComment = 0
 
     init(units: UnsafeBufferPointer<UInt16>, file: String) {
         self.units = units
@@ -62,6 +72,8 @@ struct StringsScanner {
         // a strings file, so only the first key's failures are errors.
         var isFirst = !insideBraces
         while let (key, keyOffset) = try readKey(isFirst: isFirst, insideBraces: insideBraces) {
+            let commentAbove = collectsComments ? self.commentAbove() : nil
+            if collectsComments { pendingComments.removeAll(keepingCapacity: true) }
             guard skipWhitespaceAndComments() else {
                 if isFirst {
                     // CF parses a lone string (an unclosed comment after it is ignored), not a dictionary; Bundle finds no table in it.
@@ -87,12 +99,15 @@ struct StringsScanner {
             }
             if let value {
                 entries.append(StringsFile.Entry(key: key, value: value, location: locator.location(at: keyOffset)))
+                if let commentAbove { comments[key] = commentAbove }
             }
             guard skipWhitespaceAndComments(), units[position] == Unit.semicolon else {
                 throw failure(.expectedSemicolon, at: tokenEnd, orUnclosedCommentAtEnd: true)
             }
             position += 1
             tokenEnd = position
+            // A comment before the `;` belongs to no key.
+            if collectsComments { pendingComments.removeAll(keepingCapacity: true) }
         }
     }
 
@@ -399,6 +414,7 @@ struct StringsScanner {
         while position < end {
             let unit = units[position]
             if (0x09...0x0D).contains(unit) || unit == 0x20 || unit == 0x2028 || unit == 0x2029 {
+                if collectsComments { countBreak(at: position) }
                 position += 1
                 continue
             }
@@ -406,11 +422,13 @@ struct StringsScanner {
             let next = units[position + 1]
             if next == Unit.slash {
                 position += 2
+                let start = position
                 while position < end {
                     let unit = units[position]
                     if unit == 0x0A || unit == 0x0D || unit == 0x2028 || unit == 0x2029 { break }
                     position += 1
                 }
+                if collectsComments { noteComment(start..<position, line: true) }
             } else if next == Unit.asterisk {
                 let start = position
                 position += 2
@@ -425,6 +443,7 @@ struct StringsScanner {
                     }
                 }
                 if !closed { unclosedComment = start }
+                if collectsComments, closed { noteComment((start + 2)..<(position - 2), line: false) }
             } else {
                 return true
             }

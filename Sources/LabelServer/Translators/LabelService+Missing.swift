@@ -195,9 +195,7 @@ extension LabelService {
         let development = state.catalog.developmentLanguage
         let report = query.apply(to: full, sourceText: sourceText)
         if format == "xliff" {
-            let body = XLIFFExport.render(report: report, developmentLanguage: development?.rawValue ?? "en") { table, key, language in
-                LanguageTag(language).flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string }
-            }
+            let body = MissingExport.xliff(report, catalog: state.catalog)
             return HTTPResponse(status: .ok, headers: [.contentType: XLIFFExport.contentType], body: body)
         }
         let coverage = state.coverage.rows(language: query.lang, table: query.table)
@@ -230,9 +228,9 @@ extension LabelService {
             body = page.report.csvBytes()
         case "strings":
             let development = state.catalog.developmentLanguage
-            body = page.report.stringsStub { table, key in
+            body = page.report.stringsStub(developmentValue: { table, key in
                 development.flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string.template }
-            }
+            }, developerComment: state.catalog.developerComment)
         default:
             body = page.jsonBytes(next: page.nextOffset.map { "/missing?\(page.query.queryString(offset: $0))" })
         }

@@ -1,8 +1,9 @@
 import LabelCore
 
 extension ArgumentScanner {
-    /// Options never read from a file: they act on this run alone.
-    static let commandLineOnly: Set<String> = ["--help", "-h", "--config"]
+    /// Options never read from a file: they act on this run alone (`--write-baseline` in
+    /// label-server.json would rewrite the baseline on every CI run, disarming the gate).
+    static let commandLineOnly: Set<String> = ["--help", "-h", "--config", "--write-baseline"]
     /// Keys that are not their option's name: `serve.state`, as issue 35's example file writes it.
     static let aliases: [String: String] = ["state": "stateDir"]
 

@@ -66,7 +66,8 @@ enum ImportCommand {
           --only ORIGINAL    import only the <file>s whose `original` is ORIGINAL or lies under it
                              (repeatable; an .xcloc of a whole project holds several bundles'
                              tables of one name); the others are reported `ignored`
-          --dev-lang TAG     the development language (default: each file's source-language, else en;
+          --dev-lang TAG     the development language (LABEL_SERVER_DEV_LANG; `none`: each file's
+                             source-language, the default, else en;
                              a String Catalog's is its sourceLanguage)
           --add-new          add keys the development language lacks to it (the <source> as value)
                              as well as to the target language, instead of skipping them
@@ -110,7 +111,9 @@ enum ImportCommand {
             }
             // --strict is all or nothing: the plan then writes nothing when there is any finding.
             var options = Importer.Options(originals: scanner.all("--only"), strict: scanner.has("--strict"), addNew: scanner.has("--add-new"))
-            if let text = scanner.value("--dev-lang") {
+            // Flag, variable, file; `none` (as the store options take it) keeps each file's source-language.
+            if let text = scanner.value("--dev-lang", variable: "LABEL_SERVER_DEV_LANG", in: ProcessInfo.processInfo.environment),
+               text.lowercased() != "none" {
                 guard let tag = LanguageTag(text) else { throw ArgumentScanner.UsageError(description: "--dev-lang \(text) is not a language tag") }
                 options.developmentLanguage = tag
             }
@@ -128,10 +131,16 @@ enum ImportCommand {
     }
 
     /// `--into`, else the one `--resources` folder, else among several the one holding the
-    /// tables the files name (ImportCommand+Resources.swift).
-    static func destination(_ scanner: ArgumentScanner) throws(ArgumentScanner.UsageError) -> String {
-        if let into = scanner.value("--into") { return into }
-        let resources = scanner.all("--resources", variable: "LABEL_SERVER_RESOURCES", in: ProcessInfo.processInfo.environment)
+    /// tables the files name (ImportCommand+Resources.swift). Flag, then variable, then file,
+    /// as every option: the file's `import.into` yields to `--resources` on the command line
+    /// and to `LABEL_SERVER_RESOURCES` (and wins over the file's own `resources`).
+    static func destination(
+        _ scanner: ArgumentScanner, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ArgumentScanner.UsageError) -> String {
+        if scanner.isOnCommandLine("--into"), let into = scanner.value("--into") { return into }
+        let resourcesAbove = scanner.isOnCommandLine("--resources") || environment["LABEL_SERVER_RESOURCES"] != nil
+        if !resourcesAbove, let into = scanner.value("--into") { return into }
+        let resources = scanner.all("--resources", variable: "LABEL_SERVER_RESOURCES", in: environment)
         for folder in resources { try StoreOptions.requireFolder(folder, option: "--resources") }
         guard let first = resources.first else { throw ArgumentScanner.UsageError(description: "import needs --into DIR (or --resources DIR)") }
         return resources.count == 1 ? first : try folder(holding: scanner.positionals, among: resources)

@@ -97,6 +97,25 @@ import Testing
         #expect(try run(["resolve", "done.label", "--dev-lang", "en"], environment: ["LABEL_SERVER_DEV_LANG": "de"]).out == "Done\n")
     }
 
+    @Test func importTakesTheDevelopmentLanguageFromTheEnvironmentOverTheFile() throws {
+        try write(#"{"resources": ["MyApp/Resources"], "devLang": "de"}"#)
+        let xliff = root.appendingPathComponent("fr.xliff")
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+            <file original="Localizable.strings" source-language="en" target-language="fr" datatype="plaintext"><body>
+            <trans-unit id="open.hint"><source>Opens the list</source><target>Ouvre la liste</target></trans-unit>
+            </body></file></xliff>
+            """.utf8).write(to: xliff)
+        let french = root.appendingPathComponent("MyApp/Resources/fr.lproj/Localizable.strings")
+        // The file's development language (de) lacks open.hint: skipped as unknown, nothing written.
+        #expect(try run(["import", xliff.path]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: french.path))
+        // LABEL_SERVER_DEV_LANG=en outranks the file: English has it, French gets it.
+        #expect(try run(["import", xliff.path], environment: ["LABEL_SERVER_DEV_LANG": "en"]).status == 0)
+        #expect(try String(contentsOf: french, encoding: .utf8).contains(#""open.hint" = "Ouvre la liste";"#))
+    }
+
     @Test func aBadFileStopsEveryCommandWithStatus2() throws {
         for text in [#"{"strngs": "Strings"}"#, #"{"resolve": {"lang": 3.5e999999}"#, "{\"strings\": \"\u{FF}\"", #"{"serve": []}"#] {
             try write(text)

@@ -117,6 +117,28 @@ import Testing
         #expect(export.value("--out") == "android/res")
     }
 
+    /// import's destination: `--into` on the command line, else `--resources` there or in
+    /// `LABEL_SERVER_RESOURCES`, and only then the file's `import.into` (over its `resources`).
+    @Test func importsDestinationFollowsFlagThenVariableThenFile() throws {
+        let (a, b, c) = (try folder("A"), try folder("B"), try folder("C"))
+        let config = try file(#"{"resources": ["\#(c)"], "import": {"into": "\#(a)"}}"#)
+        func destination(_ arguments: [String], _ environment: [String: String] = [:]) throws -> String {
+            let scanner = try ArgumentScanner(["de.xliff", "--config", config] + arguments, valued: ["--into", "--resources"],
+                                              flags: [], section: "import", environment: environment)
+            return try ImportCommand.destination(scanner, environment: environment)
+        }
+        #expect(try destination([]) == a)
+        #expect(try destination(["--resources", b]) == b)
+        #expect(try destination([], ["LABEL_SERVER_RESOURCES": b]) == b)
+        #expect(try destination(["--into", c, "--resources", b]) == c)
+    }
+
+    @Test func aBaselineToWriteIsNoKeyOfTheFile() throws {
+        // It would rewrite the baseline on every CI run and so disarm the gate.
+        #expect(try code(#"{"lint": {"writeBaseline": "b.json"}}"#, valued: StoreOptions.valued.union(["--write-baseline"]))
+            == "config-unknown-key")
+    }
+
     @Test func theFileIsFoundThroughItsVariable() throws {
         let config = try file(#"{"resolve": {"lang": "de"}}"#, name: "elsewhere.json")
         let scanner = try ArgumentScanner([], valued: ["--lang"], flags: [], section: "resolve",

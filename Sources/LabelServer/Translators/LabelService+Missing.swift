@@ -111,6 +111,9 @@ extension LabelService {
         guard Self.missingFormats.contains(format) else { throw QueryParameters.invalidFormat(Self.missingFormats) }
         // Only a valid query costs the backlog's work: a 400 lists no untranslated keys.
         let untranslated = try backlog(missingQuery, store: store, state: state, mayBlock: mayBlock)
+        // XLIFF and HTML are rendered per request, never cached: with the backlog in them,
+        // on the builds worker, not on an event loop.
+        if !mayBlock, untranslated != nil, format == "xliff" || format == "html" { throw LabelRoute.NotBuilt() }
         let development = state.catalog.developmentLanguage
         let sourceText = { (table: String, key: String) -> String? in
             development.flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string.template }

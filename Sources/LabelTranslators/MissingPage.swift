@@ -138,7 +138,8 @@ package enum MissingPage {
         html.open("section", ["aria-labelledby": "download-heading"])
         html.element("h2", ["id": "download-heading"], text: "Download this selection")
         html.open("ul")
-        let items = query.filterItems
+        // Without `state`: a download holds what translators owe, never fixed strings.
+        let items = query.filterItems.filter { $0.0 != "state" }
         var stringsItems = items
         if query.table == nil { stringsItems.append(("table", "Localizable")) }
         let links: [(String, [(String, String)], String)] = [

@@ -148,7 +148,8 @@ package final class MissingKeyRecorder: Sendable {
                 state.hits = state.hits.addingCount(1)
                 return (.counted, false)
             }
-            guard state.entries.count < maxEntries else {
+            // Full: a resolved entry makes room (the oldest resolved goes) before a new miss is dropped.
+            guard state.entries.count < maxEntries || state.evictOldestResolved() else {
                 state.dropped.newEntries = state.dropped.newEntries.addingCount(1)
                 defer { state.loggedFull = true }
                 return (.droppedFull, !state.loggedFull)
@@ -342,6 +343,11 @@ extension MissingKeyRecorder {
             self.requested = requested
             self.plural = plural
         }
+
+        /// A total order for ties (dictionary order is not stable across runs).
+        var tieOrder: [String] {
+            [table, key, requested, plural?.variable ?? "", plural?.category.rawValue ?? ""]
+        }
     }
 
     struct Stats: Sendable {
@@ -397,6 +403,26 @@ extension MissingKeyRecorder {
         var loggedReportedFull = false
 
         init(since: Date) { self.since = since }
+
+        /// Removes the resolved entry resolved longest ago (on a tie, the first in key
+        /// order), releasing its reported slot and its hits.
+        ///
+        /// - Returns: false when no entry is resolved (nothing removed).
+        mutating func evictOldestResolved() -> Bool {
+            var oldest: (id: EntryID, at: Date)?
+            for (id, stats) in entries {
+                guard let at = stats.resolvedAt else { continue }
+                if let current = oldest {
+                    if at > current.at { continue }
+                    if at == current.at, !id.tieOrder.lexicographicallyPrecedes(current.id.tieOrder) { continue }
+                }
+                oldest = (id, at)
+            }
+            guard let victim = oldest?.id, let stats = entries.removeValue(forKey: victim) else { return false }
+            hits = max(0, hits - stats.hits)
+            if stats.reported { reportedEntries -= 1 }
+            return true
+        }
     }
 }
 

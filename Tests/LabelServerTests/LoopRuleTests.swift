@@ -95,6 +95,13 @@ import TestSupport
             // A language's untranslated keys are listed on the worker once per load, then read inline.
             ("GET /missing?lang=de&include=untranslated", 200, true),
             ("GET /missing?lang=de&include=untranslated&format=csv", 200, false),
+            // XLIFF and HTML are rendered per request: with the backlog, always on the worker.
+            ("GET /missing?lang=de&include=untranslated&format=xliff", 200, true),
+            ("GET /missing?lang=de&include=untranslated&format=html", 200, true),
+            ("GET /missing?lang=de&include=untranslated&format=xliff", 200, true),
+            ("GET /missing?lang=de&format=xliff", 200, false),
+            // A bad format is refused before any backlog is listed: inline, with no list built.
+            ("GET /missing?lang=fr&include=untranslated&format=pdf", 400, false),
             ("GET /missing?include=garbage", 400, false),
             ("DELETE /missing?key=k&lang=de\r\n" + admin, 200, true),
             ("POST /missing", 415, false),

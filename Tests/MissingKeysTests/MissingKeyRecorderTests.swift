@@ -117,6 +117,33 @@ private let t0 = Date(timeIntervalSince1970: 1_735_787_045) // 2025-01-02T03:04:
         #expect(report.dropped.hits == 2)
     }
 
+    @Test func atTheCapANewMissTakesTheSlotOfTheOldestResolvedEntry() {
+        let recorder = MissingKeyRecorder(maxEntries: 3)
+        for index in 0..<3 {
+            recorder.record(table: "T", key: "k\(index)", requested: "de", servedFrom: "key", at: t0)
+        }
+        let id = { (key: String) in MissingKeyRecorder.EntryID(table: "T", key: key, requested: "de") }
+        recorder.markResolved([id("k2")], at: t0.addingTimeInterval(20))
+        recorder.markResolved([id("k1")], at: t0.addingTimeInterval(10))
+        #expect(recorder.record(table: "T", key: "new", requested: "de", servedFrom: "key", at: t0) == .added)
+        let keys = Set(recorder.snapshot().entries.map(\.key))
+        #expect(keys == ["k0", "k2", "new"], "k1 was resolved first")
+        #expect(recorder.statistics().hits == 3)
+        #expect(recorder.snapshot().dropped == .init(newEntries: 0, longKeys: 0))
+    }
+
+    @Test func atTheCapWithNoEntryResolvedANewMissIsStillDroppedAndCounted() {
+        let recorder = MissingKeyRecorder(maxEntries: 2)
+        recorder.record(table: "T", key: "k0", requested: "de", servedFrom: "key", at: t0)
+        recorder.record(table: "T", key: "k1", requested: "de", servedFrom: "key", at: t0)
+        // Resolved, then missed again: open, so it keeps its slot.
+        recorder.markResolved([MissingKeyRecorder.EntryID(table: "T", key: "k1", requested: "de")], at: t0)
+        recorder.record(table: "T", key: "k1", requested: "de", servedFrom: "key", at: t0)
+        #expect(recorder.record(table: "T", key: "new", requested: "de", servedFrom: "key", at: t0) == .droppedFull)
+        #expect(Set(recorder.snapshot().entries.map(\.key)) == ["k0", "k1"])
+        #expect(recorder.snapshot().dropped == .init(newEntries: 1, longKeys: 0))
+    }
+
     @Test func existingEntriesKeepCountingWhenFull() {
         let recorder = MissingKeyRecorder(maxEntries: 1)
         recorder.record(table: "T", key: "real", requested: "de", servedFrom: "key", at: t0)

@@ -113,11 +113,20 @@ extension LabelService {
         guard check.status == .ok else { return check }
         // Filters are per entry, so peers may apply them first: fewer bytes to send and merge.
         var filters = ""
-        // `state` too: a peer's default view leaves its resolved entries out.
-        for item in try request.queryItems() where item.name == "lang" || item.name == "table" || item.name == "state" {
-            let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
-            filters += "&\(item.name)=\(item.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_."))
+        var wantsResolved = false
+        for item in try request.queryItems() {
+            if item.name == "state" {
+                wantsResolved = wantsResolved || item.value != "open"
+            } else if item.name == "lang" || item.name == "table" {
+                filters += "&\(item.name)=\(item.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
+            }
         }
+        // `state` is not per replica: an entry is resolved only where every replica holding it
+        // resolved it (the merge decides). For `resolved` or `all` peers send every entry, open
+        // ones included, and the merged report is filtered; `open` (the default) may filter
+        // first, since an entry open anywhere is open.
+        filters += wantsResolved ? "&state=all" : ""
         let gathered = gatherReports(fleet: fleet, filters: filters, deadline: deadline)
         let merged = missing.recorder.snapshot().merging(gathered.reports)
         let response = try readMissing(request, store: missing, state: state, source: merged,

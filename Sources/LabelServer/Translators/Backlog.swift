@@ -15,7 +15,7 @@ final class Backlog: Sendable {
     /// At most this many untranslated keys are added to one answer; the answer says how
     /// many there are (`untranslated.total`, `X-Untranslated-Total`). Narrow it with `table`.
     static let maximumUntranslated = 10_000
-    /// Lists kept per catalog load (language and table); beyond this the set is dropped.
+    /// Lists kept per catalog load (language and table); beyond this the oldest goes.
     static let maximumLists = 16
 
     /// The keys of one language (and table, or all tables) the development language has and
@@ -37,8 +37,26 @@ final class Backlog: Sendable {
         /// The catalog load (``ServiceState/loadedAt``) the lists and the sweep are of.
         var loadedAt: Date?
         var lists: [ListKey: Untranslated] = [:]
+        /// The keys of `lists`, oldest first.
+        var order: [ListKey] = []
+        /// Per table, the development language's keys sorted: every list walks them.
+        var sortedKeys: [String: [String]] = [:]
         /// The catalog load whose resolved entries are marked.
         var sweptLoad: Date?
+
+        /// Forgets what was derived from another catalog load.
+        mutating func adopt(_ load: Date) {
+            guard loadedAt != load else { return }
+            loadedAt = load
+            lists = [:]
+            order = []
+            sortedKeys = [:]
+        }
+
+        mutating func keep(_ list: Untranslated, for key: ListKey) {
+            if lists.updateValue(list, forKey: key) == nil { order.append(key) }
+            while order.count > Backlog.maximumLists { lists[order.removeFirst()] = nil }
+        }
     }
 
     private let state = Guarded(State())
@@ -52,19 +70,27 @@ final class Backlog: Sendable {
     func untranslated(_ key: ListKey, serving: ServiceState) -> Untranslated {
         if let found = cached(key, serving: serving) { return found }
         EventLoopThread.assertNotCurrent("listing a language's untranslated keys")
-        let computed = Self.compute(key, serving: serving)
+        let computed = compute(key, serving: serving)
         state.withLock { state in
-            if state.loadedAt != serving.loadedAt {
-                state.loadedAt = serving.loadedAt
-                state.lists = [:]
-            }
-            if state.lists.count >= Self.maximumLists { state.lists = [:] }
-            state.lists[key] = computed
+            state.adopt(serving.loadedAt)
+            state.keep(computed, for: key)
         }
         return computed
     }
 
-    private static func compute(_ key: ListKey, serving: ServiceState) -> Untranslated {
+    /// `table`'s development-language keys in order, sorted once per catalog load.
+    private func developmentKeys(_ table: String, development: LanguageTag, serving: ServiceState) -> [String] {
+        let found = state.withLock { $0.loadedAt == serving.loadedAt ? $0.sortedKeys[table] : nil }
+        if let found { return found }
+        let sorted = serving.catalog.entries(table: table, language: development).keys.sorted()
+        state.withLock { state in
+            state.adopt(serving.loadedAt)
+            state.sortedKeys[table] = sorted
+        }
+        return sorted
+    }
+
+    private func compute(_ key: ListKey, serving: ServiceState) -> Untranslated {
         let catalog = serving.catalog
         guard let development = catalog.developmentLanguage else { return Untranslated(entries: [], total: 0) }
         let languages = key.language.map { LanguageTag($0).map { [$0] } ?? [] } ?? catalog.languages.sorted { $0.rawValue < $1.rawValue }
@@ -74,11 +100,11 @@ final class Backlog: Sendable {
         for language in languages where language != development {
             let chain = serving.resolver.chain(preferring: language)
             for table in catalog.tables where key.table == nil || key.table == table {
-                for name in catalog.entries(table: table, language: development).keys.sorted() {
+                for name in developmentKeys(table, development: development, serving: serving) {
                     let resolution = serving.resolver.resolve(key: name, table: table, chain: chain)
                     guard resolution.isMissing else { continue }
                     total += 1
-                    guard entries.count < maximumUntranslated else { continue }
+                    guard entries.count < Self.maximumUntranslated else { continue }
                     entries.append(MissingReport.Entry(key: name, table: table, requested: language.rawValue,
                                                        servedFrom: resolution.source, hits: 0, firstSeen: never, lastSeen: never))
                 }

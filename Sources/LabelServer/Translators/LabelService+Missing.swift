@@ -105,14 +105,19 @@ extension LabelService {
         // MissingQuery reads every parameter (an empty value is a form's "All");
         // MissingReportQuery is the page the JSON, CSV and .strings renderings cut.
         let missingQuery = try MissingQuery(missing: request)
-        let untranslated = try backlog(missingQuery, store: store, state: state, mayBlock: mayBlock)
         var query = try Self.reportQuery(missingQuery)
+        let negotiatedFormat = missingQuery.format == nil
+        let format = missingQuery.format ?? (MediaNegotiation.prefersHTML(request.headers.first(.accept)) ? "html" : "json")
+        guard Self.missingFormats.contains(format) else { throw QueryParameters.invalidFormat(Self.missingFormats) }
+        // Only a valid query costs the backlog's work: a 400 lists no untranslated keys.
+        let untranslated = try backlog(missingQuery, store: store, state: state, mayBlock: mayBlock)
+        // XLIFF and HTML are rendered per request, never cached: with the backlog in them,
+        // on the builds worker, not on an event loop.
+        if !mayBlock, untranslated != nil, format == "xliff" || format == "html" { throw LabelRoute.NotBuilt() }
         let development = state.catalog.developmentLanguage
         let sourceText = { (table: String, key: String) -> String? in
             development.flatMap { state.catalog.entry(key: key, table: table, language: $0)?.string.template }
         }
-        let negotiatedFormat = missingQuery.format == nil
-        let format = missingQuery.format ?? (MediaNegotiation.prefersHTML(request.headers.first(.accept)) ? "html" : "json")
         let contentType: String
         switch format {
         case "json": contentType = "application/json; charset=utf-8"
@@ -128,7 +133,7 @@ extension LabelService {
             Self.addBacklogHeaders(&response.headers, format: format, lang: missingQuery.lang, untranslated: untranslated)
             return response
         default:
-            throw QueryParameters.invalidFormat(["json", "csv", "strings", "xliff", "html"])
+            throw QueryParameters.invalidFormat(Self.missingFormats)
         }
         let key = MissingReportCache.Key(query: query, format: format, search: missingQuery.search,
                                          catalogLoadedAt: format == "strings" || missingQuery.search != nil || untranslated != nil
@@ -173,6 +178,9 @@ extension LabelService {
         choice.addContentEncoding(to: &headers)
         return HTTPResponse(status: .ok, headers: headers, body: choice.body)
     }
+
+    /// `GET /missing`'s `format` values.
+    static let missingFormats = ["json", "csv", "strings", "xliff", "html"]
 
     /// The page of the report the JSON, CSV and .strings renderings cut, its bounds checked.
     static func reportQuery(_ missingQuery: MissingQuery) throws -> MissingReportQuery {

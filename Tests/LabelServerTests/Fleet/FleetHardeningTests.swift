@@ -130,6 +130,29 @@ final class LoneReplica: Sendable {
         #expect((usage["leftOut"] as? [[String: String]])?.first?["reason"] == "a hit count above 2^53")
     }
 
+    @Test func anEntryResolvedHereButOpenOnAPeerIsOpenInTheFleetsResolvedView() throws {
+        // The peer holds the entry open: it sends it for `state=all` (and the default), never for `state=resolved`.
+        let peer = try ScriptedPeer { request in
+            let resolvedOnly = request.query?.contains("state=resolved") == true
+            let entries = resolvedOnly ? "" : #"{"key":"hot","table":"Localizable","requested":"de","servedFrom":"key","hits":1,"#
+                + #""firstSeen":"2025-01-02T03:04:05.000Z","lastSeen":"2025-01-02T03:04:06.000Z"}"#
+            return ScriptedPeer.json(#"{"since":"2025-01-01T00:00:00.000Z","total":\#(resolvedOnly ? 0 : 1),"entries":[\#(entries)]}"#)
+        }
+        let replica = try LoneReplica(peers: [peer.endpoint])
+        defer { replica.stop(); peer.stop() }
+        replica.missing.recorder.record(table: "Localizable", key: "hot", requested: "de", servedFrom: "key", at: Date())
+        let id = MissingKeyRecorder.EntryID(table: "Localizable", key: "hot", requested: "de")
+        #expect(replica.missing.recorder.markResolved([id], at: Date()) == 1)
+        let resolved = try replica.json(try replica.request("GET", "/missing?state=resolved"))
+        #expect((resolved["entries"] as? [[String: Any]])?.isEmpty == true, "open on the peer, so not resolved")
+        let all = try replica.json(try replica.request("GET", "/missing?state=all"))
+        let entry = (all["entries"] as? [[String: Any]])?.first
+        #expect(entry?["key"] as? String == "hot")
+        #expect(entry?["resolvedAt"] == nil)
+        let open = try replica.json(try replica.request("GET", "/missing"))
+        #expect((open["entries"] as? [[String: Any]])?.first?["hits"] as? Int == 2)
+    }
+
     @Test func writesGetTheirOwnSlotsSoReadsCannotLockThemOut() throws {
         let peer = try ScriptedPeer { _ in ScriptedPeer.json(#"{"status":"reset"}"#) }
         let replica = try LoneReplica(peers: [peer.endpoint])

@@ -142,6 +142,10 @@ import Testing
             #expect(entries.map { $0["key"] as? String } == ["play.label"])
             #expect(entries.first?["resolvedAt"] as? String == "2030-03-17T17:46:40.000Z")
             #expect(Self.keys(try Self.json(try server.get("/missing?state=all"))).count == 2)
+            // The resolved page's downloads hold what translators owe, never the fixed strings.
+            let page = try server.get("/missing?lang=ru&state=resolved&format=html").text
+            #expect(page.contains(#"href="/missing?lang=ru&amp;format=xliff""#))
+            #expect(!page.contains("state=resolved&amp;format="))
             // The untranslated backlog no longer lists it either.
             let backlog = try Self.json(try server.get("/missing?lang=ru&include=untranslated"))
             #expect(Self.keys(backlog) == ["pause.label"])

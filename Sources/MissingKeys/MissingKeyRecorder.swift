@@ -204,7 +204,10 @@ package final class MissingKeyRecorder: Sendable {
                 state.entries.values[index].resolvedAt = at
                 changed += 1
             }
-            if changed > 0 { state.generation &+= 1 }
+            if changed > 0 {
+                state.generation &+= 1
+                state.mayHoldResolved = true
+            }
             return changed
         }
     }
@@ -288,6 +291,7 @@ package final class MissingKeyRecorder: Sendable {
                 restored.entries[id] = Stats(hits: entry.hits.clampedCount, firstSeen: entry.firstSeen,
                                              lastSeen: entry.lastSeen, servedFrom: entry.servedFrom, reported: reported,
                                              resolvedAt: entry.resolvedAt)
+                if entry.resolvedAt != nil { restored.mayHoldResolved = true }
                 restored.hits = restored.hits.addingCount(entry.hits)
             }
         }
@@ -401,6 +405,9 @@ extension MissingKeyRecorder {
         var loggedFull = false
         var loggedLongKeyDrop = false
         var loggedReportedFull = false
+        /// False once a scan found no resolved entry, until one is marked resolved or
+        /// restored: a flood of new misses at the cap then costs no walk of the entries each.
+        var mayHoldResolved = false
 
         init(since: Date) { self.since = since }
 
@@ -409,6 +416,7 @@ extension MissingKeyRecorder {
         ///
         /// - Returns: false when no entry is resolved (nothing removed).
         mutating func evictOldestResolved() -> Bool {
+            guard mayHoldResolved else { return false }
             var oldest: (id: EntryID, at: Date)?
             for (id, stats) in entries {
                 guard let at = stats.resolvedAt else { continue }
@@ -418,7 +426,10 @@ extension MissingKeyRecorder {
                 }
                 oldest = (id, at)
             }
-            guard let victim = oldest?.id, let stats = entries.removeValue(forKey: victim) else { return false }
+            guard let victim = oldest?.id, let stats = entries.removeValue(forKey: victim) else {
+                mayHoldResolved = false
+                return false
+            }
             hits = max(0, hits - stats.hits)
             if stats.reported { reportedEntries -= 1 }
             return true

@@ -65,6 +65,8 @@ struct RequestRecipe {
         case "table": value = word(RequestWords.tables)
         case "format": value = word(RequestWords.formats)
         case "scope": value = word(RequestWords.scopes)
+        case "include": value = word(RequestWords.includes)
+        case "state": value = word(RequestWords.states)
         case "unused", "gzip": value = word(RequestWords.booleans)
         default: value = word(RequestWords.keys)
         }

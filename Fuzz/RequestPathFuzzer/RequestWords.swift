@@ -27,12 +27,16 @@ enum RequestWords {
     static let queryNames = [
         "lang", "lang", "lang", "count", "count", "arg", "arg", "table", "format", "limit", "offset", "q", "scope",
         "unused", "page", "key", "gzip", "LANG", "lang[]", "", "=", "%6Cang", "count%00", "sort",
+        "include", "state",
     ]
 
     static let tables = ["Localizable", "Accessibility", "Localizable.strings", "", "..", "a/b", "Localizable%00", "L",
                          String(repeating: "T", count: 200)]
     static let formats = ["json", "xliff", "csv", "strings", "html", "JSON", "xml", "", "stringsdict", "text", "json;q=1"]
     static let scopes = ["local", "fleet", "LOCAL", "", "all"]
+    /// `/missing`'s `include` and `state` (issue 35), and near misses.
+    static let includes = ["untranslated", "UNTRANSLATED", "", "untranslated,untranslated", "all", "untranslated%0D%0A"]
+    static let states = ["open", "resolved", "all", "", "Resolved", "closed", "resolved%00"]
     static let booleans = ["true", "false", "1", "0", "", "TRUE", "yes"]
 
     static let languages = [

@@ -33,7 +33,7 @@ let package = Package(
         // no sockets.
         .target(name: "LabelCore"),
         // The missing-key report and key usage: recorders, their durable state files
-        // (write, fsync, rename), merging, paging and exports. All the server's state.
+        // (write, fsync, rename), paging and exports. All the server's state.
         .target(name: "MissingKeys", dependencies: ["LabelCore", "BackgroundWork", "AtomicFile", "Clocks"]),
         // Replacing a file all at once (temporary file created exclusively, fsync, rename;
         // symlinks written through, modes kept): the server's state files and
@@ -72,20 +72,17 @@ let package = Package(
         // loops); report pages compressed as they are built; gzip request bodies (and, on
         // Linux, LabelClient's responses) inflated.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
-        // The socket system calls the server and the peer client share: sockets, addresses
-        // and their resolution, errors carrying `errno`. No HTTP.
+        // The socket system calls the server and the CLI use: sockets, addresses and their
+        // resolution, errors carrying `errno`. No HTTP.
         .target(name: "Sockets", dependencies: ["CLabelSystem"]),
         // gzip through the system zlib: compress, and the one bounded inflate loop.
         .target(name: "GzipCoding", dependencies: ["CZlib"]),
         // Epoll loops, connections: the server's system calls.
         .target(name: "HTTPServer", dependencies: ["CLabelSystem", "HTTP1", "BackgroundWork", "Sockets", "Clocks"]),
-        // The fleet's HTTP/1.1 client for calls between replicas: concurrent exchanges
-        // from one thread under a shared deadline, responses parsed strictly.
-        .target(name: "PeerClient", dependencies: ["CLabelSystem", "HTTP1", "Sockets", "Clocks"]),
         // The label API joining the catalog to the server, one sub-folder per concern:
         // Routes/ (table, dispatcher, queries, errors), Bundles/, Negotiation/, Translators/,
-        // State/, StoreWatch/, Metrics/, Fleet/ (docs/architecture.md lists what each holds).
-        .target(name: "LabelServer", dependencies: ["LabelCore", "LabelAndroid", "LabelTranslators", "MissingKeys", "BackgroundWork", "Clocks", "GzipCoding", "HTTP1", "HTTPServer", "PeerClient", "Sockets"]),
+        // State/, StoreWatch/, Metrics/ (docs/architecture.md lists what each holds).
+        .target(name: "LabelServer", dependencies: ["LabelCore", "LabelAndroid", "LabelTranslators", "MissingKeys", "BackgroundWork", "Clocks", "GzipCoding", "HTTP1", "HTTPServer"]),
         // What apps link: launch fetch, disk cache, offline fallback, rendering
         // with LabelCore's engine, miss reports. URLSession, except `http://` on Linux:
         // HTTP1's parser over a socket of its own, gzip through zlib (Linux only, so
@@ -116,10 +113,9 @@ let package = Package(
         .testTarget(name: "LabelScanTests", dependencies: ["LabelScan", "LabelCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
-        .testTarget(name: "PeerClientTests", dependencies: ["PeerClient", "HTTPServer", "HTTP1", "Sockets", "Clocks"]),
         .testTarget(name: "GzipCodingTests", dependencies: ["GzipCoding"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "Sockets", "TestSupport"]),
-        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "GzipCoding", "LabelTranslators", "PeerClient", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport", "BackgroundWork", "AtomicFile", "Clocks", "Sockets"]),
+        .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "GzipCoding", "LabelTranslators", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport", "BackgroundWork", "AtomicFile", "Clocks", "Sockets"]),
         .testTarget(name: "LabelTranslatorsTests", dependencies: ["LabelTranslators", "LabelCore", "MissingKeys"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "TestSupport"]),
         .testTarget(name: "MissingKeysTests", dependencies: ["MissingKeys", "LabelCore", "TestSupport"]),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Fuzz the HTTP/1.1 request parser (or, with `response` first, the response parser used by
-# fleet calls) with libFuzzer + AddressSanitizer.
+# Fuzz the HTTP/1.1 request parser (or, with `response` first, the response parser
+# LabelClient uses for `http://` on Linux) with libFuzzer + AddressSanitizer.
 # Usage: scripts/fuzz-http1.sh [response] [seconds=60] [extra libFuzzer args...]
 # Builds .build/fuzz/http1-fuzzer from Sources/HTTP1/*.swift (and Clocks) and Fuzz/HTTP1Fuzzer/main.swift,
 # seeds a corpus in .build/fuzz/http1-corpus, and writes crashes to .build/fuzz/http1-artifacts/.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Sourced by scripts/fuzz-requests.sh and scripts/fuzz-merge.sh: compiles the package's
-# library modules (CLabelSystem, Clocks, HTTP1, BackgroundWork, Sockets, GzipCoding, HTTPServer, PeerClient, LabelCore,
+# Sourced by scripts/fuzz-requests.sh and scripts/fuzz-state.sh: compiles the package's
+# library modules (CLabelSystem, Clocks, HTTP1, BackgroundWork, Sockets, GzipCoding, HTTPServer, LabelCore,
 # LabelAndroid, AtomicFile, MissingKeys, LabelTranslators, LabelServer) with libFuzzer coverage
 # and AddressSanitizer into .build/fuzz/modules, one whole-module object each, in dependency
 # order. A module is rebuilt only when its sources (or an earlier module) changed, so the
@@ -56,7 +56,6 @@ fuzz_module BackgroundWork
 fuzz_module Sockets
 fuzz_module GzipCoding
 fuzz_module HTTPServer
-fuzz_module PeerClient
 fuzz_module LabelCore
 fuzz_module LabelAndroid
 fuzz_module AtomicFile

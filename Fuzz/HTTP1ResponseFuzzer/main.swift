@@ -1,4 +1,4 @@
-// libFuzzer entry for the HTTP/1.1 response parser (the client side of fleet calls). Built by
+// libFuzzer entry for the HTTP/1.1 response parser (LabelClient's, for `http://` on Linux). Built by
 // scripts/fuzz-http1.sh response, with Sources/HTTP1/*.swift; outside Sources/ so `swift build`
 // ignores it. The first byte picks the limits, HEAD or not, and how the rest is split.
 

@@ -6,14 +6,14 @@
 // lives outside Sources/ so `swift build` ignores it.
 //
 // Input: the first byte is the control byte. Bit 0 picks the store (0: the bundled
-// Strings/, 1: Fuzz/Stores/hostile); bit 1 gives the service a peer that refuses connections. Bit 7 set: the rest is raw HTTP bytes (the mode of
+// Strings/, 1: Fuzz/Stores/hostile); bits 1-6 are ignored. Bit 7 set: the rest is raw HTTP bytes (the mode of
 // every regression input in Fuzz/Regressions/requests/). Bit 7 clear: the rest is a
 // recipe, and RequestRecipe builds well-formed requests from the dictionary in
 // RequestWords.swift (routes, query names, BCP 47 tags and extensions, counts,
 // specifiers, header values), which reaches deep paths far sooner than raw bytes.
 //
 // Findings: a trap or sanitizer report (libFuzzer writes the input), a 5xx other than a
-// documented 503 (or a fleet write's 502 `fleet_partial`), a deferred answer never completed (a hang), or a response the server's
+// documented 503, a deferred answer never completed (a hang), or a response the server's
 // own response parser cannot read back. Set FUZZ_ECHO=1 to print each built request.
 import Foundation
 import HTTP1
@@ -26,13 +26,9 @@ import MissingKeys
 let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-/// One LabelService per store and fleet setting, wired as `serve` wires it (admin token,
-/// reloader, missing report and usage with state files in a temporary directory), minus
-/// sockets; the fleet ones have one peer that refuses connections (127.0.0.1:1), so every
-/// fleet read is partial and every fleet write reaches no one.
-let services: [LabelService] = [("Strings", false), ("Fuzz/Stores/hostile", false), ("Strings", true),
-                                 ("Fuzz/Stores/hostile", true)].enumerated().map { index, setting in
-    let (store, peers) = setting
+/// One LabelService per store, wired as `serve` wires it (admin token, reloader, missing
+/// report and usage with state files in a temporary directory), minus sockets.
+let services: [LabelService] = ["Strings", "Fuzz/Stores/hostile"].enumerated().map { index, store in
     let directory = repository.appendingPathComponent(store).path
     let configuration = StoreConfiguration(directory: directory)
     let loaded: LoadedStore
@@ -50,9 +46,7 @@ let services: [LabelService] = [("Strings", false), ("Fuzz/Stores/hostile", fals
     return LabelService(
         catalog: holder, readiness: readiness, metrics: metrics, admin: AdminAuthorization(token: RequestWords.adminToken),
         reloader: StoreReloader(configuration: configuration, holder: holder, metrics: metrics, log: { _ in }),
-        missing: missing, usage: UsageStore(stateDirectory: state, current: { holder.state.usage }),
-        fleet: peers ? .fleet(Fleet(endpoints: [PeerEndpoint(host: "127.0.0.1", port: 1)], timeout: .milliseconds(500),
-                                    adminToken: RequestWords.adminToken)) : .single)
+        missing: missing, usage: UsageStore(stateDirectory: state, current: { holder.state.usage }))
 }
 
 let echo = ProcessInfo.processInfo.environment["FUZZ_ECHO"] != nil
@@ -66,12 +60,12 @@ let skipped: [[UInt8]] = (ProcessInfo.processInfo.environment["FUZZ_SKIP"] ?? ""
 public func fuzzRequestPath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let input = Array(UnsafeBufferPointer(start: data, count: size))
     guard let control = input.first else { return 0 }
-    let service = services[Int(control & 3)]
+    let service = services[Int(control & 1)]
     var recipe = RequestRecipe(input.dropFirst())
     let bytes = control & 0x80 != 0 ? Array(input.dropFirst()) : recipe.build()
     if echo {
         let escaped = String(decoding: bytes, as: UTF8.self).debugDescription
-        FileHandle.standardError.write(Data("store \(control & 3) request \(escaped)\n".utf8))
+        FileHandle.standardError.write(Data("store \(control & 1) request \(escaped)\n".utf8))
     }
     if !skipped.isEmpty {
         let lowered = Array(String(decoding: bytes, as: UTF8.self).lowercased().utf8)
@@ -93,11 +87,8 @@ func check(_ bytes: [UInt8], service: LabelService) {
         let status = answer.response.status.code
         let reason = String(decoding: answer.response.body.prefix(300), as: UTF8.self)
         // The parser's own 501 (a method too long) and 505 (a version it does not speak) are the contract.
-        // A fleet write that did not reach the refusing peer is 502 `fleet_partial` by design
-        // (docs/decisions/fleet-write-status.md): the status says not every replica applied it.
         let allowed: Set<Int> = answer.request == nil ? [501, 505] : [503]
-        let fleetPartial = status == 502 && reason.contains(#""error":"fleet_partial""#)
-        if status >= 500 && !allowed.contains(Int(status)) && !fleetPartial {
+        if status >= 500 && !allowed.contains(Int(status)) {
             finding("\(status) for \(answer.request.map { "\($0.method) \($0.target)" } ?? "a rejected request"): \(reason)")
         }
         var parser = HTTPResponseParser(limits: .init(maxBodyBytes: 1 << 30), requestWasHead: answer.request?.method == .head)

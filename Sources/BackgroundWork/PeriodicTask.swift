@@ -2,7 +2,7 @@ import Dispatch
 
 /// Work repeated on a timer, never on an event loop: the server's one mechanism for
 /// periodic background work (the missing-key report's and usage counters' flushes, the
-/// access log, the fleet's DNS refresh, the store watcher's polling fallback).
+/// access log, the store watcher's polling fallback).
 ///
 /// Each task runs on its own serial queue, so its runs never overlap and ``runNow()`` is
 /// ordered with the timer's runs. ``stop()`` returns only when no run is in progress and

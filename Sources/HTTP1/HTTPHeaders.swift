@@ -361,8 +361,8 @@ package struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionar
 
 extension Substring {
     /// The text without leading and trailing SP and HTAB bytes (optional whitespace,
-    /// RFC 9110 §5.6.3): the one trim of header values, their list elements and
-    /// `--peers` entries. On bytes, so a combining mark after a space does not keep
+    /// RFC 9110 §5.6.3): the one trim of header values and their list elements. On
+    /// bytes, so a combining mark after a space does not keep
     /// the space (as a `Character` comparison would).
     package func trimmingOWS() -> Substring {
         let utf8 = self.utf8

@@ -5,8 +5,7 @@ package import MissingKeys
 /// filter form and the downloads, per language too, with the untranslated backlog), and
 /// coverage last as a compact, collapsible summary (one row per language).
 ///
-/// A pure function of its inputs, so a fleet can merge reports at the entry
-/// level and render the merged one with the same code.
+/// A pure function of its inputs: whatever holds the report, the page is rendered by the same code.
 package enum MissingPage {
     /// - Parameters:
     ///   - report: Already filtered with `query` (``MissingQuery/apply(to:sourceText:)``), in report order.
@@ -14,14 +13,13 @@ package enum MissingPage {
     ///   - coverage: Summary rows (filtered by the caller or not), shown collapsed, per language.
     ///   - languages, tables: Choices of the filter form; `languages` other than
     ///     `developmentLanguage` get their own downloads.
-    ///   - unreachable: Fleet peers whose entries are not in `report` (a banner names them).
     ///   - untranslated: With `include=untranslated`: the untranslated keys included and all there are.
     ///   - sourceText: The development-language text of `(table, key)`, or of one plural form.
     package static func render(report: MissingReport, query: MissingQuery, coverage: [Coverage.Row],
-                               languages: [String], tables: [String], unreachable: [String] = [],
+                               languages: [String], tables: [String],
                                untranslated: (included: Int, total: Int)? = nil, developmentLanguage: String? = nil,
                                sourceText: (_ table: String, _ key: String, _ plural: PluralMiss?) -> String?) -> [UInt8] {
-        TranslatorPage.document(title: "Missing strings", current: "/missing", unreachable: unreachable) { html in
+        TranslatorPage.document(title: "Missing strings", current: "/missing") { html in
             entriesTable(&html, report: report, query: query, untranslated: untranslated, sourceText: sourceText)
             filterForm(&html, query: query, languages: languages, tables: tables)
             downloads(&html, query: query)

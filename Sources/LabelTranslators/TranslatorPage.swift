@@ -3,8 +3,7 @@ import Foundation
 /// What the three translator pages (`/missing`, `/coverage`, `/usage`) share:
 /// the document frame, the one inline style and the security headers.
 ///
-/// Pure: a page is a function from values to bytes, so a fleet can merge
-/// reports first and render with the same code.
+/// Pure: a page is a function from values to bytes.
 package enum TranslatorPage {
     /// The pages' only style, inline so a page is one self-contained response;
     /// allowed by its hash in the CSP, which permits nothing else.
@@ -43,12 +42,7 @@ package enum TranslatorPage {
         "default-src 'none'; style-src '\(styleHash)'; img-src 'none'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
     /// The frame: doctype, `lang`, viewport, title, style, site navigation, then `body`.
-    ///
-    /// - Parameter unreachable: fleet peers left out of this page's data: a banner at the
-    ///   top of `main` names them (escaped like any text), so the page never looks complete
-    ///   when it is not.
-    static func document(title: String, current: String, unreachable: [String] = [],
-                         _ body: (inout HTMLWriter) -> Void) -> [UInt8] {
+    static func document(title: String, current: String, _ body: (inout HTMLWriter) -> Void) -> [UInt8] {
         var html = HTMLWriter(capacity: 16_384)
         html.markup("<!DOCTYPE html>\n")
         html.open("html", ["lang": "en", "dir": "ltr"])
@@ -79,10 +73,6 @@ package enum TranslatorPage {
         html.element("h1", text: title)
         html.close("header")
         html.open("main")
-        if !unreachable.isEmpty {
-            html.element("p", ["role": "alert", "class": "partial"],
-                         text: "Partial report: \(unreachable.joined(separator: ", ")) did not answer in time.")
-        }
         body(&html)
         html.close("main")
         html.close("body")

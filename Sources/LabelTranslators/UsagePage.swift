@@ -54,9 +54,8 @@ package enum UsagePage {
         return json.bytes
     }
 
-    package static func html(since: Date, entries: [Entry], table: String?, tables: [String], unused: Bool,
-                             unreachable: [String] = []) -> [UInt8] {
-        TranslatorPage.document(title: "Key usage", current: "/usage", unreachable: unreachable) { html in
+    package static func html(since: Date, entries: [Entry], table: String?, tables: [String], unused: Bool) -> [UInt8] {
+        TranslatorPage.document(title: "Key usage", current: "/usage") { html in
             html.element("p", text: "Requests of GET /labels/{key} per catalog key since \(MissingReport.timestamp(since, fractional: false)). Keys never requested may be dead strings.")
             html.open("form", ["method": "get", "action": "/usage", "role": "search"])
             html.open("input", ["type": "hidden", "name": "format", "value": "html"])

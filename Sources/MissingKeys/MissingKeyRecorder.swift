@@ -35,8 +35,7 @@ package import LabelCore
 /// (`{"event":"missing_key",...}`), built and emitted after the lock is released.
 package final class MissingKeyRecorder: Sendable {
     package static let defaultMaxEntries = 10_000
-    /// The most entries a report may be configured to keep (`--missing-max-entries`); a
-    /// peer's page claiming more is refused.
+    /// The most entries a report may be configured to keep (`--missing-max-entries`).
     package static let maximumMaxEntries = 10_000_000
     package static let defaultMaxKeyBytes = 256
     /// Most items accepted in one client report.

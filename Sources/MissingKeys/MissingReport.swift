@@ -113,8 +113,8 @@ package struct MissingReport: Sendable, Hashable {
 
     /// The largest count (hits, drop counters, totals) a report holds, reads or writes:
     /// 2^53, the largest integer a JSON number carries exactly. Every count saturates here
-    /// (``Swift/Int/addingCount(_:)``), so no count from a peer, a state file or a long
-    /// uptime reaches arithmetic that traps, and what one replica writes its peers accept.
+    /// (``Swift/Int/addingCount(_:)``), so no count from a state file, a client's report or
+    /// a long uptime reaches arithmetic that traps, and what one process writes another reads.
     package static let maximumCount = 1 << 53
 
     /// The entries for one requested language and/or one table; `nil` keeps all.

@@ -1,7 +1,7 @@
 /// What a reader of the missing-key report asks for: filters and one page.
 ///
 /// Built by the server from the validated query of `GET /missing` (or of any other
-/// view of the report: an HTML page, XLIFF, a fleet-merged read), applied by
+/// view of the report: an HTML page, XLIFF), applied by
 /// ``MissingReport/page(_:)``; renderers only ever see the resulting
 /// ``MissingReportPage``, so every format paginates and filters alike.
 package struct MissingReportQuery: Sendable, Hashable {

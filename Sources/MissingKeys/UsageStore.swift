@@ -161,11 +161,11 @@ package final class UsageStore: Sendable {
         return json.bytes
     }
 
-    /// Reads the file format, which is also the shape of `GET /usage` JSON (a fleet sums peers' answers).
+    /// Reads the file format, which is also the shape of `GET /usage` JSON.
     ///
     /// `nil` when it is not that shape (or a count is negative or not an integer). Hit counts
     /// above 2^53 (``MissingReport/maximumCount``) are clamped there and counted in `clamped`:
-    /// a file is restored with them clamped (and logged), a peer's answer is left out.
+    /// a file is restored with them clamped (and logged).
     package static func decode(_ bytes: [UInt8]) -> (since: Date, totals: [UsageCounters.Key: Totals], clamped: Int)? {
         guard let root = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any],
               let since = (root["since"] as? String).flatMap(MissingReport.parseTimestamp),

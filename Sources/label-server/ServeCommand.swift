@@ -125,7 +125,7 @@ enum ServeCommand {
         Log.info(summary)
         warnings.forEach(Log.warning)
         if configuration.adminToken?.isEmpty ?? true { Log.info("admin routes disabled: LABEL_SERVER_ADMIN_TOKEN is not set") }
-        components.startAfterListening(on: address)
+        components.startAfterListening()
 
         components.waitUntilStopped(stop: stop, grace: configuration.shutdownGrace)
         // Nothing recorded before the last response is lost on SIGTERM; if the

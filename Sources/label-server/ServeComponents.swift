@@ -17,8 +17,6 @@ struct ServeComponents {
     /// Requests per key for `GET /usage` (`--usage on`).
     let usage: UsageStore?
     let server: EpollServer
-    /// The other replicas, when `--peers` names some.
-    let fleet: Fleet?
     /// Reloads the store when its files change (`--watch on`).
     /// One per watched folder: the store folder and each `--resources` folder.
     let watchers: [StoreWatcher]
@@ -38,8 +36,6 @@ struct ServeComponents {
         usage = configuration.usage
             ? UsageStore(stateDirectory: stateDirectory, current: { holder.state.usage }, log: Log.line)
             : nil
-        fleet = configuration.peers.isEmpty ? nil
-            : Fleet(endpoints: configuration.peers, timeout: configuration.peerTimeout, adminToken: configuration.adminToken)
         let reloader = reloader
         watchers = fingerprints.map { folder, fingerprint in
             StoreWatcher(directory: folder, loaded: fingerprint, reload: { reloader.reload() }, log: { Log.info($0) })
@@ -49,7 +45,7 @@ struct ServeComponents {
         let service = LabelService(
             catalog: holder, readiness: readiness, metrics: metrics, admin: AdminAuthorization(token: configuration.adminToken),
             reloader: reloader, accessLog: accessLog, missing: missing, usage: usage,
-            openConnections: { serverRef.value?.openConnections }, fleet: fleet.map { .fleet($0) } ?? .single)
+            openConnections: { serverRef.value?.openConnections })
         // Parser rejections and EMFILE on accept, at most 10 lines a second.
         let serverLog = RateLimitedLog(linesPerSecond: 10, sink: Log.info)
         server = EpollServer(configuration: configuration.server, responder: service, log: serverLog)
@@ -75,14 +71,8 @@ struct ServeComponents {
         return try server.start()
     }
 
-    /// What starts once the address is known: the fleet's peer resolution (which may
-    /// wait on DNS, so never before the first line and never on a loop) and the watcher.
-    func startAfterListening(on address: SocketAddress) {
-        if let fleet {
-            fleet.noteListening(on: address)
-            fleet.startRefreshing()
-            Log.info("fleet: peers \(fleet.endpoints.map(\.description).joined(separator: ",")), instance \(fleet.instanceID), timeout \(fleet.timeout.inSeconds) s")
-        }
+    /// What starts once the address is known: the watchers.
+    func startAfterListening() {
         for watcher in watchers { watcher.start() }
     }
 
@@ -94,7 +84,6 @@ struct ServeComponents {
         usage?.stop()
         accessLog?.flush()
         for watcher in watchers { watcher.stop() }
-        fleet?.stop()
         return flushed
     }
 

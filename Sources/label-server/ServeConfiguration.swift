@@ -37,9 +37,6 @@ struct ServeConfiguration {
     var usage: Bool
     /// `LABEL_SERVER_ADMIN_TOKEN`; nil or empty disables the admin routes.
     var adminToken: String?
-    /// Other replicas; empty: no fleet.
-    var peers: [PeerEndpoint]
-    var peerTimeout: Duration
     /// Reload the store when its files change.
     var watch: Bool
     /// `--log-format json`: every log line one JSON object.
@@ -69,8 +66,6 @@ struct ServeConfiguration {
             Setting(flag: "--usage", environment: "LABEL_SERVER_USAGE", defaultValue: "on", help: "count requests per key for GET /usage (STATE-DIR/usage.json): on or off"),
             Setting(flag: "--access-log", environment: "LABEL_SERVER_ACCESS_LOG", defaultValue: "on", help: "one stderr line per request: on or off"),
             Setting(flag: "--shutdown-grace", environment: "LABEL_SERVER_SHUTDOWN_GRACE", defaultValue: seconds(defaultShutdownGrace), help: "seconds to finish in-flight requests on SIGTERM"),
-            Setting(flag: "--peers", environment: "LABEL_SERVER_PEERS", defaultValue: "", help: "other replicas, host:port or name:port (all addresses of the name), comma-separated; empty: none"),
-            Setting(flag: "--peer-timeout", environment: "LABEL_SERVER_PEER_TIMEOUT", defaultValue: seconds(Fleet.defaultTimeout), help: "seconds, from a request's arrival, for a fleet read's whole fan-out; a peer not done by then is left out"),
             Setting(flag: "--watch", environment: "LABEL_SERVER_WATCH", defaultValue: "on", help: "reload the store when its files change (inotify; ConfigMap symlink swaps): on or off"),
             Setting(flag: "--log-format", environment: "LABEL_SERVER_LOG_FORMAT", defaultValue: "text",
                     help: "every log line as text (`TIME level message`) or json (one object a line: time, level, message, fields)"),
@@ -82,6 +77,12 @@ struct ServeConfiguration {
         let scanner = try ArgumentScanner(arguments, valued: StoreOptions.valued.union(Self.settings.map(\.flag)),
                                           flags: ["--help", "-h"], section: "serve", environment: environment)
         if scanner.has("--help") || scanner.has("-h") { return nil }
+        // The peer fan-out is gone (docs/decisions/fleet-state-in-redis.md): a fleet still set up
+        // for it would run as replicas each with a report of its own, without a word.
+        for variable in ["LABEL_SERVER_PEERS", "LABEL_SERVER_PEER_TIMEOUT"] where !(environment[variable] ?? "").isEmpty {
+            throw ArgumentScanner.UsageError(
+                description: "\(variable) is no longer read: replicas share the report through a report store (docs/deployment.md)")
+        }
         guard scanner.positionals.isEmpty else {
             throw ArgumentScanner.UsageError(description: "serve takes no arguments (see --help)")
         }
@@ -97,12 +98,6 @@ struct ServeConfiguration {
         accessLog = try values.onOff("--access-log")
         usage = try values.onOff("--usage")
         adminToken = environment["LABEL_SERVER_ADMIN_TOKEN"]
-        do {
-            peers = try PeerEndpoint.parseList(values.raw("--peers"))
-        } catch {
-            throw ArgumentScanner.UsageError(description: error.description)
-        }
-        peerTimeout = try values.duration("--peer-timeout")
         watch = try values.onOff("--watch")
         switch values.raw("--log-format") {
         case "text": logJSON = false

@@ -2,7 +2,7 @@ import Foundation
 @testable import LabelTranslators
 import Testing
 
-/// The frame every translator page shares: its inline style's hash and the fleet banner.
+/// The frame every translator page shares: its inline style's hash.
 @Suite struct TranslatorPageTests {
     @Test func styleHashIsTheSHA256OfTheStyle() throws {
         // The outside oracle: coreutils' sha256sum (shasum where there is none).
@@ -22,14 +22,5 @@ import Testing
         try #require(process.terminationStatus == 0 && hex.count == 64)
         let digest = stride(from: 0, to: 64, by: 2).map { UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)! }
         #expect(TranslatorPage.styleHash == "sha256-" + Data(digest).base64EncodedString())
-    }
-
-    @Test func thePageBannerIsRenderedInsideMainAndEscaped() {
-        let text = String(decoding: TranslatorPage.document(title: "T", current: "/missing", unreachable: ["a<b>:1", "c&d:2"]) { html in
-            html.element("p", text: "content")
-        }, as: UTF8.self)
-        #expect(text.contains(#"<main><p role="alert" class="partial">Partial report: a&lt;b&gt;:1, c&amp;d:2 did not answer in time.</p><p>content</p></main>"#))
-        let complete = String(decoding: TranslatorPage.document(title: "T", current: "/missing") { _ in }, as: UTF8.self)
-        #expect(!complete.contains(#"class="partial""#))
     }
 }

@@ -464,21 +464,4 @@ private let t0 = Date(timeIntervalSince1970: 1_735_787_045) // 2025-01-02T03:04:
         #expect(try LabelFormatter.render(string, arguments: ["1"], language: "ru").pluralMiss == nil)
         #expect(Coverage.lackingCategories(string, needed: PluralRules.forLanguage("ru").categories) == [.few, .many])
     }
-
-    @Test func aFleetMergeKeepsPluralMissesApartAndPeersPagesCarryThem() throws {
-        let at = Date(timeIntervalSince1970: 1_735_787_045)
-        let miss = PluralMiss(variable: "files", category: .many)
-        let plain = MissingReport.Entry(key: "files.count", table: "Localizable", requested: "ru", servedFrom: "key",
-                                        hits: 1, firstSeen: at, lastSeen: at)
-        let plural = MissingReport.Entry(key: "files.count", table: "Localizable", requested: "ru", servedFrom: "app/ru",
-                                         hits: 2, firstSeen: at, lastSeen: at, plural: miss)
-        let local = MissingReport(entries: [plain, plural], since: at)
-        let peer = try #require(MissingReport.decodePage(MissingReport(entries: [plural], since: at).jsonBytes()))
-        #expect(peer.report.entries.first?.plural == miss)
-        let merged = local.merging([peer.report])
-        #expect(merged.entries.count == 2)
-        #expect(merged.entries.first { $0.plural == miss }?.hits == 4)
-        #expect(merged.entries.first { $0.plural == nil }?.hits == 1)
-    }
 }
-

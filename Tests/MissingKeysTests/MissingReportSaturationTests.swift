@@ -10,23 +10,22 @@ private func entry(_ key: String, hits: Int, lang: String = "de") -> MissingRepo
                         firstSeen: t0, lastSeen: t0 + 1)
 }
 
-/// Numbers from a peer, a state file or a client never reach arithmetic that traps:
-/// counts saturate at ``MissingReport/maximumCount`` (2^53, the largest integer JSON carries
-/// exactly) and a peer's page with a number outside its documented range is refused, with why.
+/// Numbers from a state file or a client never reach arithmetic that traps: counts
+/// saturate at ``MissingReport/maximumCount`` (2^53, the largest integer JSON carries exactly).
 @Suite struct MissingReportSaturationTests {
     @Test(arguments: [Int.max, Int(Int64.max), 1 << 53, (1 << 53) + 1])
-    func mergingSaturatesAtTheDocumentedMaximumInsteadOfTrapping(huge: Int) {
-        let local = MissingReport(entries: [entry("k", hits: huge)],
-                                  dropped: .init(newEntries: huge, longKeys: huge, reported: huge), since: t0)
-        let peer = MissingReport(entries: [entry("k", hits: huge), entry("other", hits: 3)],
-                                 dropped: .init(newEntries: huge, longKeys: 1, reported: huge), since: t0)
-        let merged = local.merging([peer, peer])
-        #expect(merged.entries.first { $0.key == "k" }?.hits == MissingReport.maximumCount)
-        #expect(merged.entries.first { $0.key == "other" }?.hits == 6)
-        #expect(merged.dropped == .init(newEntries: MissingReport.maximumCount, longKeys: MissingReport.maximumCount,
-                                        reported: MissingReport.maximumCount))
-        #expect(merged.dropped.hits == MissingReport.maximumCount)
-        #expect(merged.totalHits == MissingReport.maximumCount)
+    func restoringDuplicatesSaturatesAtTheDocumentedMaximumInsteadOfTrapping(huge: Int) {
+        // A hand-merged file holding the same entry twice: its hits are summed on restore.
+        let report = MissingReport(entries: [entry("k", hits: huge), entry("k", hits: huge), entry("other", hits: 3)],
+                                   dropped: .init(newEntries: huge, longKeys: huge, reported: huge), since: t0)
+        let recorder = MissingKeyRecorder(maxEntries: 10)
+        recorder.restore(report)
+        let restored = recorder.snapshot()
+        #expect(restored.entries.first { $0.key == "k" }?.hits == MissingReport.maximumCount)
+        #expect(restored.entries.first { $0.key == "other" }?.hits == 3)
+        #expect(restored.dropped == .init(newEntries: MissingReport.maximumCount, longKeys: MissingReport.maximumCount,
+                                          reported: MissingReport.maximumCount))
+        #expect(restored.totalHits == MissingReport.maximumCount)
     }
 
     @Test func theStringsStubSumsLanguagesWithoutTrapping() {
@@ -35,49 +34,7 @@ private func entry(_ key: String, hits: Int, lang: String = "de") -> MissingRepo
         #expect(stub.contains("\(MissingReport.maximumCount) hits"))
     }
 
-    @Test func negativeCountsCountAsNothingInAMerge() {
-        let local = MissingReport(entries: [entry("k", hits: Int.min)], dropped: .init(newEntries: Int.min), since: t0)
-        let peer = MissingReport(entries: [entry("k", hits: -1)], dropped: .init(newEntries: -1, longKeys: 2), since: t0)
-        let merged = local.merging([peer])
-        #expect(merged.entries.first?.hits == 0)
-        #expect(merged.dropped == .init(newEntries: 0, longKeys: 2))
-    }
-
-    /// A peer's `GET /missing?scope=local` body with one field replaced.
-    private func page(hits: String = "3", newEntries: String = "0", first: String = "2025-01-02T03:04:05.000Z",
-                      last: String = "2025-01-02T03:04:06.000Z", total: String = "1") -> [UInt8] {
-        Array(#"""
-        {"since":"2025-01-01T00:00:00.000Z","total":\#(total),"dropped":{"newEntries":\#(newEntries),"longKeys":0,"reported":0},\#
-        "entries":[{"key":"k","table":"Localizable","requested":"de","servedFrom":"key","hits":\#(hits),\#
-        "firstSeen":"\#(first)","lastSeen":"\#(last)"}]}
-        """#.utf8)
-    }
-
-    @Test(arguments: [
-        ("hits", "9223372036854775807", "entry 0: \"hits\" is not an integer from 1 to 2^53"),
-        ("hits", "-4", "entry 0: \"hits\" is not an integer from 1 to 2^53"),
-        ("hits", "9007199254740993", "entry 0: \"hits\" is not an integer from 1 to 2^53"),
-        ("newEntries", "9223372036854775807", "\"dropped.newEntries\" is not an integer from 0 to 2^53"),
-        ("newEntries", "-1", "\"dropped.newEntries\" is not an integer from 0 to 2^53"),
-        ("first", "2025-01-03T00:00:00.000Z", "entry 0: \"firstSeen\" is after \"lastSeen\""),
-        ("last", "10000-01-01T00:00:00.000Z", "entry 0: \"firstSeen\" or \"lastSeen\" is missing or not an ISO 8601 UTC timestamp"),
-        ("total", "-7", "\"total\" is not an integer from 0 to 2^53"),
-        ("total", "10000001", "\"total\" is more entries than a replica keeps (10000000)"),
-    ])
-    func aPeerPageWithANumberOutOfRangeIsRefusedWithTheReason(field: String, value: String, reason: String) {
-        let bytes: [UInt8] = switch field {
-        case "hits": page(hits: value)
-        case "newEntries": page(newEntries: value)
-        case "first": page(first: value)
-        case "last": page(last: value)
-        default: page(total: value)
-        }
-        #expect(MissingReport.decodePage(bytes) == nil)
-        #expect(throws: MissingReport.PageError(reason: reason)) { try MissingReport.readPage(bytes) }
-        #expect(MissingReport.decodePage(page())?.report.entries.first?.hits == 3, "the unchanged page is read")
-    }
-
-    @Test func aRecorderRestoredAtTheMaximumKeepsCountingAndWritesWhatItsPeersRead() throws {
+    @Test func aRecorderRestoredAtTheMaximumKeepsCountingAndWritesWhatItReadsBack() throws {
         // The documented maximum per entry, ten times more entries than a replica keeps.
         let full = MissingReport(entries: (0..<2_000).map { entry("k\($0)", hits: MissingReport.maximumCount) },
                                  dropped: .init(newEntries: MissingReport.maximumCount), since: t0)
@@ -92,10 +49,11 @@ private func entry(_ key: String, hits: Int, lang: String = "de") -> MissingRepo
         #expect(statistics.hits == MissingReport.maximumCount)
         let snapshot = recorder.snapshot()
         #expect(snapshot.entries.allSatisfy { $0.hits == MissingReport.maximumCount })
-        // What this replica answers its peers is within what they accept, and merging it twice is safe.
-        let read = try MissingReport.readPage(snapshot.jsonBytes())
+        // What it writes is read back whole, nothing clamped.
+        let read = try MissingReportStore.decode(snapshot.jsonBytes())
         #expect(read.report.dropped.newEntries == MissingReport.maximumCount)
-        #expect(snapshot.merging([read.report, read.report]).dropped.newEntries == MissingReport.maximumCount)
+        #expect(read.report.entries.count == snapshot.entries.count)
+        #expect(read.problems.isEmpty)
     }
 
     @Test func aStateFileWithExtremeNumbersIsClampedOnRestoreAndLogged() throws {
@@ -122,10 +80,10 @@ private func entry(_ key: String, hits: Int, lang: String = "de") -> MissingRepo
         #expect(reasons.contains("\"dropped.newEntries\" 9223372036854775807 is outside 0 to 2^53; clamped"))
         #expect(reasons.contains("\"dropped.longKeys\" -5 is outside 0 to 2^53; clamped"))
         #expect(try store.flushIfDirty())
-        #expect(try MissingReport.readPage(Array(Data(contentsOf: store.fileURL))).report.entries.count == 1)
+        #expect(try MissingReportStore.decode(Array(Data(contentsOf: store.fileURL))).report.entries.count == 1)
     }
 
-    @Test func usageFromAFileOrAPeerIsClampedAndSummedWithoutWrapping() throws {
+    @Test func usageFromAFileIsClampedAndSummedWithoutWrapping() throws {
         let huge = #"{"since":"2025-01-01T00:00:00Z","entries":[{"table":"T","key":"k","hits":9223372036854775807}]}"#
         let decoded = try #require(UsageStore.decode(Array(huge.utf8)))
         let key = UsageCounters.Key(table: "T", key: "k")

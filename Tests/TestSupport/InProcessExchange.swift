@@ -9,9 +9,8 @@ package import HTTPServer
 /// thread marked as a loop's (a deferred answer is awaited), every response encoded.
 ///
 /// For tests (``InProcessClient``, and the tests that replay the fuzzers' findings) and the
-/// request-path and merge fuzzers (`scripts/fuzz-requests.sh` and `scripts/fuzz-merge.sh`
-/// compile this file into them); what only a socket shows (framing across reads, timeouts,
-/// back-pressure) is the event loop's own tests'.
+/// request-path fuzzer (`scripts/fuzz-requests.sh` compiles this file into it); what only a
+/// socket shows (framing across reads, timeouts, back-pressure) is the event loop's own tests'.
 package enum InProcessExchange {
     /// One response, as the loop would have written it.
     package struct Answer: Sendable {

@@ -25,4 +25,10 @@ import Testing
     func anythingElseIsAUsageError(_ value: String) {
         #expect(throws: ArgumentScanner.UsageError.self) { try loops(["--event-loops", value]) }
     }
+
+    @Test(arguments: ["LABEL_SERVER_PEERS", "LABEL_SERVER_PEER_TIMEOUT"])
+    func aRetiredFleetVariableIsRefusedNotIgnored(_ variable: String) throws {
+        #expect(throws: ArgumentScanner.UsageError.self) { try loops([], environment: [variable: "peers:8080"]) }
+        #expect(try loops([], environment: [variable: ""]) != nil)
+    }
 }

@@ -2,8 +2,7 @@ import Dispatch
 import HTTP1
 
 /// One row of ``LabelService/routes``: where a route is, which methods it answers,
-/// the label its requests are counted under, which methods fan out to the fleet, where
-/// each method runs, and the handler.
+/// the label its requests are counted under, where each method runs, and the handler.
 ///
 /// The dispatcher (``LabelService/respond(to:context:)``), the `405` and its `Allow`,
 /// `OPTIONS *` and the metrics' route labels all read the table, so a route is declared once.
@@ -77,24 +76,16 @@ final class LabelRoute: Sendable {
     let label: String
     /// `methods` as an `Allow` value.
     let allow: String
-    /// The methods whose answer, with peers configured (`--peers`), covers every replica.
-    let fleet: [HTTPMethod: LabelService.FleetRoute]
     /// Where the methods not in ``placements`` run.
     let placement: Placement
     /// Methods that run elsewhere than ``placement``.
     let placements: [HTTPMethod: Placement]
-    /// Whether a fleet's answers carry the replica's instance header: not the label routes,
-    /// whose answers are the same on every replica and cached by clients.
-    let namesReplica: Bool
     let handler: Handler
 
-    init(_ path: Path, _ methods: [HTTPMethod], fleet: [HTTPMethod: LabelService.FleetRoute] = [:],
-         runs placement: Placement = .loop, placements: [HTTPMethod: Placement] = [:], namesReplica: Bool = true,
+    init(_ path: Path, _ methods: [HTTPMethod], runs placement: Placement = .loop, placements: [HTTPMethod: Placement] = [:],
          handler: @escaping Handler) {
         self.path = path
-        self.namesReplica = namesReplica
         self.methods = methods
-        self.fleet = fleet
         self.placement = placement
         self.placements = placements
         switch path {

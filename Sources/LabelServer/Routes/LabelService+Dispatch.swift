@@ -2,7 +2,6 @@ import Clocks
 import Dispatch
 package import HTTP1
 package import HTTPServer
-import Sockets
 
 /// The one dispatcher: what the event loops, the in-process client and the fuzzer call.
 extension LabelService {
@@ -21,9 +20,8 @@ extension LabelService {
     /// Answers a request on an event loop, or defers it.
     ///
     /// The path is matched once. An unknown path (404, `OPTIONS *`) or a method the row
-    /// does not take (405 with its `Allow`) is answered here; a method the row fans out
-    /// goes to the fleet's thread (``answerFleet(_:_:fleet:matched:started:context:)``); anything
-    /// else runs where its row places it (``LabelRoute/Placement``): inline, or on the
+    /// does not take (405 with its `Allow`) is answered here; anything else runs where its
+    /// row places it (``LabelRoute/Placement``): inline, or on the
     /// row's ``LabelWorker`` with the match and the state snapshot passed on, the loop
     /// deferring its response.
     package func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {
@@ -35,9 +33,6 @@ extension LabelService {
         let route = Self.routes[matched.index]
         guard route.methods.contains(request.method) else {
             return answered(request, matched: matched, state: nil, mayBlock: false, started: started)
-        }
-        if fleetMode.hasPeers, case .fleet(let fleet) = fleetMode, let fleetRoute = fleetRoute(route, request) {
-            return answerFleet(fleetRoute, request, fleet: fleet, matched: matched, started: started, context: context)
         }
         let state = holder.state
         let worker: LabelWorker
@@ -83,7 +78,7 @@ extension LabelService {
     }
 
     /// Answers `request` through ``routes`` on the calling thread, blocking as long as it
-    /// takes: for callers off the event loops (a worker, a test). No fan-out, no deferral.
+    /// takes: for callers off the event loops (a worker, a test). No deferral.
     package func respond(to request: HTTPRequest) -> HTTPResponse {
         let started = MonotonicClock.now()
         return answered(request, matched: Self.route(for: request.path), state: nil, mayBlock: true, started: started)

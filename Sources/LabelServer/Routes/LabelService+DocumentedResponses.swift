@@ -31,7 +31,7 @@ extension LabelService {
         ]
         let missingRead: Responses = [
             200: [], 400: query.union(scope).union(reportQuery).union(["invalid_include", "invalid_state"]),
-            404: ["missing_report_disabled"], 503: ["fleet_busy"],
+            404: ["missing_report_disabled"],
         ]
         let missingReport: Responses = [
             200: [],
@@ -41,19 +41,18 @@ extension LabelService {
             415: ["unsupported_media_type", "unsupported_content_encoding"],
         ]
         let admin: Responses = [400: ["duplicate_authorization"], 401: ["unauthorized"], 403: ["admin_disabled"]]
-        let fleetWrite: Responses = [422: [], 502: ["fleet_partial"], 503: ["fleet_busy"]]
-        let missingReset = merged(admin, fleetWrite, [
+        let missingReset = merged(admin, [
             200: [],
             400: query.union(scope).union(["invalid_key", "key_too_long", "invalid_language", "invalid_table"]),
             404: ["missing_report_disabled"], 500: ["persistence_failed"],
         ])
-        let reload = merged(admin, fleetWrite, [
+        let reload = merged(admin, [
             200: [], 400: query.union(scope), 404: ["reload_unavailable"], 422: ["reload_failed"],
         ])
         let coverage: Responses = [200: [], 400: query.union(reportQuery)]
         let usage: Responses = [
             200: [], 400: query.union(scope).union(reportQuery).union(["invalid_unused"]),
-            404: ["usage_disabled"], 503: ["fleet_busy"],
+            404: ["usage_disabled"],
         ]
         return [
             "/labels/{key}": [.get: label, .head: label],

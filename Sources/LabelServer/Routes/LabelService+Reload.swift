@@ -9,7 +9,7 @@ extension LabelService {
         reloader != nil && (try? admin.check(request)) != nil && (try? Self.checkScope(request)) != nil
     }
 
-    /// `POST /admin/reload` on the calling thread: the reload worker, the fleet's thread, or a test.
+    /// `POST /admin/reload` on the calling thread: the reload worker or a test.
     func reload() -> HTTPResponse {
         guard let reloader else {
             return APIError(.notFound, "reload_unavailable", "this server was started without a reloadable store").response

@@ -1,17 +1,16 @@
 import HTTP1
 
 extension LabelService {
-    /// Every route, once: path, methods, which of them fan out to the fleet, handler.
+    /// Every route, once: path, methods, where they run, handler.
     /// The order is the order of `/metrics`' route labels.
     static let routes: [LabelRoute] = [
-        LabelRoute(.parameter(prefix: "/labels/", name: "key"), [.get, .head], namesReplica: false) { service, request, call in
+        LabelRoute(.parameter(prefix: "/labels/", name: "key"), [.get, .head]) { service, request, call in
             try service.label(rawKey: call.parameter(in: request), request: request, state: call.state)
         },
-        LabelRoute(.exact("/labels"), [.get, .head], runs: .loopWhenBuilt(.builds), namesReplica: false) { service, request, call in
+        LabelRoute(.exact("/labels"), [.get, .head], runs: .loopWhenBuilt(.builds)) { service, request, call in
             try service.labelBundle(request, call)
         },
         LabelRoute(.exact("/missing"), [.get, .head, .post, .delete],
-                   fleet: [.get: .missingRead, .head: .missingRead, .delete: .missingReset],
                    placements: [.get: .loopWhenBuilt(.builds), .head: .loopWhenBuilt(.builds),
                                 .delete: .worker(.stateWrites) { service, request in service.acceptsMissingReset(request) }]) { service, request, call in
             try checkScope(request)
@@ -25,7 +24,7 @@ extension LabelService {
         LabelRoute(.exact("/coverage"), [.get, .head], runs: .afterCoverage) { service, request, call in
             try service.coverageReport(request, state: call.state)
         },
-        LabelRoute(.exact("/usage"), [.get, .head], fleet: [.get: .usageRead, .head: .usageRead]) { service, request, call in
+        LabelRoute(.exact("/usage"), [.get, .head]) { service, request, call in
             try service.usageReport(request)
         },
         LabelRoute(.exact("/healthz"), [.get, .head]) { _, _, _ in
@@ -39,13 +38,19 @@ extension LabelService {
         LabelRoute(.exact("/metrics"), [.get, .head]) { service, _, _ in
             service.metricsResponse()
         },
-        LabelRoute(.exact("/admin/reload"), [.post], fleet: [.post: .reload],
+        LabelRoute(.exact("/admin/reload"), [.post],
                    runs: .worker(.reload) { service, request in service.acceptsReload(request) }) { service, request, call in
             try service.admin.check(request)
             try checkScope(request)
             return service.reload()
         },
     ]
+
+    /// `scope=local` or `scope=fleet` (every value given must be one, else a 400): accepted
+    /// for the clients and scripts that send it; every replica answers the same either way.
+    static func checkScope(_ request: HTTPRequest) throws {
+        try QueryParameters(request).checkScope()
+    }
 
     /// Every method some route answers, in the table's order, then `OPTIONS`: for `OPTIONS *`.
     static let serverMethods: String = {

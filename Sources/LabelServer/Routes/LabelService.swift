@@ -4,7 +4,6 @@ package import HTTP1
 import HTTPServer
 import LabelCore
 package import MissingKeys
-import Sockets
 
 /// The label API as an ``HTTPResponder``: dispatches requests through ``routes``
 /// (``respond(to:context:)``), turns every error into its JSON response, and counts
@@ -26,8 +25,6 @@ package struct LabelService: HTTPResponder {
     /// Rendered `/missing` pages per report generation (see ``MissingReportCache``);
     /// `missingReportMaxAge` bounds how long a large report may lag its newest misses.
     let missingCache: MissingReportCache
-    /// Alone, or with the other replicas (`--peers`).
-    let fleetMode: FleetMode
 
     package init(
         catalog: CatalogHolder,
@@ -39,10 +36,8 @@ package struct LabelService: HTTPResponder {
         missing: MissingReportStore? = nil,
         usage: UsageStore? = nil,
         openConnections: @escaping @Sendable () -> Int? = { nil },
-        fleet: FleetMode = .single,
         missingReportMaxAge: Duration = .seconds(1)
     ) {
-        fleetMode = fleet
         self.holder = catalog
         self.readiness = readiness
         self.metrics = metrics
@@ -69,19 +64,14 @@ package struct LabelService: HTTPResponder {
         }
     }
 
-    /// Counts and logs an answer; with peers, says which replica gave it.
+    /// Counts and logs an answer.
     ///
-    /// `consuming`: the response is taken over, so adding a header does not copy its fields
-    /// (unless they are shared: the label route's, built once per load, are copied once).
+    /// `consuming`: the response is taken over and handed back, never copied.
     /// `X-Content-Type-Options` is not added here but by the encoder (``fieldsOnEveryResponse``),
     /// so a response with shared fields (both label routes') goes out without a copy.
     ///
     /// - Parameter route: the index in ``routes`` (`nil`: no route, counted as `other`).
     func recorded(_ request: HTTPRequest, route: Int?, started: UInt64, response: consuming HTTPResponse) -> HTTPResponse {
-        var response = response
-        if fleetMode.hasPeers, case .fleet(let fleet) = fleetMode, route.map({ Self.routes[$0].namesReplica }) ?? true {
-            response.headers.add(Fleet.instanceHeader, value: fleet.instanceID)
-        }
         let seconds = Double(MonotonicClock.now() &- started) / 1e9
         metrics.record(route: route.map(Metrics.Route.init(index:)) ?? .other, status: response.status.code, seconds: seconds)
         accessLog?.record(request: request, status: response.status.code, bytes: response.body.count, seconds: seconds)
@@ -154,7 +144,7 @@ package struct LabelService: HTTPResponder {
             stateWriteFailures: (missing.map { [(MissingReportStore.fileName, $0.writeFailures)] } ?? [])
                 + (usage.map { [(UsageStore.fileName, $0.writeFailures)] } ?? []))
         return HTTPResponse(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                            body: Array((metrics.render(gauges) + fleetMetrics()).utf8))
+                            body: Array(metrics.render(gauges).utf8))
     }
 
     static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {

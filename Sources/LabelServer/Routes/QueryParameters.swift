@@ -5,8 +5,7 @@ import LabelCore
 /// are validated: each problem of each parameter has one `code` and one wording.
 ///
 /// Unknown names are ignored (caches and analytics add them). Of a repeated name
-/// the last wins, except `arg`, a list, and `scope`, where every value must be valid
-/// and `local` wins.
+/// the last wins, except `arg`, a list, and `scope`, where every value must be valid.
 /// A route reads the parameters it takes through the validating accessors, in the
 /// order it wants its errors reported.
 struct QueryParameters: Sendable {
@@ -24,8 +23,7 @@ struct QueryParameters: Sendable {
     var include: String?
     var state: String?
     var key: String?
-    /// `scope` when every value given was `local` or `fleet`; see ``scope()``.
-    var scope: String?
+    /// Whether some `scope` value was neither `local` nor `fleet`; see ``checkScope()``.
     private var invalidScope = false
 
     /// Decodes the request's query.
@@ -69,8 +67,6 @@ struct QueryParameters: Sendable {
         case .state: state = value
         case .key: key = value
         case .scope:
-            // `local` anywhere keeps the request on this replica: no request travels twice.
-            if scope != "local" { scope = value }
             if value != "local", value != "fleet" { invalidScope = true }
         }
     }
@@ -238,9 +234,9 @@ struct QueryParameters: Sendable {
         }
     }
 
-    /// `scope`: `local` (this replica) or `fleet` (every replica, the default); every value given must be one.
-    func scopeValue() throws(APIError) -> String? {
+    /// `scope`: every value given must be `local` or `fleet`, which answer the same (the
+    /// report is one for every replica); kept for the clients that send it.
+    func checkScope() throws(APIError) {
         guard !invalidScope else { throw .badRequest("invalid_scope", "scope must be local or fleet") }
-        return scope
     }
 }

@@ -1,5 +1,5 @@
-/// Fields added at the front of a JSON object body that is already rendered (a fleet's
-/// `partial`, a backlog's `untranslated`), without parsing it again.
+/// Fields added at the front of a JSON object body that is already rendered (a backlog's
+/// `untranslated`), without parsing it again.
 enum JSONSplice {
     /// `object`'s fields, then `body`'s after its `{`: `{"a":1}` + `{"b":2}` is `{"a":1,"b":2}`.
     /// Both must be JSON objects (`body` starting with `{`).

@@ -96,12 +96,10 @@ extension LabelService {
     }
 
     /// - Parameters:
-    ///   - source: the report to show instead of this replica's (the fleet's, merged off
-    ///     the event loop): rendered directly, never cached.
-    ///   - unreachable: peers left out of `source` (the page shows a banner; other formats
-    ///     are marked by ``markFleet(_:unreachable:fleet:)``).
+    ///   - source: the report to show instead of this replica's recorder's (read off the
+    ///     event loop): rendered directly, never cached.
     func readMissing(_ request: HTTPRequest, store: MissingReportStore, state: ServiceState, source: MissingReport? = nil,
-                     unreachable: [String] = [], mayBlock: Bool = true) throws -> HTTPResponse {
+                     mayBlock: Bool = true) throws -> HTTPResponse {
         // MissingQuery reads every parameter (an empty value is a form's "All");
         // MissingReportQuery is the page the JSON, CSV and .strings renderings cut.
         let missingQuery = try MissingQuery(missing: request)
@@ -129,7 +127,7 @@ extension LabelService {
         case "xliff", "html":
             let full = Backlog.appending(untranslated, to: source ?? store.recorder.snapshot())
             var response = translatorExport(format: format, query: missingQuery, full: full, untranslated: untranslated,
-                                            unreachable: unreachable, state: state, sourceText: sourceText)
+                                            state: state, sourceText: sourceText)
             Self.addBacklogHeaders(&response.headers, format: format, lang: missingQuery.lang, untranslated: untranslated)
             return response
         default:
@@ -138,8 +136,7 @@ extension LabelService {
         let key = MissingReportCache.Key(query: query, format: format, search: missingQuery.search,
                                          catalogLoadedAt: format == "strings" || missingQuery.search != nil || untranslated != nil
                                             ? state.loadedAt.timeIntervalSince1970 : 0)
-        // A fleet's JSON is rewritten afterwards (``markFleet(_:leftOut:fleet:)``): left identity.
-        let wantsGzip = ContentEncodingChoice.acceptsGzip(request) && !(source != nil && format == "json")
+        let wantsGzip = ContentEncodingChoice.acceptsGzip(request)
         let render = { (recorded: MissingReport) -> MissingReportCache.Page in
             // Untranslated keys after the report's; the search (over keys and development
             // text); then filters and the page.
@@ -198,7 +195,7 @@ extension LabelService {
 
     /// The translators' XLIFF file and HTML page, rendered per request.
     private func translatorExport(format: String, query: MissingQuery, full: MissingReport, untranslated: Backlog.Untranslated?,
-                                  unreachable: [String], state: ServiceState,
+                                  state: ServiceState,
                                   sourceText: @escaping (String, String) -> String?) -> HTTPResponse {
         let development = state.catalog.developmentLanguage
         let report = query.apply(to: full, sourceText: sourceText)
@@ -210,7 +207,6 @@ extension LabelService {
         let languages = Set(full.entries.map(\.requested)).union(state.catalog.languages.map(\.rawValue))
         let body = MissingPage.render(report: report, query: query, coverage: coverage,
                                       languages: languages.sorted(), tables: state.catalog.tables,
-                                      unreachable: unreachable,
                                       untranslated: untranslated.map { ($0.entries.count, $0.total) },
                                       developmentLanguage: development?.rawValue) { table, key, plural in
             guard let development, let string = state.catalog.entry(key: key, table: table, language: development)?.string else {

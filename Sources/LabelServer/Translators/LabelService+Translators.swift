@@ -45,16 +45,13 @@ extension LabelService {
         let parameters = try QueryParameters(request, emptyIsAbsent: true)
         let unused = try parameters.unusedFlag() ?? false
         let query = try MissingQuery(parameters)
-        // Checked before a fleet asks its peers; the renderer switches on it again.
+        // Checked before any work; the renderer switches on it again.
         _ = try parameters.format(among: ["json", "html"])
         return (usage, UsageQuery(unused: unused, filters: query))
     }
 
-    /// Renders totals (this replica's, or the fleet's summed) for the catalog's keys.
-    ///
-    /// - Parameter unreachable: peers left out of `totals` (the page shows a banner).
-    func usageResponse(_ request: HTTPRequest, query: UsageQuery, since: Date, totals: [UsageCounters.Key: UsageStore.Totals],
-                       unreachable: [String] = []) throws -> HTTPResponse {
+    /// Renders totals (wherever they were kept) for the catalog's keys.
+    func usageResponse(_ request: HTTPRequest, query: UsageQuery, since: Date, totals: [UsageCounters.Key: UsageStore.Totals]) throws -> HTTPResponse {
         let state = holder.state
         let table = query.filters.table
         let entries = UsagePage.entries(keys: state.usage.keys, totals: totals, table: table, unused: query.unused)
@@ -64,8 +61,7 @@ extension LabelService {
                                 body: UsagePage.json(since: since, entries: entries))
         case "html":
             return TranslatorPage.response(UsagePage.html(since: since, entries: entries, table: table,
-                                                          tables: state.catalog.tables, unused: query.unused,
-                                                          unreachable: unreachable))
+                                                          tables: state.catalog.tables, unused: query.unused))
         default:
             throw QueryParameters.invalidFormat(["json", "html"])
         }

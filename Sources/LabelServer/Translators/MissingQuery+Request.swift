@@ -12,8 +12,8 @@ extension MissingQuery {
 
     /// Validates the report parameters of a decoded query.
     ///
-    /// `limit` is any positive page size here (a fleet peer asks for 10,000); the
-    /// HTML page shows at most ``maximumPageSize`` rows of it.
+    /// `limit` is any positive page size here (the JSON's bound is checked by the
+    /// route); the HTML page shows at most ``maximumPageSize`` rows of it.
     init(_ parameters: QueryParameters) throws(APIError) {
         // Arguments are evaluated left to right: the first invalid parameter in this order
         // is the one reported.

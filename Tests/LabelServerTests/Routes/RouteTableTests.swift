@@ -34,16 +34,6 @@ import Testing
         #expect(LabelService.serverMethods == "GET, HEAD, POST, DELETE, OPTIONS")
     }
 
-    @Test func theTableSaysWhichAnswersCoverTheFleet() {
-        let fleet = Dictionary(uniqueKeysWithValues: LabelService.routes.map { ($0.label, $0.fleet) })
-        #expect(fleet["/missing"] == [.get: .missingRead, .head: .missingRead, .delete: .missingReset])
-        #expect(fleet["/usage"] == [.get: .usageRead, .head: .usageRead])
-        #expect(fleet["/admin/reload"] == [.post: .reload])
-        // Computed from the store: the same on every replica serving it.
-        #expect(fleet["/coverage"] == [:])
-        #expect(fleet["/labels"] == [:])
-    }
-
     @Test func pathsMatchExactlyOrByTheirPrefixAndUnknownPathsAre404() throws {
         #expect(LabelService.route(for: "/labels")?.index == 1)
         #expect(LabelService.route(for: "/labels/a.b")?.index == 0)

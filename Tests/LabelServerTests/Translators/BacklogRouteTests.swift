@@ -229,24 +229,3 @@ import Testing
         #expect(missing.recorder.snapshot().entries.isEmpty)
     }
 }
-
-@Suite(.serialized) struct BacklogFleetTests {
-    @Test func aSingleEntryDeleteNamesTheEntryToEveryPeer() throws {
-        let targets = Locked<[String]>([])
-        let peer = try ScriptedPeer { request in
-            targets.withLock { $0.append(request.target) }
-            return ScriptedPeer.json(#"{"status":"removed","removed":1}"#)
-        }
-        let replica = try LoneReplica(peers: [peer.endpoint])
-        defer { replica.stop(); peer.stop() }
-        replica.missing.recorder.record(table: "Localizable", key: "a b", requested: "de-DE", servedFrom: "key", at: Date())
-        replica.missing.recorder.record(table: "Localizable", key: "keep", requested: "de", servedFrom: "key", at: Date())
-        let response = try replica.request("DELETE", "/missing?key=a%20b&lang=de_DE&table=Localizable", token: "t")
-        #expect(response.status == 200, "\(response.text)")
-        let object = try replica.json(response)
-        #expect(object["status"] as? String == "removed")
-        #expect((object["replicas"] as? [[String: Any]])?.count == 2)
-        #expect(targets.withLock { $0 } == ["/missing?scope=local&key=a%20b&lang=de_DE&table=Localizable"])
-        #expect(replica.missing.recorder.snapshot().entries.map(\.key) == ["keep"])
-    }
-}

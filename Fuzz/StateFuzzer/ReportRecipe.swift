@@ -1,4 +1,4 @@
-// Builds a peer page / state file from a fuzz input read as a recipe: each byte picks a
+// Builds a state file from a fuzz input read as a recipe: each byte picks a
 // piece (a key, a language, a number from the extremes below), so mutations move between
 // well-formed reports whose numbers are hostile, instead of breaking the JSON.
 

@@ -7,7 +7,13 @@
 #   4. deploy/*.yaml validate (strict) against the oldest and newest Kubernetes
 #      versions we support;
 #   5. graceful termination adds up: terminationGracePeriodSeconds > preStop + grace;
-#   6. with a locally built label-server: the Dockerfile's HEALTHCHECK command passes
+#   6. Redis (scripts/check-deploy-redis.py): the StatefulSet's pinned official image, one
+#      replica, AOF everysec on a claimed volume, maxmemory with noeviction, redis-cli ping
+#      probes, non-root with a read-only root, an ACL user on label-server:* without
+#      @dangerous, and the Deployment's report store at the headless Service with the
+#      password from the same Secret; with redis-server on PATH, a Redis started with those
+#      very arguments answers as the ACL says;
+#   7. with a locally built label-server: the Dockerfile's HEALTHCHECK command passes
 #      against a live server and fails against a closed port, and the example
 #      override ConfigMap loads as the `override` bundle and wins.
 # Prints "N passed, M failed"; exits non-zero when anything failed.
@@ -128,7 +134,22 @@ else
   fail "deployment.yaml: graceful termination, probes, security context" "$out"
 fi
 
-# ---- 6. against a real label-server ----
+# ---- 6. Redis ----
+if out=$(python3 scripts/check-deploy-redis.py static 2>&1); then
+  ok "Redis manifests: $out"
+else
+  fail "Redis manifests and deployment.yaml's report store" "$out"
+fi
+if ! command -v redis-server >/dev/null 2>&1 || ! command -v redis-cli >/dev/null 2>&1; then
+  if [ "${CI:-}" = true ]; then fail "redis-server and redis-cli are installed (.ci/steps/010-toolchain.sh)"
+  else echo "skip  the Redis ACL against a real redis-server (none on PATH)"; fi
+elif out=$(timeout 60 python3 scripts/check-deploy-redis.py live 2>&1); then
+  ok "Redis with redis-statefulset.yaml's arguments: $out"
+else
+  fail "Redis with redis-statefulset.yaml's arguments" "$out"
+fi
+
+# ---- 7. against a real label-server ----
 if [ "${CHECK_DEPLOY_SKIP_BINARY:-}" = 1 ] || ! command -v swift >/dev/null 2>&1; then
   echo "skip  HEALTHCHECK and override-bundle checks (no swift, or CHECK_DEPLOY_SKIP_BINARY=1)"
 elif ! swift build --product label-server >/dev/null 2>&1; then

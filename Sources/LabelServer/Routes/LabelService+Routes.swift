@@ -47,7 +47,7 @@ extension LabelService {
     ]
 
     /// `scope=local` or `scope=fleet` (every value given must be one, else a 400): accepted
-    /// for the clients and scripts that send it; every replica answers the same either way.
+    /// for the clients and scripts that send it; both answer the same.
     static func checkScope(_ request: HTTPRequest) throws {
         try QueryParameters(request).checkScope()
     }

@@ -234,8 +234,8 @@ struct QueryParameters: Sendable {
         }
     }
 
-    /// `scope`: every value given must be `local` or `fleet`, which answer the same (the
-    /// report is one for every replica); kept for the clients that send it.
+    /// `scope`: every value given must be `local` or `fleet`, which answer the same (no
+    /// replica asks another any more); kept for the clients that send it.
     func checkScope() throws(APIError) {
         guard !invalidScope else { throw .badRequest("invalid_scope", "scope must be local or fleet") }
     }

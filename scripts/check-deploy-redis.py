@@ -85,11 +85,21 @@ def static():
     if default and ("+ping" not in default or any(r.startswith("~") or r in ("+@all", "allkeys") for r in default)):
         problems.append(f"the default user (the probes') must PING and reach no key: {default}")
     env = {e["name"]: e for e in c.get("env", [])}
-    password = next((r[1:] for r in rules if r.startswith(">")), "")
-    variable = re.fullmatch(r"\$\((\w+)\)", password)
-    ref = env.get(variable.group(1), {}).get("valueFrom", {}).get("secretKeyRef") if variable else None
+
+    def secret_of(user):
+        """The required Secret key `user`'s password comes from, or None."""
+        password = next((r[1:] for r in acl(args, user) if r.startswith(">")), "")
+        variable = re.fullmatch(r"\$\((\w+)\)", password)
+        found = env.get(variable.group(1), {}).get("valueFrom", {}).get("secretKeyRef") if variable else None
+        # An optional key left unset would leave "$(VARIABLE)" itself as the password.
+        return found if found and not found.get("optional") and "nopass" not in acl(args, user) else None
+
+    ref = secret_of("label-server")
     if not ref:
-        problems.append("label-server's Redis password is not $(VARIABLE) from a Secret")
+        problems.append("label-server's Redis password is not $(VARIABLE) from a required Secret key")
+    for user in [a for k, a in enumerate(args) if k and args[k - 1] == "--user" and a not in ("default", "label-server")]:
+        if not secret_of(user) or secret_of(user)["key"] not in secret["stringData"]:
+            problems.append(f"Redis user {user}'s password is not from a required key of the example Secret")
     if svc["spec"].get("clusterIP") != "None" or svc["spec"]["selector"] != sts["spec"]["selector"]["matchLabels"] \
             or sts["spec"]["serviceName"] != svc["metadata"]["name"]:
         problems.append("redis-service.yaml is not the StatefulSet's headless Service")
@@ -124,7 +134,7 @@ def cli(port, *command, user=None, password=None):
 
 def live():
     _, _, c = container()
-    password = "check-deploy-" + os.urandom(8).hex()
+    passwords = {}  # one per $(VARIABLE)
     args, skip = [], False
     for index, a in enumerate(c["args"]):
         if skip:
@@ -133,7 +143,10 @@ def live():
         if a in ("--port", "--dir"):  # ours: a free loopback port and a temporary folder
             skip = True
             continue
-        args.append(re.sub(r"\$\(\w+\)", password, a))
+        args.append(re.sub(r"\$\((\w+)\)",
+                           lambda m: passwords.setdefault(m.group(1), "check-deploy-" + os.urandom(8).hex()), a))
+    password = next(p for name, p in passwords.items() if name == "REDIS_PASSWORD")
+    admin = passwords.get("REDIS_ADMIN_PASSWORD")
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -163,7 +176,16 @@ def live():
             ("no KEYS", cli(port, "keys", "label-server:*", user="label-server", password=password), "NOPERM"),
             ("no CONFIG", cli(port, "config", "get", "appendonly", user="label-server", password=password), "NOPERM"),
             ("a wrong password refused", cli(port, "ping", user="label-server", password="wrong"), "AUTH failed: WRONGPASS"),
+            ("not the admin's password", cli(port, "ping", user="label-server", password=admin or "none"), "AUTH failed: WRONGPASS"),
         ]
+        if admin:
+            expect += [
+                ("the admin's INFO", cli(port, "info", "persistence", user="admin", password=admin), "# Persistence"),
+                ("the admin's BGREWRITEAOF", cli(port, "bgrewriteaof", user="admin", password=admin), "Background"),
+                ("appendonly yes", cli(port, "config", "get", "appendonly", user="admin", password=admin), "appendonly\nyes"),
+                ("appendfsync everysec", cli(port, "config", "get", "appendfsync", user="admin", password=admin), "appendfsync\neverysec"),
+                ("noeviction", cli(port, "config", "get", "maxmemory-policy", user="admin", password=admin), "maxmemory-policy\nnoeviction"),
+            ]
         wrong = [f"{what}: got {got!r}, want {want!r}…" for what, got, want in expect if not got.startswith(want)]
         if wrong:
             sys.exit("\n".join(wrong))

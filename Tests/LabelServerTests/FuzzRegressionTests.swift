@@ -106,23 +106,12 @@ enum FuzzReplay {
             usage: UsageStore(stateDirectory: state, current: { holder.state.usage }))
     }
 
-    /// A state input (first byte: bit 7 a recipe; then JSON, which is what the kept ones hold):
-    /// read as a missing-report state file and restored (as `load` does, into small bounds),
-    /// as a usage file, and as a `POST /missing` body.
+    /// A state input (first byte: bit 7 a recipe; then JSON, which is what the kept ones hold),
+    /// through the fuzzer's own ``StateFuzzCase``.
     static func state(_ input: [UInt8]) -> String? {
         guard let control = input.first else { return "empty input" }
         guard control & 0x80 == 0 else { return "a recipe input: keep the JSON it built (FUZZ_ECHO=1) instead" }
-        let body = Array(input.dropFirst())
-        if let decoded = try? MissingReportStore.decode(body) {
-            let recorder = MissingKeyRecorder(maxEntries: 10, maxKeyBytes: 8)
-            _ = recorder.restore(decoded.report)
-            let snapshot = recorder.snapshot()
-            _ = snapshot.jsonBytes()
-            _ = snapshot.csvBytes()
-            _ = snapshot.stringsStub()
-        }
-        _ = UsageStore.decode(body)
-        _ = try? MissingKeyRecorder.parseReported(body, defaultTable: "Localizable")
+        StateFuzzCase.run(Array(input.dropFirst()))
         return nil
     }
 }

@@ -1,0 +1,1 @@
+../../Fuzz/StateFuzzer/StateFuzzCase.swift

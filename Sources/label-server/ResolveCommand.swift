@@ -38,7 +38,7 @@ enum ResolveCommand {
           label-server resolve coins.count --lang de --count 1          # 1 Münze
           label-server resolve selection.count --lang pl --count 3 --arg 10
           label-server resolve coins.count --lang de-AT --count 1000 --json
-          label-server resolve coins.count --lang en-XA --count 3       # [3 çöîñš one two]
+          label-server resolve coins.count --lang en-XA --count 3       # [»3« çöîñš one two]
         """
 
     static func run(_ arguments: [String]) -> Int32 {

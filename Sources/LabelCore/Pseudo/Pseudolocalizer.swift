@@ -30,24 +30,15 @@ package struct Pseudolocalizer: Sendable {
         if isOnlySubstitutions(template) { return template }
         var localizer = Pseudolocalizer(locale)
         var output = localizer.start()
-        for piece in pieces(of: template) {
-            switch piece {
+        let segments = InlineMarkup.mayContainMarkup(template) ? InlineMarkup.segments(template) : [.text(template[...])]
+        for segment in segments {
+            switch segment {
             case .text(let text): output += localizer.text(Array(text.utf16))
             case .syntax(let syntax): output += Array(syntax.utf16)
             }
         }
         output += localizer.end()
         return String(decoding: output, as: UTF16.self)
-    }
-
-    /// What a template is cut into: text to transform, and markup syntax kept as it is.
-    enum Piece {
-        case text(Substring)
-        case syntax(Substring)
-    }
-
-    static func pieces(of template: String) -> [Piece] {
-        [.text(template[...])]
     }
 
     /// Whether `template` holds substitutions and, around them, only whitespace.

@@ -24,17 +24,17 @@ import Testing
 
     @Test func wrapsAppleSpecifiersAsPlaceholdersWhereAaptWouldReadOn() {
         // aapt alone would read `%@ items` up to the `s` as one placeholder.
-        #expect(accented("%@ items") == "[»%@« îţéḿš one]")
+        #expect(accented("%@ items") == "[»%@« îţéḿš one two]")
         #expect(accented("%lld of %lld") == "[»%lld« öƒ »%lld« one]")
-        #expect(accented("%1$@ and %2$@") == "[»%1$@« åñð »%2$@« one two]")
-        #expect(accented("%u left") == "[»%u« ļéƒţ one two]")
+        #expect(accented("%1$@ and %2$@") == "[»%1$@« åñð »%2$@« one]")
+        #expect(accented("%u left") == "[»%u« ļéƒţ one]")
         #expect(accented("100%% sure") == "[100%% šûŕé one two]")
     }
 
     @Test func copiesStringsdictSubstitutionsAndLeavesAFormatKeyOfOnlySubstitutions() {
         #expect(accented("%#@coins@") == "%#@coins@")
         #expect(bidi("%#@coins@ %#@gems@") == "%#@coins@ %#@gems@")
-        #expect(accented("Found %#@coins@") == "[Ƒöûñð %#@coins@ one two]")
+        #expect(accented("Found %#@coins@") == "[Föûñð %#@coins@ one two]")
         #expect(bidi("Found %#@coins@ today") == "\(rlo)Found\(pdf) %#@coins@ \(rlo)today\(pdf)")
     }
 
@@ -47,6 +47,16 @@ import Testing
         #expect(pseudo.variables["photos"]?.valueType == "d")
         #expect(pseudo.variables["photos"]?.variants[.one] == "[»%d« þĥöţö šéļéçţéð one two three]")
         #expect(pseudo.variables["photos"]?.variants[.other] == "[»%d« þĥöţöš šéļéçţéð one two three]")
+    }
+
+    @Test func transformsOnlyTheTextInsideInlineMarkup() {
+        #expect(accented("^[3 Task](inflect: true) left") == "[^[3 Ţåšķ](inflect: true) ļéƒţ one two]")
+        #expect(accented("Visit ^[Mürren](accessibilitySpeechPhoneticNotation: \"ˈmʏrən\")")
+            == "[νîšîţ ^[Ḿüŕŕéñ](accessibilitySpeechPhoneticNotation: \"ˈmʏrən\") one two]")
+        #expect(bidi("^[Mürren](languageIdentifier: \"de\") now")
+            == "^[\(rlo)Mürren\(pdf)](languageIdentifier: \"de\") \(rlo)now\(pdf)")
+        // Malformed markup is text, as Foundation reads it.
+        #expect(accented("^[open") == "[^[öþéñ one two]")
     }
 
     @Test func countsUTF16CodeUnitsForTheExpansionAsAaptDoes() {

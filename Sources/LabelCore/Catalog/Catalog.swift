@@ -99,7 +99,9 @@ public struct Catalog: Sendable {
         // A closure, not `\.keys`: the runtime instantiates the first key path of a
         // process, on the start-up's critical path.
         let languages = Set(merged.values.flatMap { $0.keys })
-        matcher = LanguageMatcher(available: languages)
+        // A pseudo-locale is served only when asked for by name: never a fallback of
+        // `en` (Bundle's matching would offer `en-XA` as one of English's regions).
+        matcher = LanguageMatcher(available: languages.subtracting(pseudoLanguages))
         // Each locale's plural rules are parsed on first use: for the store's languages
         // here, at load, rather than by a first request on an event loop.
         for language in languages { _ = PluralRules.forLanguage(language.rawValue) }

@@ -66,4 +66,13 @@ import Testing
         #expect(label.value == "[Ţåþ ţö þļåý one two]")
         #expect(!label.isMissing)
     }
+
+    @Test func englishNeverFallsBackToAPseudoLocale() throws {
+        let catalog = try load(["app/en.lproj/Localizable.strings": "\"play\" = \"Tap to play\";\n"])
+        let resolver = LabelResolver(catalog: catalog)
+        for tag in ["en", "en-GB", "ar"] {
+            let chain = resolver.chain(preferred: [LanguageTag(tag)!])
+            #expect(!chain.languages.contains(enXA) && !chain.languages.contains(arXB), "\(tag): \(chain.languages)")
+        }
+    }
 }

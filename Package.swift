@@ -98,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LabelCoreTests",
-            dependencies: ["LabelCore", "TestSupport"],
+            dependencies: ["LabelCore", "GzipCoding", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(

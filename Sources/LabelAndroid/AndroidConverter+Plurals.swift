@@ -13,6 +13,9 @@ extension AndroidConverter {
         var walks: [(PluralCategory, AppleFormatWalk)] = []
         for category in needed {
             guard variants[category] != nil else {
+                // A pseudo-locale has the development language's categories, as aapt
+                // generates it; Android says other's text for the rest.
+                if PseudoLocale.isPseudo(language) { continue }
                 problems.append(Problem(
                     severity: .error, reason: .missingPluralCategory, category: category,
                     message: "\(language)'s CLDR rules need \(category.rawValue); the store has none (Android says other's text)"))

@@ -9,7 +9,7 @@ enum ExportCommand {
           label-server export android — the store as Android string resources (TalkBack)
 
         SYNOPSIS
-          label-server export android --out RES [--table NAME]... [--format text|json] [--strings DIR] [--bundles LIST] [--dev-lang TAG]
+          label-server export android --out RES [--table NAME]... [--format text|json] [--strings DIR] [--bundles LIST] [--dev-lang TAG] [--pseudo-locales on|off]
 
         DESCRIPTION
           Writes RES/values/strings.xml (the development language: the default every key
@@ -18,7 +18,8 @@ enum ExportCommand {
           key the language's Apple chain resolves to: <string> and <plurals> that aapt2
           compiles and whose decoded values equal the Apple side's. Tables other than
           Localizable go to strings_<table>.xml. Keys become resource names
-          (control.close.label → control_close_label).
+          (control.close.label → control_close_label). The pseudo-locales go to
+          values-en-rXA and values-ar-rXB (aapt then keeps them instead of generating its own).
 
           The report on standard output lists every key, language and plural category
           that could not be converted, with the reason; --format json adds the key →
@@ -28,6 +29,7 @@ enum ExportCommand {
           --out RES          the res/ folder to write (created; files are replaced)
           --table NAME       export only this table (repeatable; default: every table)
           --format FORMAT    text (default) or json
+        \(PseudoLocaleOption.help)
         \(StoreOptions.help)
           -h, --help         show this help
 
@@ -42,7 +44,7 @@ enum ExportCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         do throws(ArgumentScanner.UsageError) {
-            let scanner = try ArgumentScanner(arguments, valued: StoreOptions.valued.union(["--out", "--table", "--format"]),
+            let scanner = try ArgumentScanner(arguments, valued: StoreOptions.valued.union(["--out", "--table", "--format", PseudoLocaleOption.flag]),
                                               flags: ["--help", "-h"], section: "export")
             if scanner.has("--help") || scanner.has("-h") || scanner.positionals == ["help"] {
                 print(help)
@@ -58,7 +60,8 @@ enum ExportCommand {
             guard format == "text" || format == "json" else {
                 throw ArgumentScanner.UsageError(description: "--format must be text or json")
             }
-            let options = try StoreOptions(scanner)
+            var options = try StoreOptions(scanner)
+            try PseudoLocaleOption.apply(scanner, to: &options.configuration)
             let tables = scanner.all("--table")
             return execute(options.configuration, out: out, tables: tables.isEmpty ? nil : tables, json: format == "json")
         } catch {

@@ -7,7 +7,7 @@ enum ResolveCommand {
           label-server resolve — resolve and render one label without a server
 
         SYNOPSIS
-          label-server resolve KEY [--lang TAG] [--table NAME] [--count N] [--arg VALUE]... [--json]
+          label-server resolve KEY [--lang TAG] [--table NAME] [--count N] [--arg VALUE]... [--json] [--pseudo-locales on|off]
 
         DESCRIPTION
         Resolves KEY through the language chain (the tag and the store folders Bundle
@@ -25,6 +25,7 @@ enum ResolveCommand {
           --json             print the JSON object GET /labels/{key} returns, plus `chain`:
                              the languages tried, in order (`source` names the folder used,
                              `numberLocale` the locale numbers were written in)
+        \(PseudoLocaleOption.help)
         \(StoreOptions.help)
           -h, --help         show this help
 
@@ -37,13 +38,14 @@ enum ResolveCommand {
           label-server resolve coins.count --lang de --count 1          # 1 Münze
           label-server resolve selection.count --lang pl --count 3 --arg 10
           label-server resolve coins.count --lang de-AT --count 1000 --json
+          label-server resolve coins.count --lang en-XA --count 3       # [»3« çöîñš one two]
         """
 
     static func run(_ arguments: [String]) -> Int32 {
         do {
             let scanner = try ArgumentScanner(
                 arguments,
-                valued: StoreOptions.valued.union(["--lang", "--table", "--count", "--arg"]),
+                valued: StoreOptions.valued.union(["--lang", "--table", "--count", "--arg", PseudoLocaleOption.flag]),
                 flags: ["--json", "--help", "-h"], section: "resolve"
             )
             if scanner.has("--help") || scanner.has("-h") {
@@ -53,7 +55,8 @@ enum ResolveCommand {
             guard scanner.positionals.count == 1, let key = scanner.positionals.first else {
                 throw ArgumentScanner.UsageError(description: "resolve takes exactly one KEY (see --help)")
             }
-            let options = try StoreOptions(scanner)
+            var options = try StoreOptions(scanner)
+            try PseudoLocaleOption.apply(scanner, to: &options.configuration)
             var preferred: [LanguageTag] = []
             if let lang = scanner.value("--lang") {
                 guard let tag = LanguageTag(lang) else {

@@ -69,6 +69,8 @@ struct ServeConfiguration {
             Setting(flag: "--watch", environment: "LABEL_SERVER_WATCH", defaultValue: "on", help: "reload the store when its files change (inotify; ConfigMap symlink swaps): on or off"),
             Setting(flag: "--log-format", environment: "LABEL_SERVER_LOG_FORMAT", defaultValue: "text",
                     help: "every log line as text (`TIME level message`) or json (one object a line: time, level, message, fields)"),
+            Setting(flag: PseudoLocaleOption.flag, environment: PseudoLocaleOption.variable, defaultValue: PseudoLocaleOption.defaultValue,
+                    help: PseudoLocaleOption.meaning),
         ]
     }()
 
@@ -88,6 +90,7 @@ struct ServeConfiguration {
         }
         store = try StoreOptions(scanner, environment: environment).configuration
         let values = SettingValues(scanner: scanner, environment: environment)
+        store.pseudoLocales = try values.onOff(PseudoLocaleOption.flag)
         server = try Self.serverConfiguration(values)
         shutdownGrace = try values.duration("--shutdown-grace")
         stateDirectory = values.raw("--state-dir")

@@ -26,6 +26,9 @@ public struct Catalog: Sendable {
     /// within a table each language in order, its keys not seen yet. A key's index here
     /// is its slot (``keySlot(table:key:)``), for per-key counters.
     public let keys: [Key]
+    /// The pseudo-locales computed at load (`en-XA`, `ar-XB`): served like any language,
+    /// but never a translator's work, so coverage, the backlog and XLIFF leave them out.
+    package let pseudoLanguages: Set<LanguageTag>
 
     /// One key of one table.
     public struct Key: Hashable, Sendable {
@@ -56,8 +59,10 @@ public struct Catalog: Sendable {
     /// The largest layer of each (table, language) becomes the merged table itself
     /// (merged into in place when the caller passes its only copy, as the store
     /// loader does), so the catalog holds one table per string, not two.
-    package init(bundles: [String], developmentLanguage: LanguageTag?, layers: consuming [CatalogLayer]) {
+    package init(bundles: [String], developmentLanguage: LanguageTag?, layers: consuming [CatalogLayer],
+                 pseudoLanguages: Set<LanguageTag> = []) {
         self.bundles = bundles
+        self.pseudoLanguages = pseudoLanguages
         self.developmentLanguage = developmentLanguage
         var layers = layers
         stringCount = layers.reduce(0) { $0 + $1.entries.count }
@@ -94,7 +99,9 @@ public struct Catalog: Sendable {
         // A closure, not `\.keys`: the runtime instantiates the first key path of a
         // process, on the start-up's critical path.
         let languages = Set(merged.values.flatMap { $0.keys })
-        matcher = LanguageMatcher(available: languages)
+        // A pseudo-locale is served only when asked for by name: never a fallback of
+        // `en` (Bundle's matching would offer `en-XA` as one of English's regions).
+        matcher = LanguageMatcher(available: languages.subtracting(pseudoLanguages))
         // Each locale's plural rules are parsed on first use: for the store's languages
         // here, at load, rather than by a first request on an event loop.
         for language in languages { _ = PluralRules.forLanguage(language.rawValue) }
@@ -228,5 +235,10 @@ public struct Catalog: Sendable {
     /// Every language in the store, sorted.
     public var languages: [LanguageTag] {
         Array(Set(merged.values.flatMap { $0.languages.keys })).sorted()
+    }
+
+    /// ``languages`` without the pseudo-locales: the ones translators work on.
+    package var translatedLanguages: [LanguageTag] {
+        languages.filter { !pseudoLanguages.contains($0) }
     }
 }

@@ -42,7 +42,7 @@ package struct Coverage: Sendable, Hashable {
         developmentLanguage = catalog.developmentLanguage
         var rows: [Row] = []
         for table in catalog.tables {
-            let languages = catalog.languages(table: table)
+            let languages = catalog.languages(table: table).filter { !catalog.pseudoLanguages.contains($0) }
             let reference: Set<String>
             if let development = catalog.developmentLanguage, languages.contains(development) {
                 reference = Set(catalog.entries(table: table, language: development).keys)

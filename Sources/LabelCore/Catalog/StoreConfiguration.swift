@@ -13,6 +13,9 @@ public struct StoreConfiguration: Sendable, Hashable {
     /// relative to the working directory) instead of `directory/<name>`, by bundle name.
     /// Each still needs its place in ``bundles``.
     package var bundleFolders: [String: String] = [:]
+    /// Compute the pseudo-locales `en-XA` and `ar-XB` from the development language at
+    /// load (``PseudoLocale``). Off here; the executable's `--pseudo-locales` turns it on.
+    package var pseudoLocales = false
 
     public static let defaultBundles = ["app", "framework"]
     public static let defaultDevelopmentLanguage = LanguageTag("en")

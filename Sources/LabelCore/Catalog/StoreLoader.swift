@@ -59,12 +59,17 @@ public enum StoreLoader {
             throw StoreLoadError(problems: problems.sorted { $0.file < $1.file })
         }
 
+        var pseudoLanguages: Set<LanguageTag> = []
+        if configuration.pseudoLocales, let development = configuration.developmentLanguage {
+            pseudoLanguages = addPseudoLayers(&layers, development: development)
+        }
         let ordered = layers.sorted { $0.key < $1.key }.map(\.value)
         layers = [:]
         let catalog = Catalog(
             bundles: configuration.bundles,
             developmentLanguage: configuration.developmentLanguage,
-            layers: consume ordered
+            layers: consume ordered,
+            pseudoLanguages: pseudoLanguages
         )
         return LoadedStore(catalog: catalog, warnings: warnings, fileCount: jobs.count, bundleFolders: bundleFolders)
     }

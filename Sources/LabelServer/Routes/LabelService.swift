@@ -114,11 +114,13 @@ package struct LabelService: HTTPResponder {
         if usage != nil, let keySlot {
             state.usage.record(slot: keySlot, at: Int64(time(nil)))
         }
-        if label.isMissing {
+        // A pseudo-locale (en-XA, ar-XB) is computed, never translated: never a miss.
+        let pseudo = label.requested.map(state.catalog.pseudoLanguages.contains) ?? false
+        if label.isMissing, !pseudo {
             metrics.recordMissingHit()
             missing?.recorder.record(table: label.table, key: label.key, requested: label.requested?.rawValue ?? "und",
                                      servedFrom: label.source, at: Date())
-        } else if let plural = label.pluralMiss {
+        } else if !pseudo, let plural = label.pluralMiss {
             // Found in the requested language, but without the form this count needs.
             metrics.recordMissingHit()
             missing?.recorder.record(table: label.table, key: label.key, requested: label.requested?.rawValue ?? "und",

@@ -93,11 +93,11 @@ final class Backlog: Sendable {
     private func compute(_ key: ListKey, serving: ServiceState) -> Untranslated {
         let catalog = serving.catalog
         guard let development = catalog.developmentLanguage else { return Untranslated(entries: [], total: 0) }
-        let languages = key.language.map { LanguageTag($0).map { [$0] } ?? [] } ?? catalog.languages.sorted { $0.rawValue < $1.rawValue }
+        let languages = key.language.map { LanguageTag($0).map { [$0] } ?? [] } ?? catalog.translatedLanguages.sorted { $0.rawValue < $1.rawValue }
         var entries: [MissingReport.Entry] = []
         var total = 0
         let never = Date(timeIntervalSince1970: 0)
-        for language in languages where language != development {
+        for language in languages where language != development && !catalog.pseudoLanguages.contains(language) {
             let chain = serving.resolver.chain(preferring: language)
             for table in catalog.tables where key.table == nil || key.table == table {
                 for name in developmentKeys(table, development: development, serving: serving) {

@@ -204,7 +204,7 @@ extension LabelService {
             return HTTPResponse(status: .ok, headers: [.contentType: XLIFFExport.contentType], body: body)
         }
         let coverage = state.coverage.rows(language: query.lang, table: query.table)
-        let languages = Set(full.entries.map(\.requested)).union(state.catalog.languages.map(\.rawValue))
+        let languages = Set(full.entries.map(\.requested)).union(state.catalog.translatedLanguages.map(\.rawValue))
         let body = MissingPage.render(report: report, query: query, coverage: coverage,
                                       languages: languages.sorted(), tables: state.catalog.tables,
                                       untranslated: untranslated.map { ($0.entries.count, $0.total) },

@@ -197,9 +197,14 @@ package struct RESPParser: Sendable {
     }
 
     /// The index of the CR ending the line that starts at `start`, or nil until it arrives.
+    /// Only the line's first `maxLineLength` bytes and its CRLF are looked at, so the answer
+    /// is the same however the stream is split.
     private mutating func findLineEnd() throws(RESPParseError) -> Int? {
+        // The CR may stand at most here (a line of exactly `maxLineLength` bytes).
+        let lastCR = start + 1 + limits.maxLineLength
         var index = max(start + 1, scanned)
         while index < buffer.count {
+            guard index <= lastCR else { throw RESPParseError(.lineTooLong(limit: limits.maxLineLength), offset: base + start) }
             switch buffer[index] {
             case 13:
                 guard index + 1 < buffer.count else {
@@ -207,9 +212,6 @@ package struct RESPParser: Sendable {
                     return nil
                 }
                 guard buffer[index + 1] == 10 else { throw RESPParseError(.badLineEnding, offset: base + index) }
-                guard index - start - 1 <= limits.maxLineLength else {
-                    throw RESPParseError(.lineTooLong(limit: limits.maxLineLength), offset: base + start)
-                }
                 return index
             case 10:
                 throw RESPParseError(.badLineEnding, offset: base + index)
@@ -218,9 +220,6 @@ package struct RESPParser: Sendable {
             }
         }
         scanned = index
-        guard buffer.count - start - 1 <= limits.maxLineLength else {
-            throw RESPParseError(.lineTooLong(limit: limits.maxLineLength), offset: base + start)
-        }
         return nil
     }
 

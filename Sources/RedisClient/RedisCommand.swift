@@ -15,6 +15,7 @@ package struct RedisCommand: Sendable, Hashable {
     /// The command as RESP sends it: an array of bulk strings.
     package var encoded: [UInt8] {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(16 + arguments.reduce(0) { $0 + $1.count + 16 })
         encode(into: &bytes)
         return bytes
     }
@@ -23,8 +24,9 @@ package struct RedisCommand: Sendable, Hashable {
     /// arguments is sent as one empty argument, which the server answers with an error (an
     /// empty array would get no reply at all, and the replies after it would be out of step).
     package func encode(into bytes: inout [UInt8]) {
+        // No reserveCapacity here: called once per command of a pipeline, an exact reserve
+        // each time would copy the whole buffer each time.
         let arguments = self.arguments.isEmpty ? [[]] : self.arguments
-        bytes.reserveCapacity(bytes.count + 16 + arguments.reduce(0) { $0 + $1.count + 16 })
         bytes.append(UInt8(ascii: "*"))
         bytes.append(contentsOf: String(arguments.count).utf8)
         bytes.append(contentsOf: [13, 10])

@@ -144,7 +144,11 @@ struct RedisConnectionLoadTests {
         let replies = try connection.pipeline((0..<20_000).map { RedisCommand(["INCR", "ls:\($0 % 7)"]) })
         #expect(replies.count == 20_000)
         #expect(replies.last == .integer(Int64(20_000 / 7 + (19_999 % 7 < 20_000 % 7 ? 1 : 0))))
-        let value = (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        // Every byte value, in a pattern (filled through a buffer: a `map` is slow in debug builds).
+        let value = [UInt8](unsafeUninitializedCapacity: 4 << 20) { buffer, count in
+            for index in buffer.indices { buffer[index] = UInt8(truncatingIfNeeded: index &* 31) }
+            count = buffer.count
+        }
         let big = try connection.pipeline([
             RedisCommand(bytes: [Array("SET".utf8), Array("ls:big".utf8), value]), RedisCommand(["GET", "ls:big"]),
         ])

@@ -1,5 +1,6 @@
 package import Foundation
 import Glibc
+import Synchronization
 
 /// A real `redis-server` (the Debian package) on 127.0.0.1, for the tests that need one: a
 /// free port, a temporary `--dir`, the test's own configuration lines (`appendonly yes`,
@@ -80,7 +81,17 @@ package final class RedisServerProcess: @unchecked Sendable {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         self.pid = nil
+        Self.running.withLock { _ = $0.remove(pid) }
     }
+
+    /// The servers this process started and has not stopped: killed when it exits, should a
+    /// test end without releasing its server (a server must never outlive its test run).
+    private static let running: Mutex<Set<pid_t>> = {
+        atexit {
+            for pid in RedisServerProcess.running.withLock({ $0 }) { Glibc.kill(pid, SIGKILL) }
+        }
+        return Mutex([])
+    }()
 
     private func start() throws {
         let lines = [
@@ -89,7 +100,9 @@ package final class RedisServerProcess: @unchecked Sendable {
         ] + configuration
         let config = directory.appendingPathComponent("redis.conf")
         try (lines.joined(separator: "\n") + "\n").write(to: config, atomically: true, encoding: .utf8)
-        pid = try Self.spawn([Self.executable ?? "redis-server", config.path])
+        let pid = try Self.spawn([Self.executable ?? "redis-server", config.path])
+        self.pid = pid
+        Self.running.withLock { _ = $0.insert(pid) }
         try waitUntilReady()
     }
 
@@ -99,13 +112,16 @@ package final class RedisServerProcess: @unchecked Sendable {
         while Date() < deadline {
             var status: Int32 = 0
             guard let pid, waitpid(pid, &status, WNOHANG) == 0 else {
+                if let pid { Self.running.withLock { _ = $0.remove(pid) } }
                 self.pid = nil
                 throw Failure("redis-server exited at start: \(logTail())")
             }
             if let answer = Self.ping(port: port), answer.hasPrefix("+PONG") || answer.hasPrefix("-NOAUTH") { return }
             usleep(20_000)
         }
-        throw Failure("redis-server on port \(port) did not answer PING within 20 s: \(logTail())")
+        let tail = logTail()
+        kill9()
+        throw Failure("redis-server on port \(port) did not answer PING within 20 s: \(tail)")
     }
 
     /// The last lines of `redis.log`, for a failure's message.

@@ -4,7 +4,8 @@
 # hostile values must compile and link with aapt2 against framework-res.apk with zero
 # errors and zero "without required default value" warnings; every key and folder of
 # the linked resources.arsc must equal GET /labels/{key} (placeholders formatted by
-# java.util.Formatter with typed arguments: scripts/check-android.py); GET
+# java.util.Formatter with typed arguments: scripts/check-android.py), and each value's
+# <annotation> spans the server's `runs` (a store of inline attribute markup); GET
 # /labels?format=android must link too; and the 110,000-string export stays within
 # 2 s (Benchmarks/android-export.sh; ANDROID_SKIP_BENCHMARK=1 skips it). Installs aapt and android-framework-res when
 # missing. Servers listen on 127.0.0.1 with a free port and are stopped by PID.
@@ -94,7 +95,8 @@ PY
   python3 - "$work/$name/oracle.json" <<'PY'
 import json, sys
 f = json.load(open(sys.argv[1]))
-print(f"  aapt2: 0 errors, 0 dropped; arsc = Apple: {f['agree']}/{f['compared']} plain values; java.util.Formatter = Apple: "
+print(f"  aapt2: 0 errors, 0 dropped; arsc = Apple: {f['agree']}/{f['compared']} plain values, {f['spans_agree']}/{f['spans_checked']} "
+      f"with their annotation spans = the server's runs; java.util.Formatter = Apple: "
       f"{f['java_agree']}/{f['java_checked']} formatted ({f['java_development_agree']}/{f['java_development_checked']} in the "
       f"development language), {f['reported_differences']} reported differences, {f['digit_set_differences']} digit-set "
       f"differences, {f['refused']} refused (key, folder), {f['unaddressable']} keys the API cannot address; unexplained: {f['difference_count']}")
@@ -107,6 +109,8 @@ PY
 check strings Strings en
 python3 scripts/generate-android-hostile-store.py "$work/hostile-store"
 check hostile "$work/hostile-store" en app   # one bundle: a --bundles folder that is missing is exit 2
+python3 scripts/generate-android-speech-store.py "$work/speech-store"
+check speech "$work/speech-store" en app     # inline attribute markup: <annotation> spans, inflect as <plurals>
 
 # The corpus: each repository's .lproj folders as one bundle, its String Catalogs as another.
 corpus=../shared/corpus

@@ -69,7 +69,7 @@ public struct LabelSet: Sendable {
         do {
             let label = try resolver.label(key: key, table: table, chain: chain, arguments: all)
             if label.isMissing { misses?.record(key: key, language: requested, table: table) }
-            guard let needed = label.arguments else { return label.value }
+            guard let needed = label.arguments else { return Self.speech(label, argumentLanguages: []).text }
             // `value` is the unrendered template: not for a screen reader.
             unrenderable(key, "takes \(needed) argument\(needed == 1 ? "" : "s"), none given")
             return key
@@ -78,6 +78,54 @@ public struct LabelSet: Sendable {
             if resolution.isMissing { misses?.record(key: key, language: requested, table: table) }
             unrenderable(key, "\(error)")
             return key
+        }
+    }
+
+    /// The label as ``string(_:count:arguments:)`` renders it, with its runs: what
+    /// `GET /labels/{key}?count=&arg=&argLang=` answers as `value` and `runs`. Each
+    /// inline attribute run of the store value, and each argument's range (attribute
+    /// `argument`, its number; `languageIdentifier` when the argument has a language),
+    /// in UTF-16 code units of `text`. Where `string` returns the key, so does this, with no runs.
+    public func rendering(_ key: String, count: Double? = nil, arguments: [LabelArgument] = []) -> LabelRendering {
+        let all = (count.map { [Self.argumentText($0)] } ?? []) + arguments.map(\.text)
+        let languages = (count.map { _ in [String?.none] } ?? []) + arguments.map(\.language)
+        do {
+            let label = try resolver.label(key: key, table: table, chain: chain, arguments: all)
+            if label.isMissing { misses?.record(key: key, language: requested, table: table) }
+            guard let needed = label.arguments else {
+                return Self.speech(label, argumentLanguages: languages)
+            }
+            unrenderable(key, "takes \(needed) argument\(needed == 1 ? "" : "s"), none given")
+            return LabelRendering(text: key)
+        } catch {
+            let resolution = resolver.resolve(key: key, table: table, chain: chain)
+            if resolution.isMissing { misses?.record(key: key, language: requested, table: table) }
+            unrenderable(key, "\(error)")
+            return LabelRendering(text: key)
+        }
+    }
+
+    /// The rendered label's text without inline attribute markup, and its runs.
+    ///
+    /// Until LabelCore's formatter returns runs (issue 36, branch t36-core), the markup
+    /// runs are read from the rendered value here; with it, this is
+    /// `LabelRendering(text: label.value, runs: LabelRun.addingLanguages(argumentLanguages, to: label.runs))`
+    /// (SpeechParityTests compare with the server's runs whenever the server answers them).
+    static func speech(_ label: ResolvedLabel, argumentLanguages: [String?]) -> LabelRendering {
+        let parsed = InlineMarkup.parse(label.value)
+        return LabelRendering(text: parsed.text, runs: runs(parsed.runs, argumentLanguages: argumentLanguages))
+    }
+
+    /// `runs` with `languageIdentifier` added to each argument's run whose argument has
+    /// a language, as the server adds it for `argLang`.
+    static func runs(_ runs: [LabelRun], argumentLanguages: [String?]) -> [LabelRun] {
+        guard argumentLanguages.contains(where: { $0 != nil }) else { return runs }
+        return runs.map { run in
+            guard case .number(let number)? = run.value(of: "argument"), number >= 1, number <= Double(argumentLanguages.count),
+                  let language = argumentLanguages[Int(number) - 1], run.value(of: "languageIdentifier") == nil else { return run }
+            var run = run
+            run.attributes.append(LabelRun.Attribute(name: "languageIdentifier", value: .string(language)))
+            return run
         }
     }
 

@@ -3,6 +3,8 @@
 #   import   XLIFF bytes and the store files they are imported into (Fuzz/ImportFuzzer)
 #   scan     Swift and Objective-C source bytes, lexer and site scanner (Fuzz/ScanFuzzer)
 #   android  store files through LabelCore's loader into export android (Fuzz/AndroidFuzzer)
+#   markup   templates with inline attribute markup through parse, the formatter and the
+#            runs' JSON: no markup in a plain output (Fuzz/MarkupFuzzer)
 # Usage: scripts/fuzz-tools.sh TARGET [seconds=60] [extra libFuzzer args...]
 # Builds .build/fuzz/TARGET-fuzzer (modules via scripts/fuzz-modules.sh, plus LabelImport
 # and LabelScan), seeds .build/fuzz/TARGET-corpus from Fuzz/Regressions/TARGET/ and from
@@ -11,13 +13,14 @@
 # a timeout of 10 s per input, or the target's own FINDING).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-target="${1:?usage: scripts/fuzz-tools.sh import|scan|android [seconds] [libFuzzer args...]}"
+target="${1:?usage: scripts/fuzz-tools.sh import|scan|android|markup [seconds] [libFuzzer args...]}"
 shift
 case "$target" in
   import) module=ImportFuzzer ;;
   scan) module=ScanFuzzer ;;
   android) module=AndroidFuzzer ;;
-  *) echo "unknown target $target (import, scan or android)" >&2; exit 2 ;;
+  markup) module=MarkupFuzzer ;;
+  *) echo "unknown target $target (import, scan, android or markup)" >&2; exit 2 ;;
 esac
 source "$root/scripts/fuzz-modules.sh"
 fuzz_module LabelImport
@@ -85,6 +88,8 @@ elif target == "scan":
         control = b"\x01" if name.endswith((".m", ".h")) else b"\x00"
         seed(name, control + read(f"{fixtures}/{name}")[:8192])
         seed(name + "-wrappers", bytes([control[0] | 2]) + read(f"{fixtures}/{name}")[:8192])
+elif target == "markup":
+    pass  # its seeds are the kept inputs (Fuzz/Regressions/markup/seed-*)
 else:
     seed("strings", b"\x00" + part(read(f"{app}/en.lproj/Localizable.strings")) + part(read(f"{app}/de.lproj/Localizable.strings")))
     seed("stringsdict", b"\x01" + part(read(f"{app}/en.lproj/Localizable.stringsdict"))
@@ -235,6 +240,25 @@ DICT
 "\\u0041"
 "<b>"
 "<xliff:g>"
+DICT
+  ;;
+  markup) cat >> "$dictionary" <<'DICT'
+"^["
+"]("
+"^[x](a: 1)"
+"inflect: true"
+"languageIdentifier: \"en\""
+"accessibilitySpeechPhoneticNotation: \"\xcb\x88m\""
+"morphology: {partOfSpeech: \"noun\"}"
+"\\u{1D518}"
+"\\uD835\\uDD18"
+"\\\""
+"null"
+"Infinity"
+"0x1F"
+"-2.5e3"
+"/* c */"
+"\xf0\x9d\x94\x98"
 DICT
   ;;
 esac

@@ -65,6 +65,54 @@ struct BoundedJSONWriter {
 
     mutating func endArray() { byte(UInt8(ascii: "]")); needsComma = true }
 
+    /// `name` as an array of runs, as ``LabelRun/jsonBytes(_:)`` writes them, straight into
+    /// the body (no array per run); ``runsBound(_:)`` is their share of the bound.
+    mutating func field(literal name: StaticString, runs: [LabelRun]) {
+        beginArray(literal: name)
+        for run in runs {
+            beginObject()
+            field(literal: "start", run.start)
+            field(literal: "length", run.length)
+            literalKey("attributes")
+            byte(UInt8(ascii: "{"))
+            needsComma = false
+            for attribute in run.attributes {
+                separator()
+                quoted(attribute.name)
+                byte(UInt8(ascii: ":"))
+                switch attribute.value {
+                case .string(let text): quoted(text)
+                case .number(let number):
+                    var digits = LabelRun.jsonNumber(number)
+                    digits.withUTF8 { raw(UnsafeRawBufferPointer($0)) }
+                case .boolean(let flag): raw(flag ? "true" : "false")
+                }
+                needsComma = true
+            }
+            byte(UInt8(ascii: "}"))
+            endObject()
+        }
+        endArray()
+    }
+
+    /// The most bytes ``field(literal:runs:)`` writes for `runs` besides its name.
+    static func runsBound(_ runs: [LabelRun]) -> Int {
+        var bound = 2
+        for run in runs {
+            // `{"start":,"length":,"attributes":{}},` and two integers.
+            bound += 40 + 2 * 20
+            for attribute in run.attributes {
+                bound += quotedBound(attribute.name) + 2
+                switch attribute.value {
+                case .string(let text): bound += quotedBound(text)
+                case .number: bound += 32
+                case .boolean: bound += 5
+                }
+            }
+        }
+        return bound
+    }
+
     // MARK: Pieces
 
     private mutating func literalKey(_ name: StaticString) {

@@ -12,7 +12,8 @@ package struct CatalogEntry: Sendable, Hashable {
     /// -1 when the format gives no line (`.stringsdict`, `.xcstrings`).
     private var line: Int32
     private var column: Int32
-    /// The value's format texts tokenized at load, with its argument count; `nil` for plain text.
+    /// The value's format texts tokenized at load, with its argument count and its texts'
+    /// inline attribute markup parsed; `nil` for plain text.
     package let tokens: FormatTokenTable?
 
     package init(string: LocalizedString, bundle: String, language: LanguageTag, folder: String, location: SourceLocation?) {
@@ -28,6 +29,7 @@ package struct CatalogEntry: Sendable, Hashable {
         line = location.map { Int32(clamping: $0.line) } ?? -1
         column = location.map { Int32(clamping: $0.column) } ?? -1
         let formatted = string.isPlural || FormatTokenTable.hasPercent(string.template)
+            || InlineMarkup.mayContainMarkup(string.template)
         tokens = formatted ? FormatTokenTable(string) : nil
     }
 

@@ -14,14 +14,26 @@ package struct FormatTokenTable: Sendable, Hashable {
     // (ManagedBuffer itself is marked never-Sendable).
     nonisolated(unsafe) private let storage: Storage
 
-    /// Tokenizes every text of `string` that contains a `%`.
+    /// Tokenizes every text of `string` that contains a `%`. A text with inline attribute
+    /// markup is tokenized without it (``MarkupText``), and kept parsed in the table.
     package init(_ string: LocalizedString) {
+        let (string, markup) = MarkupText.stripping(string)
         var builder = Builder()
         builder.add(string.template)
         for variable in string.variables.values {
             for text in variable.variants.values { builder.add(text) }
         }
-        storage = Storage.make(builder, argumentCount: Int32(clamping: Self.argumentCount(of: string, builder)))
+        storage = Storage.make(builder, argumentCount: Int32(clamping: Self.argumentCount(of: string, builder)), markup: markup)
+    }
+
+    /// Whether a text of the string has inline attribute markup.
+    package var hasMarkup: Bool { !storage.header.markup.isEmpty }
+
+    /// The text as parsed at load, when `text` (as written in the store) has markup.
+    package func markup(for text: String) -> MarkupText? {
+        let markup = storage.header.markup
+        guard !markup.isEmpty else { return nil }
+        return markup.first { $0.original == text }
     }
 
     /// ``LabelFormatter/argumentCount(of:)``, from the marks already made when the string
@@ -65,7 +77,9 @@ package struct FormatTokenTable: Sendable, Hashable {
     }
 
     package static func == (a: FormatTokenTable, b: FormatTokenTable) -> Bool {
-        a.storage === b.storage || (a.storage.header.texts == b.storage.header.texts && a.storage.marks.elementsEqual(b.storage.marks))
+        a.storage === b.storage
+            || (a.storage.header.texts == b.storage.header.texts && a.storage.marks.elementsEqual(b.storage.marks)
+                && a.storage.header.markup == b.storage.header.markup)
     }
 
     package func hash(into hasher: inout Hasher) {
@@ -111,6 +125,9 @@ extension FormatTokenTable {
         /// 32 bits, as the count: object header, this and one mark fit a 64-byte malloc chunk.
         let markCount: Int32
         let argumentCount: Int32
+        /// The string's texts that have inline attribute markup (empty for nearly all):
+        /// ``texts`` holds them stripped.
+        let markup: [MarkupText]
     }
 
     /// What ``init(_:)`` collects before the one allocation.
@@ -175,10 +192,10 @@ extension FormatTokenTable {
 
     /// Header and marks in one allocation; immutable once made.
     final class Storage: ManagedBuffer<Header, Mark> {
-        static func make(_ builder: Builder, argumentCount: Int32) -> Storage {
+        static func make(_ builder: Builder, argumentCount: Int32, markup: [MarkupText]) -> Storage {
             let count = builder.marks.count
             let buffer = Storage.create(minimumCapacity: count) { _ in
-                Header(texts: builder.texts, markCount: Int32(count), argumentCount: argumentCount)
+                Header(texts: builder.texts, markCount: Int32(count), argumentCount: argumentCount, markup: markup)
             }
             buffer.withUnsafeMutablePointerToElements { elements in
                 builder.marks.withUnsafeBufferPointer { marks in

@@ -66,14 +66,13 @@ package enum LabelFormatter {
     ) throws(FormatError) -> RenderedLabel {
         // Most labels have no specifier at all.
         guard string.template.utf8.contains(UInt8(ascii: "%")) else {
-            return RenderedLabel(value: string.template)
+            return unformatted(string.template, tokens: tokens, language: language)
         }
         var renderer = LabelRenderer(variables: string.variables, arguments: arguments, language: language,
                                      numberLocale: numberLocale ?? language, tokens: tokens)
         var cursor = ArgumentCursor()
         try renderer.render(string.template, cursor: &cursor, depth: 0)
-        return RenderedLabel(value: renderer.output, pluralCategory: renderer.firstCategory,
-                             pluralMiss: renderer.firstMissing)
+        return renderer.finish()
     }
 
     /// ``render(_:arguments:language:numberLocale:tokens:)`` for a store entry: the plural
@@ -84,7 +83,7 @@ package enum LabelFormatter {
         numbers: LanguageFormatting.NumberChoice, tokens: FormatTokenTable?
     ) throws(FormatError) -> RenderedLabel {
         guard string.template.utf8.contains(UInt8(ascii: "%")) else {
-            return RenderedLabel(value: string.template)
+            return unformatted(string.template, tokens: tokens, language: formatting.language.rawValue)
         }
         var renderer = LabelRenderer(variables: string.variables, arguments: arguments,
                                      language: formatting.language.rawValue, numberLocale: numbers.locale.rawValue,
@@ -92,12 +91,11 @@ package enum LabelFormatter {
         renderer.useFormatting(formatting, numbers: numbers)
         var cursor = ArgumentCursor()
         try renderer.render(string.template, cursor: &cursor, depth: 0)
-        return RenderedLabel(value: renderer.output, pluralCategory: renderer.firstCategory,
-                             pluralMiss: renderer.firstMissing)
+        return renderer.finish()
     }
 }
 
-private struct LabelRenderer {
+struct LabelRenderer {
     let variables: [String: PluralVariable]
     let arguments: [String]
     let language: String
@@ -105,10 +103,17 @@ private struct LabelRenderer {
     var output = ""
     var firstCategory: PluralCategory?
     var firstMissing: PluralMiss?
+    /// Argument runs and markup runs, in the order made (``finish()`` sorts them).
+    var runs: [LabelRun] = []
+    /// Where the specifiers and substitutions of the text being rendered went, while a text
+    /// with markup is rendered (``render(markup:cursor:depth:)``); nil otherwise.
+    var marks: [RenderedMark]?
+    /// Whether a text may hold markup: the table says so, or (no table) every text is checked.
+    let markupAware: Bool
     private var substitutionCount = 0
     private var cachedSymbols: NumberSymbols?
     private var cachedRules: PluralRules?
-    private let tokens: FormatTokenTable?
+    let tokens: FormatTokenTable?
     /// The entry's language data, when rendering a store entry: symbols come from it.
     private var formatting: LanguageFormatting?
     private var numbers: LanguageFormatting.NumberChoice?
@@ -120,6 +125,7 @@ private struct LabelRenderer {
         self.language = language
         self.numberLocale = numberLocale
         self.tokens = tokens
+        markupAware = tokens?.hasMarkup ?? true
     }
 
     /// Takes plural categories from `formatting`, and number symbols from `numbers`
@@ -144,6 +150,17 @@ private struct LabelRenderer {
     mutating func render(
         _ text: String, cursor: inout ArgumentCursor, depth: Int
     ) throws(FormatError) {
+        if markupAware || marks != nil {
+            try renderWithMarkup(text, cursor: &cursor, depth: depth)
+            return
+        }
+        try renderPlain(text, cursor: &cursor, depth: depth)
+    }
+
+    /// A text without markup.
+    mutating func renderPlain(
+        _ text: String, cursor: inout ArgumentCursor, depth: Int
+    ) throws(FormatError) {
         if let compiled = tokens?.compiled(for: text) {
             try render(compiled, cursor: &cursor, depth: depth)
             return
@@ -156,7 +173,7 @@ private struct LabelRenderer {
     /// A tokenized text, walked mark by mark: literal runs are copied from the text's
     /// bytes, and a bare specifier (`%d`, `%@`) is rendered without building its
     /// token. (What `forEachPiece` gives, without its closures and token values.)
-    private mutating func render(
+    mutating func render(
         _ compiled: FormatTokenTable.Compiled, cursor: inout ArgumentCursor, depth: Int
     ) throws(FormatError) {
         var position = 0
@@ -164,6 +181,9 @@ private struct LabelRenderer {
             let mark = compiled.storage.mark(at: index)
             let start = Int(mark.start)
             if start > position { compiled.appendText(position..<start, to: &output) }
+            // Only while a text with markup is rendered: where this mark's output went.
+            let before = marks == nil ? 0 : output.utf16.count
+            defer { marks?.append(RenderedMark(source: start..<Int(mark.end), output: before..<output.utf16.count)) }
             if let specifier = mark.bareSpecifier {
                 try render(specifier, cursor: &cursor)
             } else if mark.kind == .substitution {
@@ -191,6 +211,8 @@ private struct LabelRenderer {
         }
         let number = cursor.take(position: specifier.position)
         let value = try argument(number)
+        let start = output.utf16.count
+        defer { recordArgument(number, from: start) }
         // Symbols are looked up on the first number only; a store entry's are read in
         // place from its language's remembered choice.
         if let formatting, let current = numbers {

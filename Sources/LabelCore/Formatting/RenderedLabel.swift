@@ -9,10 +9,15 @@ package struct RenderedLabel: Sendable, Hashable {
     /// fell back to `other`): a missing hit for translators even though the
     /// language itself was found.
     package var pluralMiss: PluralMiss?
+    /// What the template's inline attribute markup said, and each substituted argument's
+    /// range (`argument` = its number), as UTF-16 offsets into ``value``; ordered by start,
+    /// an enclosing run first. Empty for most labels.
+    package var runs: [LabelRun]
 
-    package init(value: String, pluralCategory: PluralCategory? = nil, pluralMiss: PluralMiss? = nil) {
+    package init(value: String, pluralCategory: PluralCategory? = nil, pluralMiss: PluralMiss? = nil, runs: [LabelRun] = []) {
         self.value = value
         self.pluralCategory = pluralCategory
         self.pluralMiss = pluralMiss
+        self.runs = runs
     }
 }

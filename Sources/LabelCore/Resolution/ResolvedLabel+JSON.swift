@@ -1,5 +1,6 @@
 extension ResolvedLabel {
-    /// `{key, requested, lang, table, value, source, plural?, arguments?, numberLocale?, chain?}` in that order.
+    /// `{key, requested, lang, table, value, runs?, source, plural?, arguments?, numberLocale?, chain?}` in
+    /// that order; `runs` only when there are some (docs/speech.md).
     public var json: String { String(decoding: jsonBytes, as: UTF8.self) }
 
     /// The JSON as UTF-8, what the server sends.
@@ -18,6 +19,7 @@ extension ResolvedLabel {
             + BoundedJSONWriter.quotedBound(table) + BoundedJSONWriter.quotedBound(value)
             + BoundedJSONWriter.quotedBound(source)
         bound += Self.quotedBound(requested) + Self.quotedBound(language) + Self.quotedBound(numberLocale)
+        if !runs.isEmpty { bound += BoundedJSONWriter.runsBound(runs) }
         if let chain {
             for language in chain.languages { bound += BoundedJSONWriter.quotedBound(language.rawValue) + 1 }
         }
@@ -43,6 +45,7 @@ extension ResolvedLabel {
         out.field(literal: "lang", language?.rawValue)
         out.field(literal: "table", table)
         out.field(literal: "value", value)
+        if !runs.isEmpty { out.field(literal: "runs", runs: runs) }
         out.field(literal: "source", source)
         if let plural { out.field(literal: "plural", plural.rawValue) }
         if let arguments { out.field(literal: "arguments", arguments) }

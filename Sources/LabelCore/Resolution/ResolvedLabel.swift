@@ -20,6 +20,10 @@ public struct ResolvedLabel: Sendable, Hashable {
     /// Found, but a plural variable's category is missing from the file: a
     /// missing hit recorded with the category (Russian `many` with only `one`/`other`).
     public var pluralMiss: PluralMiss?
+    /// What the store's inline attribute markup said, and each substituted argument's range,
+    /// as UTF-16 offsets into ``value`` (which never holds markup); empty for most labels
+    /// (docs/speech.md).
+    public var runs: [LabelRun]
 
     /// Renders a resolution.
     ///
@@ -35,12 +39,15 @@ public struct ResolvedLabel: Sendable, Hashable {
         pluralMiss = nil
         self.arguments = nil
         numberLocale = nil
+        runs = []
         // The entry bound once (`Resolution.language(development:)` and `source` would
         // each copy it again).
         guard let entry = resolution.entry else {
             language = development ?? resolution.requested
             source = "key"
-            value = resolution.key
+            // The key itself, never formatted; a SwiftUI key holds the code's markup
+            // (`^[%lld Task](inflect: true)`), which a plain value never carries.
+            (value, runs) = InlineMarkup.parse(resolution.key)
             return
         }
         language = entry.language
@@ -51,16 +58,22 @@ public struct ResolvedLabel: Sendable, Hashable {
             // as written, as `Bundle`'s lookup returns it (`%100 kesin`, `100%% sure`):
             // only a format call reads `%`. Arguments given are formatted in, as
             // `String(format:)` with them would (`%%` → `%`).
-            value = arguments.isEmpty ? entry.string.template
+            let rendered = arguments.isEmpty
+                ? LabelFormatter.unformatted(entry.string.template, tokens: entry.tokens, language: entry.language.rawValue)
                 : try LabelFormatter.render(entry.string, arguments: arguments, language: entry.language.rawValue,
-                                            tokens: entry.tokens).value
+                                            tokens: entry.tokens)
+            value = rendered.value
+            runs = rendered.runs
             return
         }
         let formatting = entry.formatting
         let numbers = formatting.numberChoice(requested: resolution.requested)
         self.numberLocale = numbers.locale
         if arguments.isEmpty {
-            value = entry.string.template
+            let unrendered = LabelFormatter.unformatted(entry.string.template, tokens: entry.tokens,
+                                                        language: entry.language.rawValue)
+            value = unrendered.value
+            runs = unrendered.runs
             self.arguments = needed
             return
         }
@@ -69,5 +82,6 @@ public struct ResolvedLabel: Sendable, Hashable {
         value = rendered.value
         plural = rendered.pluralCategory
         pluralMiss = rendered.pluralMiss
+        runs = rendered.runs
     }
 }

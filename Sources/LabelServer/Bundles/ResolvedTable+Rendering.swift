@@ -5,7 +5,7 @@ import LabelCore
 // rendering, so it lives with the server, not in the engine apps embed.
 extension ResolvedTable {
     /// `{lang, table, etag, labels:{key:value}, plurals:{key:{category:template}},
-    /// development, entries:{key:{source, lang, variables?}}}`.
+    /// markup?, runs?, development, entries:{key:{source, lang, variables?}}}`.
     ///
     /// `labels` holds every key: a plural key's value is its format template
     /// (`%#@coins@`); `plurals` adds the per-category templates. `development`
@@ -13,14 +13,18 @@ extension ResolvedTable {
     /// `GET /labels/{key}` does (see `writeEntries`). `etag` is the
     /// fingerprint of everything else in the body, so it is stable across
     /// reloads of unchanged strings.
+    ///
+    /// `labels` and `plurals` never hold inline attribute markup; `markup` and `runs`
+    /// (``writeMarkup(into:)``) are there only when some key has markup, so a table
+    /// without any has the body and ETag it always had.
     package func json() -> (body: [UInt8], etag: String) {
         var content = JSONWriter(capacity: items.count * 64 + 64)
         content.beginObject("labels")
-        for item in items { content.field(item.key, item.entry.string.template) }
+        for item in items { content.field(item.key, Self.plainTemplate(item.entry)) }
         content.endObject()
         content.beginObject("plurals")
         for item in items where item.entry.string.isPlural {
-            guard let templates = Self.pluralTemplates(item.entry.string) else { continue }
+            guard let templates = Self.pluralTemplates(Self.plainString(item.entry)) else { continue }
             content.beginObject(item.key)
             for (category, template) in templates.sorted(by: { $0.key < $1.key }) {
                 content.field(category.rawValue, template)
@@ -28,6 +32,7 @@ extension ResolvedTable {
             content.endObject()
         }
         content.endObject()
+        writeMarkup(into: &content)
         writeEntries(into: &content)
         let header = Array("\(language)\u{0}\(table)\u{0}".utf8)
         let etag = ContentHash.hex(ContentHash.fnv1a64(content.bytes, seed: ContentHash.fnv1a64(header)))

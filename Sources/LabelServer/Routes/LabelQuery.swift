@@ -24,6 +24,9 @@ struct LabelQuery: Sendable {
     /// `Accept-Language`'s preferences, read only when there is no `lang`.
     var accepted: [LanguageTag] = []
     var arguments: [String]
+    /// `argLang`: the language of each argument, by argument number - 1 (`count` has none);
+    /// empty when none is given.
+    var argumentLanguages: [LanguageTag?] = []
     var plainText: Bool
 
     /// Reads path, query and headers; throws the 400 a client should see.
@@ -47,6 +50,7 @@ struct LabelQuery: Sendable {
         let arguments = try parameters.argumentList(maximum: Self.maximumArguments,
                                                     maximumCharacters: Self.maximumArgumentCharacters)
         let count = try parameters.countArgument(maximumCharacters: Self.maximumCountCharacters)
+        let languages = try parameters.argumentLanguageList(argumentCount: arguments.count)
         let table = try parameters.tableName() ?? "Localizable"
         language = try parameters.language()
         if language == nil, let header = request.headers.first(.acceptLanguage) {
@@ -60,6 +64,7 @@ struct LabelQuery: Sendable {
         } else {
             self.arguments = arguments
         }
+        if !languages.isEmpty { argumentLanguages = (count == nil ? [] : [nil]) + languages }
         plainText = MediaNegotiation.prefersPlainText(request.headers.first(.accept))
     }
 

@@ -21,7 +21,8 @@ extension LabelService {
         let label: Responses = [
             200: [],
             400: query.union(["invalid_key", "key_too_long", "invalid_language", "invalid_table",
-                              "invalid_argument", "too_many_arguments"]),
+                              "invalid_argument", "too_many_arguments", "invalid_argument_language",
+                              "too_many_argument_languages"]),
             500: ["store_error"],
         ]
         let bundle: Responses = [

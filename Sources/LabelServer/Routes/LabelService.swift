@@ -117,8 +117,11 @@ package struct LabelService: HTTPResponder {
         // `LabelResolver.label` in two steps: the lookup also gives the key's usage slot.
         var keySlot: Int?
         let resolution = state.resolver.resolve(key: query.key, table: query.table, chain: chain, keySlot: &keySlot)
-        let label = try ResolvedLabel(resolution: resolution, arguments: query.arguments,
+        var label = try ResolvedLabel(resolution: resolution, arguments: query.arguments,
                                       development: state.catalog.developmentLanguage)
+        if !query.argumentLanguages.isEmpty {
+            label.runs = LabelRun.addingLanguages(query.argumentLanguages.map { $0?.rawValue }, to: label.runs)
+        }
         // Counted once rendered (a request refused for its arguments counts nothing), and
         // only a key the catalog has: others are the missing report's.
         if usage != nil, let keySlot {

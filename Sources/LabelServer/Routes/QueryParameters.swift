@@ -15,6 +15,8 @@ struct QueryParameters: Sendable {
     var format: String?
     var count: String?
     var arguments: [String] = []
+    /// `argLang`, one per `arg` in order (`GET /labels/{key}`).
+    var argumentLanguages: [String] = []
     /// `q`: the search of the report pages.
     var search: String?
     var limit: String?
@@ -61,6 +63,7 @@ struct QueryParameters: Sendable {
         case .format: format = value
         case .count: count = value
         case .arg: arguments.append(value)
+        case .argLang: argumentLanguages.append(value)
         case .q: search = value
         case .limit: limit = value
         case .offset: offset = value
@@ -77,7 +80,7 @@ struct QueryParameters: Sendable {
 
     /// The parameter names read; any other is ignored.
     private enum Field: CaseIterable {
-        case lang, table, format, count, arg, q, limit, offset, unused, scope, include, state, key
+        case lang, table, format, count, arg, argLang, q, limit, offset, unused, scope, include, state, key
 
         /// The field named by these decoded bytes. Byte equality is `String` equality
         /// here: no name holds a letter that a non-ASCII scalar decomposes to (`K`).
@@ -96,6 +99,7 @@ struct QueryParameters: Sendable {
             case .format: "format"
             case .count: "count"
             case .arg: "arg"
+            case .argLang: "argLang"
             case .q: "q"
             case .limit: "limit"
             case .offset: "offset"
@@ -163,6 +167,21 @@ struct QueryParameters: Sendable {
             throw .badRequest("invalid_argument", "arg #\(index + 1) is longer than \(maximumCharacters) characters")
         }
         return arguments
+    }
+
+    /// `argLang` values: one per `arg` at most, in order, each a well-formed BCP 47 tag or
+    /// empty (that argument has no language); nil for an empty one.
+    func argumentLanguageList(argumentCount: Int) throws(APIError) -> [LanguageTag?] {
+        guard argumentLanguages.count <= argumentCount else {
+            throw .badRequest("too_many_argument_languages", "argLang is given \(argumentLanguages.count) times for \(argumentCount) arg values; give at most one per arg, in order")
+        }
+        return try argumentLanguages.enumerated().map { (index, value) throws(APIError) -> LanguageTag? in
+            guard !value.isEmpty else { return nil }
+            guard let tag = LanguageTag(value) else {
+                throw .badRequest("invalid_argument_language", "argLang #\(index + 1) \"\(value.prefix(80))\" is not a well-formed BCP 47 language tag")
+            }
+            return tag
+        }
     }
 
     /// `q`, at most `maximumCharacters` long.

@@ -13,6 +13,11 @@ import LabelCore
         ).value
     }
 
+    /// The run of argument `number` (docs/speech.md).
+    private func argumentRun(_ start: Int, _ length: Int, _ number: Int) -> LabelRun {
+        LabelRun(start: start, length: length, attributes: [.init(name: "argument", value: .number(Double(number)))])
+    }
+
     private func mismatch(_ argument: Int, _ expected: FormatError.Expectation, _ value: String) -> FormatError {
         .typeMismatch(argument: argument, expected: expected.rawValue, value: value)
     }
@@ -245,11 +250,13 @@ import LabelCore
     @Test func germanOneIsOnlyForTheInteger1() throws {
         let string = LocalizedString(template: "Schatzkiste, %#@coins@", variables: ["coins": coins])
         let one = try LabelFormatter.render(string, arguments: ["1"], language: "de")
-        #expect(one == RenderedLabel(value: "Schatzkiste, 1 Münze", pluralCategory: .one))
+        // Each value with its argument's run (docs/speech.md).
+        #expect(one == RenderedLabel(value: "Schatzkiste, 1 Münze", pluralCategory: .one, runs: [argumentRun(13, 1, 1)]))
         let written = try LabelFormatter.render(string, arguments: ["1.0"], language: "de")
-        #expect(written == RenderedLabel(value: "Schatzkiste, 1,0 Münzen", pluralCategory: .other))
+        #expect(written == RenderedLabel(value: "Schatzkiste, 1,0 Münzen", pluralCategory: .other, runs: [argumentRun(13, 3, 1)]))
         let thousand = try LabelFormatter.render(string, arguments: ["1000"], language: "de")
-        #expect(thousand == RenderedLabel(value: "Schatzkiste, 1.000 Münzen", pluralCategory: .other))
+        #expect(
+            thousand == RenderedLabel(value: "Schatzkiste, 1.000 Münzen", pluralCategory: .other, runs: [argumentRun(13, 5, 1)]))
     }
 
     @Test func explicitZeroVariantWinsForZeroInEveryLanguage() throws {
@@ -290,7 +297,9 @@ import LabelCore
         let string = LocalizedString(template: "%#@count_posts@ von %#@count_participants@", variables: variables)
         #expect(LabelFormatter.argumentCount(of: string) == 2)
         let label = try LabelFormatter.render(string, arguments: ["1", "1200"], language: "de")
-        #expect(label == RenderedLabel(value: "1 Beitrag von 1.200 Teilnehmenden", pluralCategory: .one))
+        #expect(
+            label == RenderedLabel(
+                value: "1 Beitrag von 1.200 Teilnehmenden", pluralCategory: .one, runs: [argumentRun(0, 1, 1), argumentRun(14, 5, 2)]))
     }
 
     @Test func duckDuckGoNestedPositionalVariablesReadTheGlobalArguments() throws {
@@ -328,7 +337,8 @@ import LabelCore
         #expect(LabelFormatter.argumentCount(of: string) == 2)
         let label = try LabelFormatter.render(string, arguments: ["Anna, Ben", "3"], language: "de")
         #expect(label == RenderedLabel(
-            value: "Gefolgt von Anna, Ben und 3 weiteren Personen, denen du folgst", pluralCategory: .other))
+            value: "Gefolgt von Anna, Ben und 3 weiteren Personen, denen du folgst", pluralCategory: .other,
+            runs: [argumentRun(12, 9, 1), argumentRun(26, 1, 2)]))
     }
 
     @Test func catalogArgumentNumberIsHonoured() throws {

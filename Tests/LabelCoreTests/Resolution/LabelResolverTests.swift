@@ -124,7 +124,8 @@ import LabelCore
 
     @Test func theJSONHasTheFieldsOfTheAPIInOrder() throws {
         let json = try resolve("coins.count", lang: "de-AT", ["3"]).json
-        #expect(json == #"{"key":"coins.count","requested":"de-AT","lang":"de","table":"Localizable","value":"3 Münzen","source":"app/de","plural":"other","numberLocale":"de-AT"}"#)
+        // `runs`: the count's range (docs/speech.md).
+        #expect(json == #"{"key":"coins.count","requested":"de-AT","lang":"de","table":"Localizable","value":"3 Münzen","runs":[{"start":0,"length":1,"attributes":{"argument":1}}],"source":"app/de","plural":"other","numberLocale":"de-AT"}"#)
     }
 
     @Test func withoutADevelopmentLanguageTheChainStopsAtTheRequest() throws {
@@ -180,6 +181,7 @@ extension LabelResolverTests {
             expected.field(literal: "lang", label.language?.rawValue)
             expected.field(literal: "table", label.table)
             expected.field(literal: "value", label.value)
+            if !label.runs.isEmpty { expected.field("runs", raw: LabelRun.jsonBytes(label.runs)) }
             expected.field(literal: "source", label.source)
             if let plural = label.plural { expected.field(literal: "plural", plural.rawValue) }
             if let arguments = label.arguments { expected.field(literal: "arguments", arguments) }

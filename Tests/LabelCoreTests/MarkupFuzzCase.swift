@@ -1,0 +1,1 @@
+../../Fuzz/MarkupFuzzer/MarkupFuzzCase.swift

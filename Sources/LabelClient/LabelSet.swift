@@ -105,28 +105,10 @@ public struct LabelSet: Sendable {
         }
     }
 
-    /// The rendered label's text without inline attribute markup, and its runs.
-    ///
-    /// Until LabelCore's formatter returns runs (issue 36, branch t36-core), the markup
-    /// runs are read from the rendered value here; with it, this is
-    /// `LabelRendering(text: label.value, runs: LabelRun.addingLanguages(argumentLanguages, to: label.runs))`
-    /// (SpeechParityTests compare with the server's runs whenever the server answers them).
+    /// The rendered label's text (LabelCore's formatter takes the markup out) and its
+    /// runs, with each argument's language added as the server adds `argLang`.
     static func speech(_ label: ResolvedLabel, argumentLanguages: [String?]) -> LabelRendering {
-        let parsed = InlineMarkup.parse(label.value)
-        return LabelRendering(text: parsed.text, runs: runs(parsed.runs, argumentLanguages: argumentLanguages))
-    }
-
-    /// `runs` with `languageIdentifier` added to each argument's run whose argument has
-    /// a language, as the server adds it for `argLang`.
-    static func runs(_ runs: [LabelRun], argumentLanguages: [String?]) -> [LabelRun] {
-        guard argumentLanguages.contains(where: { $0 != nil }) else { return runs }
-        return runs.map { run in
-            guard case .number(let number)? = run.value(of: "argument"), number >= 1, number <= Double(argumentLanguages.count),
-                  let language = argumentLanguages[Int(number) - 1], run.value(of: "languageIdentifier") == nil else { return run }
-            var run = run
-            run.attributes.append(LabelRun.Attribute(name: "languageIdentifier", value: .string(language)))
-            return run
-        }
+        LabelRendering(text: label.value, runs: LabelRun.addingLanguages(argumentLanguages, to: label.runs))
     }
 
     /// Logs, once per key and table, why a label came back as its key.

@@ -44,15 +44,6 @@ struct SpeechAttributesTests {
         #expect(String(SpeechAttributes.attributedString(rendering).characters) == "3 Tasks")
     }
 
-    @Test func anArgumentsLanguageIsAddedToItsRun() {
-        let runs = [Self.run(0, 5, [("argument", .number(1))]), Self.run(7, 2, [("argument", .number(2))])]
-        let languages = LabelSet.runs(runs, argumentLanguages: ["en", nil])
-        #expect(languages[0].attributes == [LabelRun.Attribute(name: "argument", value: .number(1)),
-                                            LabelRun.Attribute(name: "languageIdentifier", value: .string("en"))])
-        #expect(languages[1] == runs[1])
-        #expect(LabelSet.runs(runs, argumentLanguages: [nil, nil]) == runs)
-    }
-
     @Test func argumentsAreWrittenAsTheRequestWritesThem() {
         #expect(LabelArgument.number(3).text == "3")
         #expect(LabelArgument.number(1.5).text == "1.5")

@@ -19,6 +19,25 @@ QUANTITY = {0x01000004: "other", 0x01000005: "zero", 0x01000006: "one", 0x010000
             0x01000008: "few", 0x01000009: "many"}
 
 
+def string_styles(data, at, strings):
+    """{string index: [(style name, first, last)]}: each styled string's spans (UTF-16, last inclusive)."""
+    _, header, _size, count, styles, _flags, _start, styles_start = struct.unpack_from("<HHIIIIII", data, at)
+    offsets = struct.unpack_from(f"<{styles}I", data, at + header + 4 * count)
+    result = {}
+    for index, offset in enumerate(offsets):
+        p = at + styles_start + offset
+        spans = []
+        while True:
+            name, = struct.unpack_from("<I", data, p)
+            if name == 0xFFFFFFFF:
+                break
+            first, last = struct.unpack_from("<II", data, p + 4)
+            spans.append((strings[name], first, last))
+            p += 12
+        result[index] = spans
+    return result
+
+
 def string_pool(data, at):
     _, header, _size, count, _styles, flags, start, _ = struct.unpack_from("<HHIIIIII", data, at)
     offsets = struct.unpack_from(f"<{count}I", data, at + header)
@@ -76,8 +95,9 @@ def folder_key(folder):
     return (parts[0], "", parts[1][1:] if len(parts) > 1 else "")
 
 
-def read_arsc(data):
-    """{config: {(type, name): str | {quantity: str}}}"""
+def read_arsc(data, spans=None):
+    """{config: {(type, name): str | {quantity: str}}}; `spans` (a dict) gets
+    {(config, type, name, quantity or None): [(style, first, last)]} for styled values."""
     _, header, _, _ = struct.unpack_from("<HHII", data, 0)
     p = header
     pool = None
@@ -86,13 +106,14 @@ def read_arsc(data):
         kind, hsize, size = struct.unpack_from("<HHI", data, p)
         if kind == 0x0001:
             pool = string_pool(data, p)
+            styles = string_styles(data, p, pool)
         elif kind == 0x0200:
-            read_package(data, p, hsize, size, pool, table)
+            read_package(data, p, hsize, size, pool, table, styles, {} if spans is None else spans)
         p += size
     return table
 
 
-def read_package(data, at, hsize, size, pool, table):
+def read_package(data, at, hsize, size, pool, table, styles, spans):
     type_strings, _, key_strings = struct.unpack_from("<III", data, at + 8 + 4 + 256)
     types = string_pool(data, at + type_strings)
     keys = string_pool(data, at + key_strings)
@@ -119,11 +140,40 @@ def read_package(data, at, hsize, size, pool, table):
                     for i in range(mcount):
                         attr, _, _, dtype, value = struct.unpack_from("<IHBBI", data, e + esize + 12 * i)
                         items[QUANTITY.get(attr, hex(attr))] = pool[value] if dtype == 3 else None
+                        if dtype == 3 and value in styles:
+                            spans[(config,) + name + (QUANTITY.get(attr, hex(attr)),)] = styles[value]
                     values[name] = items
                 else:
                     _, _, dtype, value = struct.unpack_from("<HBBI", data, e + esize)
                     values[name] = pool[value] if dtype == 3 else None
+                    if dtype == 3 and value in styles:
+                        spans[(config,) + name + (None,)] = styles[value]
         p += csize
+
+
+# Apple's inline attribute names as the export's <annotation> attribute names (docs/android.md).
+ANNOTATION = {"languageIdentifier": "lang", "accessibilitySpeechPhoneticNotation": "ipa",
+              "accessibilitySpeechSpellsOutCharacters": "spellOut", "accessibilitySpeechIncludesPunctuation": "punctuation",
+              "accessibilitySpeechAdjustedPitch": "pitch", "accessibilityHeadingLevel": "heading"}
+
+
+def annotation_value(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return str(int(value)) if float(value).is_integer() else repr(float(value))
+    return value
+
+
+def expected_spans(runs):
+    """The server's runs as aapt2 style spans: (annotation;name=value;… sorted by name, first, last)."""
+    spans = []
+    for run in runs:
+        attributes = sorted((ANNOTATION[n], annotation_value(v)) for n, v in run["attributes"].items() if n in ANNOTATION)
+        if attributes and run["length"] > 0:
+            style = "annotation;" + ";".join(f"{n}={v}" for n, v in attributes)
+            spans.append((style, run["start"], run["start"] + run["length"] - 1))
+    return sorted(spans)
 
 
 SPEC = re.compile(r"%(?:(\d+)\$)?([-#+ 0,(]*)(\d+)?(?:\.(\d+))?([a-zA-Z%])")
@@ -185,8 +235,9 @@ def main():
     a.add_argument("--java-classes", required=True)
     o = a.parse_args()
     report = json.load(open(o.report))
+    spans = {}
     with zipfile.ZipFile(o.apk) as z:
-        arsc = read_arsc(z.read("resources.arsc"))
+        arsc = read_arsc(z.read("resources.arsc"), spans)
     reported = {(r["key"], r["lang"]) for r in report["refusals"] if r["reason"] in ("zero-not-expressible", "missing-plural-category")}
     # A key refused somewhere and in no folder at all (the development language lacks it).
     refused = {(r["table"], r["key"]) for r in report["refusals"]
@@ -197,7 +248,7 @@ def main():
     development = report["development"]
     figures = {"keys": 0, "compared": 0, "agree": 0, "refused": 0, "reported_differences": 0, "java_checked": 0,
                "java_agree": 0, "java_development_checked": 0, "java_development_agree": 0, "digit_set_differences": 0, "unaddressable": 0,
-               "differences": []}
+               "spans_checked": 0, "spans_agree": 0, "differences": []}
     jobs = []  # (locale, format, types, args, expected, place)
     for t in report["tables"]:
         for key, name in t["names"].items():
@@ -211,9 +262,9 @@ def main():
                     continue
                 found, from_default = None, False
                 for kind in ("string", "plurals"):
-                    found = arsc.get(config, {}).get((kind, name))
+                    found, found_at = arsc.get(config, {}).get((kind, name)), (config, kind, name, None)
                     if found is None:
-                        found = arsc.get(("", "", ""), {}).get((kind, name))
+                        found, found_at = arsc.get(("", "", ""), {}).get((kind, name)), (("", "", ""), kind, name, None)
                         from_default = found is not None
                     if found is not None:
                         break
@@ -246,6 +297,14 @@ def main():
                         figures["agree"] += 1
                     else:
                         figures["differences"].append({"key": key, "lang": lang, "android": found, "apple": plain["value"]})
+                    if isinstance(found, str):
+                        # Each <annotation> span covers exactly the characters the server's run covers.
+                        figures["spans_checked"] += 1
+                        have, want = sorted(spans.get(found_at, [])), expected_spans(plain.get("runs", []))
+                        if have == want:
+                            figures["spans_agree"] += 1
+                        else:
+                            figures["differences"].append({"key": key, "lang": lang, "spans": have, "runs": want})
                     continue
                 for args, letters, n in samples(types, count, lang == development):
                     try:

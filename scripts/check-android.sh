@@ -4,7 +4,8 @@
 # hostile values must compile and link with aapt2 against framework-res.apk with zero
 # errors and zero "without required default value" warnings; every key and folder of
 # the linked resources.arsc must equal GET /labels/{key} (placeholders formatted by
-# java.util.Formatter with typed arguments: scripts/check-android.py); GET
+# java.util.Formatter with typed arguments: scripts/check-android.py), and each value's
+# <annotation> spans the server's `runs` (a store of inline attribute markup); GET
 # /labels?format=android must link too; and the 110,000-string export stays within
 # 2 s (Benchmarks/android-export.sh; ANDROID_SKIP_BENCHMARK=1 skips it). Installs aapt and android-framework-res when
 # missing. Servers listen on 127.0.0.1 with a free port and are stopped by PID.
@@ -94,7 +95,8 @@ PY
   python3 - "$work/$name/oracle.json" <<'PY'
 import json, sys
 f = json.load(open(sys.argv[1]))
-print(f"  aapt2: 0 errors, 0 dropped; arsc = Apple: {f['agree']}/{f['compared']} plain values; java.util.Formatter = Apple: "
+print(f"  aapt2: 0 errors, 0 dropped; arsc = Apple: {f['agree']}/{f['compared']} plain values, {f['spans_agree']}/{f['spans_checked']} "
+      f"with their annotation spans = the server's runs; java.util.Formatter = Apple: "
       f"{f['java_agree']}/{f['java_checked']} formatted ({f['java_development_agree']}/{f['java_development_checked']} in the "
       f"development language), {f['reported_differences']} reported differences, {f['digit_set_differences']} digit-set "
       f"differences, {f['refused']} refused (key, folder), {f['unaddressable']} keys the API cannot address; unexplained: {f['difference_count']}")
@@ -107,6 +109,14 @@ PY
 check strings Strings en
 python3 scripts/generate-android-hostile-store.py "$work/hostile-store"
 check hostile "$work/hostile-store" en app   # one bundle: a --bundles folder that is missing is exit 2
+python3 scripts/generate-android-speech-store.py "$work/speech-store"
+# Inline attribute markup: <annotation> spans, inflect as <plurals>. Needs a server that
+# answers `runs` (LabelCore's formatter, issue 36); a build without them says so.
+if "$bin" resolve visit.label --strings "$work/speech-store" --bundles app --dev-lang en --json 2>/dev/null | grep -q '"runs"'; then
+  check speech "$work/speech-store" en app
+else
+  echo "speech: this build's GET /labels/{key} has no runs; the markup store is not checked"
+fi
 
 # The corpus: each repository's .lproj folders as one bundle, its String Catalogs as another.
 corpus=../shared/corpus

@@ -19,7 +19,15 @@ package enum AndroidConverter {
 
     /// `string` for a folder whose language is `language` (its CLDR rules decide the
     /// plural items Android can select).
+    /// Inline attribute markup is never in the text: it becomes `<annotation>` spans
+    /// (``convertMarked(_:language:)``).
     package static func convert(_ string: LocalizedString, language: LanguageTag) -> Conversion {
+        if AndroidSpeech.mayHoldMarkup(string) { return convertMarked(string, language: language) }
+        return convertPlain(string, language: language)
+    }
+
+    /// ``convert(_:language:)`` for a value without markup.
+    static func convertPlain(_ string: LocalizedString, language: LanguageTag) -> Conversion {
         if string.variables.isEmpty, !string.template.utf8.contains(UInt8(ascii: "%")) {
             return Conversion(value: .string(string.template, formatted: true), problems: [])
         }

@@ -16,26 +16,66 @@ enum AndroidEscaping {
         if quoted { out.append("\"") }
         var first = true
         for scalar in value.unicodeScalars {
-            defer { first = false }
-            switch scalar {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "'": out += "\\'"
-            case "@" where first, "?" where first: out += "\\"; out.unicodeScalars.append(scalar)
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case _ where scalar == "\r" || !XMLEscaping.isXMLCharacter(scalar):
-                // Not allowed in XML 1.0 even as a character reference (and `\r` would be
-                // normalized away by the XML reader): aapt2's own `\u` escape.
-                out += "\\u" + hex4(scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
+            append(scalar, first: first, to: &out)
+            first = false
         }
         if quoted { out.append("\"") }
         return out
+    }
+
+    /// The element text for `value` with `<annotation>` elements over `spans` (properly
+    /// nested, as ``AndroidSpan/nested(_:)`` leaves them). aapt2 reads quotes per text
+    /// node (a quote does not reach past a tag), so every text piece between tags is
+    /// quoted on its own: whitespace is kept exactly wherever it falls.
+    static func elementText(_ value: String, spans: [AndroidSpan]) -> String {
+        let spans = spans.filter { $0.end > $0.start }
+        guard !spans.isEmpty else { return elementText(value) }
+        var opening: [Int: [AndroidSpan]] = [:]
+        var closing: [Int: Int] = [:]
+        for span in spans {
+            opening[span.start, default: []].append(span)
+            closing[span.end, default: 0] += 1
+        }
+        var out = ""
+        var inPiece = false
+        func tags(at offset: Int) {
+            guard closing[offset] != nil || opening[offset] != nil else { return }
+            if inPiece { out.append("\"") }
+            inPiece = false
+            for _ in 0..<(closing[offset] ?? 0) { out += "</annotation>" }
+            for span in opening[offset] ?? [] { out += span.openingTag }
+        }
+        var offset = 0
+        for scalar in value.unicodeScalars {
+            tags(at: offset)
+            if !inPiece { out.append("\"") }
+            inPiece = true
+            append(scalar, first: offset == 0, to: &out)
+            offset += 1
+        }
+        tags(at: offset)
+        if inPiece { out.append("\"") }
+        return out
+    }
+
+    /// One scalar of a value as aapt2 reads it back.
+    private static func append(_ scalar: Unicode.Scalar, first: Bool, to out: inout String) {
+        switch scalar {
+        case "\\": out += "\\\\"
+        case "\"": out += "\\\""
+        case "'": out += "\\'"
+        case "@" where first, "?" where first: out += "\\"; out.unicodeScalars.append(scalar)
+        case "\n": out += "\\n"
+        case "\t": out += "\\t"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "&": out += "&amp;"
+        case _ where scalar == "\r" || !XMLEscaping.isXMLCharacter(scalar):
+            // Not allowed in XML 1.0 even as a character reference (and `\r` would be
+            // normalized away by the XML reader): aapt2's own `\u` escape.
+            out += "\\u" + hex4(scalar.value)
+        default: out.unicodeScalars.append(scalar)
+        }
     }
 
     /// Whether aapt2 would change the value's whitespace outside quotes.

@@ -30,6 +30,15 @@ package struct AndroidRefusal: Sendable, Hashable {
         case defaultIsKey = "default-is-key"
         /// A store language that has no Android folder (or shares one with another).
         case languageFolder = "language-folder"
+        /// An inline attribute with no annotation Android reads (`accessibilityTextCustom`,
+        /// Apple's other grammar attributes, unknown names): left out of the span.
+        case speechAttributeDropped = "speech-attribute-dropped"
+        /// Runs that cannot be placed as `<annotation>`s (an end inside a format
+        /// specifier, runs that do not nest): the text is exported without them.
+        case spansDropped = "spans-dropped"
+        /// An `inflect` run Android says as written: not English, or not one integer
+        /// specifier and a noun the English table knows.
+        case notInflected = "not-inflected"
     }
 
     package var severity: Severity

@@ -41,9 +41,12 @@ package struct AndroidStringsFile: Sendable {
     /// every one of `categories` (a format, as `getQuantityString` with arguments reads it).
     package mutating func promote(keys: Set<String>, categories: [PluralCategory]) {
         for index in values.indices where keys.contains(values[index].key) {
-            guard case .string(let text, let formatted) = values[index].value else { continue }
+            guard case .string(let text, let formatted, let spans) = values[index].value else { continue }
             let format = formatted ? text : JavaFormat.literal(text)
-            values[index].value = .plurals(categories.map { ($0, format) })
+            // `%` doubled: each span's offsets move past the extra characters.
+            let moved = formatted ? spans : spans.map { $0.doublingPercent(in: text) }
+            values[index].value = .plurals(categories.map { ($0, format) },
+                                           spans: moved.isEmpty ? [:] : Dictionary(uniqueKeysWithValues: categories.map { ($0, moved) }))
         }
     }
 
@@ -62,17 +65,17 @@ package struct AndroidStringsFile: Sendable {
         add("<resources>\n")
         for (name, _, value) in values {
             switch value {
-            case .string(let text, let formatted):
+            case .string(let text, let formatted, let spans):
                 add("    <string name=\"\(name)\"")
                 if !formatted { add(" formatted=\"false\"") }
                 add(">")
-                add(AndroidEscaping.elementText(text))
+                add(AndroidEscaping.elementText(text, spans: spans))
                 add("</string>\n")
-            case .plurals(let items):
+            case .plurals(let items, let spans):
                 add("    <plurals name=\"\(name)\">\n")
                 for (category, text) in items {
                     add("        <item quantity=\"\(category.rawValue)\">")
-                    add(AndroidEscaping.elementText(text))
+                    add(AndroidEscaping.elementText(text, spans: spans[category] ?? []))
                     add("</item>\n")
                 }
                 add("    </plurals>\n")

@@ -4,29 +4,33 @@ package import LabelCore
 /// Java format syntax but not yet escaped for aapt2.
 package enum AndroidValue: Sendable, Hashable {
     /// `formatted: false` marks a value with a `%` and no placeholder (aapt2 would
-    /// otherwise read its `%` as substitutions).
-    case string(String, formatted: Bool)
+    /// otherwise read its `%` as substitutions). `spans`: `<annotation>`s over the text
+    /// (from the store value's inline attribute markup).
+    case string(String, formatted: Bool, spans: [AndroidSpan] = [])
     /// Items in CLDR order; every item is a format (`getQuantityString` with arguments).
-    case plurals([(PluralCategory, String)])
+    /// `spans`: each item's `<annotation>`s, by category.
+    case plurals([(PluralCategory, String)], spans: [PluralCategory: [AndroidSpan]] = [:])
 
     package static func == (a: AndroidValue, b: AndroidValue) -> Bool {
         switch (a, b) {
-        case (.string(let x, let f), .string(let y, let g)): x == y && f == g
-        case (.plurals(let x), .plurals(let y)): x.elementsEqual(y) { $0.0 == $1.0 && $0.1 == $1.1 }
+        case (.string(let x, let f, let s), .string(let y, let g, let t)): x == y && f == g && s == t
+        case (.plurals(let x, let s), .plurals(let y, let t)): x.elementsEqual(y) { $0.0 == $1.0 && $0.1 == $1.1 } && s == t
         default: false
         }
     }
 
     package func hash(into hasher: inout Hasher) {
         switch self {
-        case .string(let text, let formatted):
+        case .string(let text, let formatted, let spans):
             hasher.combine(text)
             hasher.combine(formatted)
-        case .plurals(let items):
+            hasher.combine(spans)
+        case .plurals(let items, let spans):
             for (category, text) in items {
                 hasher.combine(category)
                 hasher.combine(text)
             }
+            hasher.combine(spans)
         }
     }
 

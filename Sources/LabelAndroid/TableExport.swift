@@ -52,7 +52,7 @@ struct TableExport {
             guard let name = names.name(table: table, key: key), let other = elsewhere[key] else { continue }
             let value: AndroidValue
             // A <plurals> elsewhere makes this one too (`matchKinds`), from the plain text.
-            if case .string(let text, true) = other, text.utf8.contains(UInt8(ascii: "%")) {
+            if case .string(let text, true, _) = other, text.utf8.contains(UInt8(ascii: "%")) {
                 value = .keyItself(key, isFormat: true)
             } else {
                 value = .keyItself(key, isFormat: false)

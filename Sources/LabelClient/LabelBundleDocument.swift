@@ -38,8 +38,9 @@ struct LabelBundleDocument: Sendable {
         }
         guard let root = object as? [String: Any],
               let lang = root["lang"] as? String, let table = root["table"] as? String,
-              let etag = root["etag"] as? String, let labels = root["labels"] as? [String: String]
+              let etag = root["etag"] as? String, var labels = root["labels"] as? [String: String]
         else { throw .malformedBundle(.fieldsMissing) }
+        try originalTemplates(root["markup"], into: &labels)
         guard let rawEntries = root["entries"] as? [String: Any], root.keys.contains("development") else {
             throw .malformedBundle(.noEntries)
         }
@@ -74,6 +75,21 @@ struct LabelBundleDocument: Sendable {
         }
         return LabelBundleDocument(lang: lang, table: table, etag: etag, labels: labels,
                                    development: development, entries: entries)
+    }
+
+    /// Puts back each template's inline attribute markup from the bundle's `markup` object
+    /// (`{key: {"template": original, "plurals": {…}}}`, docs/speech.md): `labels` holds
+    /// the text only, and the client renders (and writes its Foundation bundle) from the
+    /// originals, as the server does. The variants in `entries` are the originals already.
+    private static func originalTemplates(_ markup: Any?, into labels: inout [String: String]) throws(LabelClientError) {
+        guard let markup else { return }
+        guard let keys = markup as? [String: Any] else { throw .malformedBundle(.malformedMarkup(key: nil)) }
+        for (key, value) in keys {
+            guard let fields = value as? [String: Any], fields["template"] == nil || fields["template"] is String else {
+                throw .malformedBundle(.malformedMarkup(key: String(key.prefix(80))))
+            }
+            if let template = fields["template"] as? String, labels[key] != nil { labels[key] = template }
+        }
     }
 
     /// Refuses a bundle that cannot be the server's answer to

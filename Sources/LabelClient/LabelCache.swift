@@ -4,14 +4,16 @@ import LabelCore
 /// The client's disk cache: one folder per server, one file per (table,
 /// language) holding the bundle in its compact form (``CompactTable``) and its ETag.
 ///
-/// File layout: `label-client-cache 2\n<ETag>\n<compact table>`; files of the
-/// first version (`label-client-cache 1`, the bundle's JSON) are still read.
+/// File layout: `label-client-cache 3\n<ETag>\n<compact table>`; files of the
+/// first version (`label-client-cache 1`, the bundle's JSON) are still read. Version 2
+/// (the same layout) is not: written before the client read the bundle's `markup`, it
+/// may hold templates with their inline attribute markup removed, and is fetched again.
 /// Files are written to a temporary name and renamed, so a crash leaves the old
 /// copy or the new one, never half of one; a file that does not read back
 /// (truncated, edited, another version) is deleted and fetched again. Read
 /// memory-mapped: a launch touches the pages it decodes, once.
 struct LabelCache: Sendable {
-    static let magic = "label-client-cache 2"
+    static let magic = "label-client-cache 3"
     static let jsonMagic = "label-client-cache 1"
 
     struct Entry: Sendable {

@@ -20,6 +20,9 @@ extension LabelClientError {
         case malformedVariable(key: String, name: String)
         /// A key with an entry has no label.
         case noLabel(key: String)
+        /// `markup` is not an object of objects, or a key's `template` is not a string
+        /// (the key, when one is named).
+        case malformedMarkup(key: String?)
         /// An entry's source is not `bundle/folder` (the source, when the entry is not named).
         case invalidSource(key: String?, source: String?)
         /// An entry names a plural category CLDR does not have.
@@ -75,6 +78,8 @@ extension LabelClientError {
             case .variablesNotAnObject(let key): "entry \(key): variables must be an object"
             case .malformedVariable(let key, let name): "entry \(key): variable \(name) is malformed"
             case .noLabel(let key): "entry \(key) has no label"
+            case .malformedMarkup(let key?): "markup of \(key) is malformed"
+            case .malformedMarkup(nil): "markup must be an object"
             case .invalidSource(let key?, _): "entry \(key): bad source"
             case .invalidSource(nil, let source): "bad source \(source ?? "")"
             case .unknownPluralCategory(let key, let category): "entry \(key): unknown plural category \(category)"

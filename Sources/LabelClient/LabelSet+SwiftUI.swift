@@ -25,9 +25,11 @@ extension EnvironmentValues {
 }
 
 extension LabelSet {
-    /// `string(_:count:arguments:)` on an optional set: the key when there is none.
-    static func text(_ set: LabelSet?, _ key: String, count: Double?, arguments: [String]) -> String {
-        set?.string(key, count: count, arguments: arguments) ?? key
+    /// ``attributedString(_:count:arguments:)`` on an optional set: the key when there
+    /// is none. The attributed form carries the label's speech runs (language, phonetic
+    /// notation, inflection…) to VoiceOver; its text is `string(_:count:arguments:)`'s.
+    static func text(_ set: LabelSet?, _ key: String, count: Double?, arguments: [String]) -> AttributedString {
+        set?.attributedString(key, count: count, arguments: arguments.map { .text($0) }) ?? AttributedString(key)
     }
 }
 
@@ -39,7 +41,7 @@ private struct LabelKeyAccessibility: ViewModifier {
     let arguments: [String]
 
     func body(content: Content) -> some View {
-        content.accessibilityLabel(Text(verbatim: LabelSet.text(labels, key, count: count, arguments: arguments)))
+        content.accessibilityLabel(Text(LabelSet.text(labels, key, count: count, arguments: arguments)))
     }
 }
 
@@ -69,7 +71,7 @@ public struct LabelText: View {
     }
 
     public var body: some View {
-        Text(verbatim: LabelSet.text(labels, key, count: count, arguments: arguments))
+        Text(LabelSet.text(labels, key, count: count, arguments: arguments))
     }
 }
 #endif

@@ -69,7 +69,7 @@ public struct LabelSet: Sendable {
         do {
             let label = try resolver.label(key: key, table: table, chain: chain, arguments: all)
             if label.isMissing { misses?.record(key: key, language: requested, table: table) }
-            guard let needed = label.arguments else { return label.value }
+            guard let needed = label.arguments else { return Self.speech(label, argumentLanguages: []).text }
             // `value` is the unrendered template: not for a screen reader.
             unrenderable(key, "takes \(needed) argument\(needed == 1 ? "" : "s"), none given")
             return key
@@ -79,6 +79,36 @@ public struct LabelSet: Sendable {
             unrenderable(key, "\(error)")
             return key
         }
+    }
+
+    /// The label as ``string(_:count:arguments:)`` renders it, with its runs: what
+    /// `GET /labels/{key}?count=&arg=&argLang=` answers as `value` and `runs`. Each
+    /// inline attribute run of the store value, and each argument's range (attribute
+    /// `argument`, its number; `languageIdentifier` when the argument has a language),
+    /// in UTF-16 code units of `text`. Where `string` returns the key, so does this, with no runs.
+    public func rendering(_ key: String, count: Double? = nil, arguments: [LabelArgument] = []) -> LabelRendering {
+        let all = (count.map { [Self.argumentText($0)] } ?? []) + arguments.map(\.text)
+        let languages = (count.map { _ in [String?.none] } ?? []) + arguments.map(\.language)
+        do {
+            let label = try resolver.label(key: key, table: table, chain: chain, arguments: all)
+            if label.isMissing { misses?.record(key: key, language: requested, table: table) }
+            guard let needed = label.arguments else {
+                return Self.speech(label, argumentLanguages: languages)
+            }
+            unrenderable(key, "takes \(needed) argument\(needed == 1 ? "" : "s"), none given")
+            return LabelRendering(text: key)
+        } catch {
+            let resolution = resolver.resolve(key: key, table: table, chain: chain)
+            if resolution.isMissing { misses?.record(key: key, language: requested, table: table) }
+            unrenderable(key, "\(error)")
+            return LabelRendering(text: key)
+        }
+    }
+
+    /// The rendered label's text (LabelCore's formatter takes the markup out) and its
+    /// runs, with each argument's language added as the server adds `argLang`.
+    static func speech(_ label: ResolvedLabel, argumentLanguages: [String?]) -> LabelRendering {
+        LabelRendering(text: label.value, runs: LabelRun.addingLanguages(argumentLanguages, to: label.runs))
     }
 
     /// Logs, once per key and table, why a label came back as its key.

@@ -43,14 +43,26 @@ package enum LintRule: String, CaseIterable, Sendable, Hashable, Comparable {
     case hintPeriod = "hint-period"
     /// A label longer than `--max-words`.
     case wordLimit = "word-limit"
+    /// Apple's inline attribute markup (`^[text](name: value)`) that Foundation reads as
+    /// literal text or only in part: unterminated, malformed, a name twice, too deep.
+    case markupMalformed = "markup-malformed"
+    /// An attribute value no label can carry (`null`, `NaN`), or of another type than the
+    /// attribute takes (`inflect: "yes"`, `accessibilityHeadingLevel: "2"`).
+    case markupValueType = "markup-value-type"
+    /// An `accessibilitySpeechPhoneticNotation` value with characters outside IPA's set.
+    case ipaCharacters = "ipa-characters"
+    /// A speech or grammar attribute the reference language's value has and a translation lost.
+    case markupLost = "markup-lost"
+    /// An `inflect` run in a language other than English: only Apple's Foundation inflects it.
+    case inflectNotEnglish = "inflect-not-english"
 
     /// The severity of a finding of this rule unless the check says otherwise.
     package var defaultSeverity: LintFinding.Severity {
         switch self {
         case .parseError, .emptyValue, .mojibake, .specifierMismatch, .forbiddenSpecifier, .missingPluralCategory,
-             .duplicateKey: .error
+             .duplicateKey, .markupMalformed, .markupValueType, .ipaCharacters: .error
         case .readerWarning, .missingKey, .labelCapitalization, .labelTrailingPeriod, .controlTypeWord,
-             .hintCapitalization, .hintVerb, .hintPeriod, .wordLimit: .warning
+             .hintCapitalization, .hintVerb, .hintPeriod, .wordLimit, .markupLost, .inflectNotEnglish: .warning
         }
     }
 

@@ -40,6 +40,7 @@ extension Linter {
         if let conflict = Self.arguments(of: string).conflict {
             add(.specifierMismatch, conflict)
         }
+        findings += markupFindings(entry)
         findings += styleFindings(entry)
         return findings
     }

@@ -53,6 +53,7 @@ extension Linter {
                     }
                     present += 1
                     guard language != reference else { continue }
+                    if let lost = Self.lostMarkup(entry, reference: source) { findings.append(lost) }
                     let here = Self.arguments(of: entry.string), there = referenceSignatures[key]!
                     // A value that reads one argument as two types is reported on its own.
                     guard here.conflict == nil, there.conflict == nil,

@@ -60,10 +60,16 @@ extension Linter {
 
     /// The value as VoiceOver would speak it, one text per plural category, with
     /// `%%` decoded and ordinary specifiers kept (they stand for a number or name).
+    /// Inline attribute markup is taken out (`^[Mürren](…)` is spoken `Mürren`).
     static func spokenSamples(of string: LocalizedString) -> [String] {
-        guard string.isPlural else { return [expand(string.template, category: .other, variables: [:], depth: 0)] }
-        let categories = Set(string.variables.values.flatMap(\.variants.keys)).sorted()
-        return categories.map { expand(string.template, category: $0, variables: string.variables, depth: 0) }
+        let samples: [String]
+        if string.isPlural {
+            let categories = Set(string.variables.values.flatMap(\.variants.keys)).sorted()
+            samples = categories.map { expand(string.template, category: $0, variables: string.variables, depth: 0) }
+        } else {
+            samples = [expand(string.template, category: .other, variables: [:], depth: 0)]
+        }
+        return samples.map { InlineMarkup.mayContainMarkup($0) ? InlineMarkup.parse($0).text : $0 }
     }
 
     private static func expand(_ text: String, category: PluralCategory, variables: [String: PluralVariable], depth: Int) -> String {

@@ -7,7 +7,7 @@ private func plural(_ template: String, _ variants: [PluralCategory: String], va
 }
 
 private func items(_ value: AndroidValue?) -> [String: String] {
-    guard case .plurals(let items)? = value else { return [:] }
+    guard case .plurals(let items, _)? = value else { return [:] }
     return Dictionary(uniqueKeysWithValues: items.map { ($0.0.rawValue, $0.1) })
 }
 

@@ -66,6 +66,6 @@ import TestSupport
         let online = try await LabelClient(baseURL: server.baseURL, cacheDirectory: root, timeout: ClientTestServer.patience).labels(language: "de")
         server.stop()
         #expect(online.origin == .network)
-        #expect(try Data(contentsOf: file).starts(with: Data("label-client-cache 2\n\"v2\"\nLCT1".utf8)))
+        #expect(try Data(contentsOf: file).starts(with: Data("label-client-cache 3\n\"v2\"\nLCT1".utf8)))
     }
 }

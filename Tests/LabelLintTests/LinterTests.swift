@@ -24,6 +24,7 @@ struct LinterTests {
     @Test func seededStoreReportsEachRuleExactlyOnceWithFileAndLine() {
         let report = Self.lint(Self.seededStore)
         let de = "app/de.lproj/Localizable.strings"
+        let speech = "app/de.lproj/Speech.strings"
         let expected: Set<Expected> = [
             Expected(rule: .parseError, file: "app/de.lproj/Broken.strings", line: 2, key: nil),
             Expected(rule: .labelCapitalization, file: de, line: 2, key: "greeting.label"),
@@ -41,13 +42,18 @@ struct LinterTests {
             Expected(rule: .missingKey, file: "app/en.lproj/Localizable.strings", line: 13, key: "missing.label"),
             Expected(rule: .readerWarning, file: "app/en.lproj/Plurals.stringsdict", line: 25, key: nil),
             Expected(rule: .missingPluralCategory, file: "app/ru.lproj/Plurals.stringsdict", line: 5, key: "apples.count"),
+            Expected(rule: .markupLost, file: speech, line: 2, key: "place.label"),
+            Expected(rule: .inflectNotEnglish, file: speech, line: 3, key: "tasks.label"),
+            Expected(rule: .markupValueType, file: speech, line: 4, key: "heading.label"),
+            Expected(rule: .ipaCharacters, file: speech, line: 5, key: "ipa.label"),
+            Expected(rule: .markupMalformed, file: speech, line: 6, key: "note.label"),
         ]
         let found = report.findings.map { Expected(rule: $0.rule, file: $0.file, line: $0.line, key: $0.key) }
         #expect(found.count == report.findings.count)
         #expect(Set(found) == expected)
         #expect(found.count == expected.count, "each violation is reported once: \(found)")
         #expect(Set(found.map(\.rule)) == Set(LintRule.allCases), "the seeded store covers every rule")
-        #expect(report.errorCount == 7)
+        #expect(report.errorCount == 10)
         #expect(report.fails(strict: false))
     }
 
@@ -64,11 +70,12 @@ struct LinterTests {
     @Test func seededFindingsNameTheRightSeverities() {
         let report = Self.lint(Self.seededStore)
         let severities = Dictionary(report.findings.map { ($0.rule, $0.severity) }, uniquingKeysWith: { a, _ in a })
-        for rule in [LintRule.parseError, .duplicateKey, .emptyValue, .mojibake, .specifierMismatch, .missingPluralCategory] {
+        for rule in [LintRule.parseError, .duplicateKey, .emptyValue, .mojibake, .specifierMismatch, .missingPluralCategory,
+                     .markupMalformed, .markupValueType, .ipaCharacters] {
             #expect(severities[rule] == .error, "\(rule)")
         }
         for rule in [LintRule.missingKey, .labelCapitalization, .labelTrailingPeriod, .controlTypeWord, .hintVerb,
-                     .hintPeriod, .hintCapitalization, .wordLimit, .readerWarning] {
+                     .hintPeriod, .hintCapitalization, .wordLimit, .readerWarning, .markupLost, .inflectNotEnglish] {
             #expect(severities[rule] == .warning, "\(rule)")
         }
     }

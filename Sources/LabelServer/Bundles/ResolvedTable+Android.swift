@@ -20,7 +20,8 @@ extension ResolvedTable {
         for other in catalog.languages(table: table) {
             for (key, entry) in catalog.entries(table: table, language: other) where entry.argumentCount > 0 {
                 formats.insert(key)
-                if entry.string.variables.values.contains(where: { Set($0.variants.values).count > 1 }) { plural.insert(key) }
+                if entry.string.variables.values.contains(where: { Set($0.variants.values).count > 1 })
+                    || AndroidConverter.becomesPlurals(entry.string, language: other) { plural.insert(key) }
             }
         }
         if let development = catalog.developmentLanguage, language != development {

@@ -64,3 +64,10 @@ extension MissingKeyRecorder {
     /// Entries held now (the buffer's fill, for `/metrics`).
     package var entryCount: Int { state.withLock { $0.entries.count } }
 }
+
+extension MissingKeyRecorder {
+    /// The bounds this recorder enforces, as a report shows them.
+    package var limits: MissingReport.Limits {
+        MissingReport.Limits(maxEntries: maxEntries, maxKeyBytes: maxKeyBytes, maxReportedEntries: maxReportedEntries)
+    }
+}

@@ -103,7 +103,9 @@ REDIS = Redis()
 
 
 def replica(name, extra=(), password=PASSWORD, user="labels", prefix=PREFIX, expect_start=True):
-    env = dict(os.environ, LABEL_SERVER_ADMIN_TOKEN=TOKEN, LABEL_SERVER_REPORT_STORE_PASSWORD=password)
+    env = dict(os.environ, LABEL_SERVER_ADMIN_TOKEN=TOKEN)
+    if password is not None:
+        env["LABEL_SERVER_REPORT_STORE_PASSWORD"] = password
     url = f"redis://{user}@127.0.0.1:{REDIS.port}" if user else f"redis://127.0.0.1:{REDIS.port}"
     argv = [BINARY, "serve", "--port", "0", "--state-dir", os.path.join(WORK, "state-" + name),
             "--strings", os.path.join(ROOT, "Strings"), "--access-log", "off", "--event-loops", "1",
@@ -285,7 +287,7 @@ def phase_redis_killed(servers):
 
 
 def phase_bound():
-    bounded = replica("bound", extra=["--missing-max-entries", "50"], user=None, prefix="bound:")
+    bounded = replica("bound", extra=["--missing-max-entries", "50"], user=None, password=None, prefix="bound:")
     REDIS.kill()
     failures = sum(hit(bounded, f"bound.k{n}", 1) for n in range(80))
     buffered = metric(bounded, "label_server_report_store_buffered_entries")

@@ -113,6 +113,11 @@ enum ServeCommand {
             components.server.shutdown()
             stop.request()
         })
+        // A wrong password or missing permissions stop the start; an unreachable Redis does not.
+        if let refusal = components.reportStoreRefusal() {
+            CommandLine.fail(refusal)
+            return 1
+        }
         let address: SocketAddress
         do {
             address = try components.start()
@@ -133,7 +138,7 @@ enum ServeCommand {
         let flushed = components.finish()
         withExtendedLifetime(signals) {}
         guard flushed else {
-            Log.info("stopped; the missing-key report could not be written to \(components.missing.fileURL.path)")
+            Log.info("stopped; the missing-key report could not be written to \(components.missing?.fileURL.path ?? "the report store")")
             return 1
         }
         Log.info("stopped")

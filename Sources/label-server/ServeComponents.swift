@@ -72,6 +72,22 @@ struct ServeComponents {
         return RedisReportStore(configuration: settings, usageCounters: { holder.state.usage }, log: Log.line)
     }
 
+    /// Why `serve` cannot start: a sentence for the command line.
+    struct StartFailure: Error {
+        var message: String
+    }
+
+    /// ``start()`` after the report store's access check (``reportStoreRefusal()``).
+    func startListening() -> Result<SocketAddress, StartFailure> {
+        if let refusal = reportStoreRefusal() { return .failure(StartFailure(message: refusal)) }
+        do {
+            return .success(try start())
+        } catch {
+            let server = self.server.configuration
+            return .failure(StartFailure(message: "cannot listen on \(server.host):\(server.port): \(error)"))
+        }
+    }
+
     /// Why the report store refuses this server (a wrong password, missing permissions), or nil;
     /// an unreachable Redis is no refusal (logged once, hits are buffered).
     func reportStoreRefusal() -> String? {

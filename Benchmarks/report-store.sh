@@ -5,7 +5,7 @@
 # (the report at its cap), and misses over 2,000 keys (a flush of 2,000 entries a second).
 # Then the flush cost: one replica's hits per second pushed through Redis (the buffered
 # entries and flush counters in /metrics), and Redis's memory for 100,000 entries loaded
-# through the flush script.
+# through the flush script (report-store-memory.py).
 #
 #   Benchmarks/report-store.sh BINARY
 # Env: ROUNDS (3), DURATION (10s), WARMUP (2s), CONNECTIONS (64). Needs wrk and
@@ -71,3 +71,13 @@ hits=$(curl -s "http://127.0.0.1:$redis_http/missing?format=json&limit=1" | pyth
 echo "hits in the shared report after the rounds: $hits"
 echo
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+echo "### Redis memory and the flush script's cost (a Redis of its own)"
+echo
+server_stop "$started_pid" >/dev/null || true
+memory_port=$(free_port)
+redis-server --bind 127.0.0.1 --port "$memory_port" --save "" --appendonly no --daemonize no >"$work/redis-memory.out" 2>&1 &
+memory_pid=$!
+server_pids+=("$memory_pid")
+for _ in $(seq 100); do redis-cli -p "$memory_port" ping 2>/dev/null | grep -q PONG && break; sleep 0.05; done
+python3 "$bench/report-store-memory.py" "$memory_port"

@@ -36,7 +36,7 @@ let package = Package(
         // (write, fsync, rename), merging, paging and exports. All the server's state.
         .target(name: "MissingKeys", dependencies: ["LabelCore", "BackgroundWork", "AtomicFile", "Clocks"]),
         // The report and usage in Redis (`--report-store`), shared by every replica: the flush of
-        // a replica's buffered hits (one EVAL a second, idempotent), the Lua scripts that keep
+        // a replica's buffered hits (one round trip a second, idempotent), the Lua scripts that keep
         // the report's rules and cap atomically, reads, DELETE, resolved entries, the reload channel.
         .target(name: "ReportStore", dependencies: ["MissingKeys", "RedisClient", "LabelCore", "BackgroundWork", "Clocks"]),
         // Replacing a file all at once (temporary file created exclusively, fsync, rename;

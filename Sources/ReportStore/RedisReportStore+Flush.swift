@@ -35,33 +35,40 @@ extension RedisReportStore {
                 state.usage = [:]
             }
             guard let batch = state.pending else { return true }
+            health.pendingEntries.store(batch.delta.entries.count, ordering: .relaxed)
             guard send(batch) else { return false }
             state.pending = nil
+            health.pendingEntries.store(0, ordering: .relaxed)
             return true
         }
     }
 
-    /// Sends one batch; true when Redis applied it now or had applied it before.
+    /// Sends one batch in one round trip; true when Redis applied every part now or before.
     private func send(_ batch: ReportBatch) -> Bool {
-        let command = batch.command(keys: keys, replica: configuration.replicaID, limits: configuration.limits,
-                                    usageLimit: configuration.usageLimit)
-        let reply: RESPValue
+        let commands = batch.commands(keys: keys, replica: configuration.replicaID, limits: configuration.limits,
+                                      usageLimit: configuration.usageLimit)
+        let replies: [RESPValue]
         do {
-            reply = try flushConnection.pipeline([command]).first ?? .error("no reply")
+            replies = try flushConnection.pipeline(commands)
         } catch {
             health.flushFailures.add(1, ordering: .relaxed)
             health.failed(error.description)
             return false
         }
-        guard case .array(let parts?) = reply, parts.count >= 3, let entries = ReportCodec.integer(parts[1]) else {
-            health.flushFailures.add(1, ordering: .relaxed)
-            if case .error(let text) = reply { health.failed("Redis refused the flush: \(text.prefix(200))") }
-            return false
+        var added: [RESPValue] = []
+        for reply in replies {
+            guard case .array(let parts?) = reply, parts.count >= 3, let entries = ReportCodec.integer(parts[1]) else {
+                health.flushFailures.add(1, ordering: .relaxed)
+                if case .error(let text) = reply { health.failed("Redis refused the flush: \(text.prefix(200))") }
+                return false
+            }
+            health.entries.store(Int(clamping: entries), ordering: .relaxed)
+            if parts.count >= 4, case .array(let ids?) = parts[3] { added += ids }
         }
+        guard replies.count == commands.count else { return false }
         health.flushes.add(1, ordering: .relaxed)
-        health.entries.store(Int(clamping: entries), ordering: .relaxed)
         health.succeeded()
-        if parts.count >= 4, case .array(let added?) = parts[3] { logAdded(added, batch: batch) }
+        logAdded(added, batch: batch)
         return true
     }
 
@@ -125,7 +132,7 @@ extension RedisReportStore {
             guard MonotonicClock.now() < deadline else { break }
             usleep(100_000)
         }
-        let left = recorder.entryCount + flushState.withLock { $0.pending?.delta.entries.count ?? 0 }
+        let left = recorder.entryCount + health.pendingEntries.load(ordering: .relaxed)
         var line = JSONWriter()
         line.beginObject()
         line.field("event", "report_store_final_flush_failed")

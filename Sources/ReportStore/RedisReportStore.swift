@@ -13,7 +13,7 @@ import Synchronization
 /// (``Configuration/limits``: at most `maxEntries` distinct entries; more are dropped and
 /// counted in `label_server_report_store_buffer_dropped_total`). Once a second a background
 /// task (``startFlushing(every:)``) drains it and the usage counters into one batch and sends
-/// it in one round trip (one `EVAL`); a batch that fails is retried as is (same sequence
+/// it in one round trip (one pipeline of `EVAL`s, 1,000 entries each); a batch that fails is retried as is (same sequence
 /// number, so Redis applies it once) while new hits wait in the buffer. Reads, `DELETE`
 /// and a reload's resolved entries go to Redis directly, off the event loops; when Redis
 /// cannot be reached they throw ``ReportStoreUnavailable``.
@@ -212,7 +212,8 @@ package final class RedisReportStore: SharedReportStore {
     // MARK: Metrics
 
     package func metricsText() -> String {
-        let buffered = recorder.entryCount + flushState.withLock { $0.pending?.delta.entries.count ?? 0 }
+        // No flush lock here: /metrics is answered on an event loop, and a flush may be waiting on Redis.
+        let buffered = recorder.entryCount + health.pendingEntries.load(ordering: .relaxed)
         var text = ""
         func metric(_ name: String, _ type: String, _ help: String, _ value: String) {
             text += "# HELP label_server_report_store_\(name) \(help)\n# TYPE label_server_report_store_\(name) \(type)\n"

@@ -21,7 +21,8 @@ package struct ReportKeys: Sendable, Hashable {
     /// Pub/sub channel of fleet-wide reloads.
     package var reloadChannel: String { prefix + "reload" }
 
-    /// A batch's idempotency marker: set (NX, 300 s) by the flush script before it applies anything.
+    /// A batch's idempotency marker (the script appends `.<part>`): set (NX, 300 s) by the flush
+    /// script before it applies anything.
     package func flushMarker(replica: String, sequence: UInt64) -> String {
         "\(prefix)flush:\(replica):\(sequence)"
     }

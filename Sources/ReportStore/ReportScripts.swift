@@ -7,7 +7,7 @@ enum ReportScripts {
     static let flush = #"""
 -- One replica's batch of missing hits and key usage, applied at most once.
 -- KEYS: 1 entries (hash id -> record), 2 meta (hash), 3 resolved (zset id by resolvedAt ms),
---       4 this batch's marker (prefix:flush:<replica>:<seq>), 5 usage hits (hash), 6 usage latest (hash)
+--       4 this part of a batch's marker (prefix:flush:<replica>:<seq>.<part>), 5 usage hits (hash), 6 usage latest (hash)
 -- ARGV: 1 maxEntries, 2 maxReported, 3 now ms, 4 dropped.newEntries, 5 dropped.longKeys,
 --       6 dropped.reported, 7 most usage keys, 8 n entries, then n x (id, hits, first ms, last ms,
 --       servedFrom, reported 0|1), then m, then m x (table US key, hits, latest s).

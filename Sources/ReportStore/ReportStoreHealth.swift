@@ -15,6 +15,8 @@ final class ReportStoreHealth: Sendable {
     let bufferDropped = Atomic<UInt64>(0)
     /// Entries in Redis as of the last flush.
     let entries = Atomic<Int>(0)
+    /// Entries of the batch waiting to be retried (read by `/metrics` without the flush's lock).
+    let pendingEntries = Atomic<Int>(0)
 
     init(store: String, log: @escaping @Sendable (String) -> Void) {
         self.store = store

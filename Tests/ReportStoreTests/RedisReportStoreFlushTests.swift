@@ -53,10 +53,11 @@ import TestSupport
         let store = try makeStore(redis)
         store.recorder.record(table: "Localizable", key: "Play", requested: "de", servedFrom: "key", at: t0)
         let batch = ReportBatch(sequence: 7, delta: store.recorder.drainDeltas(), usage: [:], nowMilliseconds: 0)
-        let command = batch.command(keys: store.keys, replica: "r1", limits: store.configuration.limits, usageLimit: 10)
+        let commands = batch.commands(keys: store.keys, replica: "r1", limits: store.configuration.limits, usageLimit: 10)
+        #expect(commands.count == 1)
         let connection = RedisConnection(endpoint: store.configuration.endpoint)
-        let first = try connection.pipeline([command])
-        let again = try connection.pipeline([command])
+        let first = try connection.pipeline(commands)
+        let again = try connection.pipeline(commands)
         guard case .array(let applied?) = first[0], case .array(let skipped?) = again[0] else {
             Issue.record("unexpected replies \(first) \(again)")
             return
@@ -64,6 +65,23 @@ import TestSupport
         #expect(ReportCodec.integer(applied[0]) == 1)
         #expect(ReportCodec.integer(skipped[0]) == 0)
         #expect(try store.report().hits("Play") == 1)
+    }
+
+    @Test func aLargeBatchIsCutIntoScriptsOfAThousandEntriesAndCountedOnceWhenSentAgain() throws {
+        let redis = try RedisServerProcess()
+        let store = try makeStore(redis, maxEntries: 5_000)
+        for index in 0..<2_500 {
+            store.recorder.record(table: "Localizable", key: "k\(index)", requested: "de", servedFrom: "key", at: t0)
+        }
+        let batch = ReportBatch(sequence: 1, delta: store.recorder.drainDeltas(), usage: [:], nowMilliseconds: 0)
+        let commands = batch.commands(keys: store.keys, replica: "r1", limits: store.configuration.limits, usageLimit: 10)
+        #expect(commands.count == 3)
+        let connection = RedisConnection(endpoint: store.configuration.endpoint)
+        _ = try connection.pipeline(Array(commands.prefix(2)))   // the last part's outcome "lost"
+        _ = try connection.pipeline(commands)                    // the retry
+        let report = try store.report()
+        #expect(report.entries.count == 2_500)
+        #expect(report.totalHits == 2_500)
     }
 
     @Test func aResolvedEntryReopensOnAServerMissAndTheOldestResolvedMakesRoomAtTheCap() throws {

@@ -21,7 +21,7 @@ import TestSupport
         }
         #expect(throws: ReportStoreUnavailable.self) { try store.report() }
         #expect(store.metricsText().contains("label_server_report_store_connected 0\n"))
-        #expect(store.metricsText().contains("label_server_report_store_buffered_entries 1\n"))
+        #expect(store.metricsText().contains("label_server_report_store_buffered_entries 2\n"), "the batch to retry and the buffer")
         try redis.restart()
         #expect(flushed(store))
         #expect(flushed(store), "the hits recorded after the failed batch go in the next one")

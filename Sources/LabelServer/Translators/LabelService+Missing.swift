@@ -126,7 +126,7 @@ extension LabelService {
                                          catalogLoadedAt: format == "strings" || missingQuery.search != nil || untranslated != nil
                                             ? state.loadedAt.timeIntervalSince1970 : 0)
         // A fleet's JSON is rewritten afterwards (``markFleet(_:leftOut:fleet:)``): left identity.
-        let wantsGzip = ContentEncodingChoice.acceptsGzip(request) && !(source != nil && format == "json")
+        let wantsGzip = ContentEncodingChoice.acceptsGzip(request) && !(source != nil && format == "json" && shared == nil)
         let render = { (recorded: MissingReport) -> MissingReportCache.Page in
             // Untranslated keys after the report's; the search (over keys and development
             // text); then filters and the page.

@@ -79,6 +79,10 @@ let package = Package(
         // The socket system calls the server and the peer client share: sockets, addresses
         // and their resolution, errors carrying `errno`. No HTTP.
         .target(name: "Sockets", dependencies: ["CLabelSystem"]),
+        // A Redis client of our own (RESP2 over Sockets): the pure incremental reply parser
+        // with limits and the command encoder, `redis://` endpoints, a blocking connection
+        // (AUTH, SELECT, pipelining, deadlines, backoff) and a pub/sub subscriber thread.
+        .target(name: "RedisClient", dependencies: ["Sockets", "CLabelSystem", "Clocks", "BackgroundWork"]),
         // gzip through the system zlib: compress, and the one bounded inflate loop.
         .target(name: "GzipCoding", dependencies: ["CZlib"]),
         // Epoll loops, connections: the server's system calls.
@@ -122,6 +126,7 @@ let package = Package(
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
         .testTarget(name: "PeerClientTests", dependencies: ["PeerClient", "HTTPServer", "HTTP1", "Sockets", "Clocks"]),
         .testTarget(name: "GzipCodingTests", dependencies: ["GzipCoding"]),
+        .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "Sockets", "Clocks", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "Sockets", "TestSupport"]),
         .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "GzipCoding", "LabelTranslators", "PeerClient", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport", "BackgroundWork", "AtomicFile", "Clocks", "Sockets"]),
         .testTarget(name: "LabelTranslatorsTests", dependencies: ["LabelTranslators", "LabelCore", "MissingKeys"]),
@@ -132,8 +137,8 @@ let package = Package(
         // What several test targets share: a raw loopback HTTP client, the in-process
         // exchange and its client (a responder through the server's parser and encoder, as
         // an event loop drives it; the fuzzers compile the exchange in too), a seeded PRNG,
-        // a manual clock (the event loops' and PeriodicTask's time, advanced by the test) and
-        // per-process temporary folders.
+        // a manual clock (the event loops' and PeriodicTask's time, advanced by the test),
+        // per-process temporary folders and a real redis-server on loopback.
         .target(name: "TestSupport", dependencies: ["HTTP1", "HTTPServer", "BackgroundWork", "Clocks"], path: "Tests/TestSupport"),
     ],
     swiftLanguageModes: [.v6]

@@ -126,7 +126,7 @@ let package = Package(
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
         .testTarget(name: "PeerClientTests", dependencies: ["PeerClient", "HTTPServer", "HTTP1", "Sockets", "Clocks"]),
         .testTarget(name: "GzipCodingTests", dependencies: ["GzipCoding"]),
-        .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "Sockets", "Clocks", "TestSupport"]),
+        .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "BackgroundWork", "Clocks", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "Sockets", "TestSupport"]),
         .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "GzipCoding", "LabelTranslators", "PeerClient", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport", "BackgroundWork", "AtomicFile", "Clocks", "Sockets"]),
         .testTarget(name: "LabelTranslatorsTests", dependencies: ["LabelTranslators", "LabelCore", "MissingKeys"]),

@@ -1,3 +1,4 @@
+import BackgroundWork
 import Clocks
 import RedisClient
 import TestSupport
@@ -129,5 +130,53 @@ struct RedisConnectionTests {
         _ = try connection.send(RedisCommand(["PING"]))
         try server.restart()
         #expect(try connection.send(RedisCommand(["PING"])) == .simple("PONG"))
+    }
+}
+
+/// ``RedisConnection`` under load: large pipelines and values, and several threads at once.
+@Suite(.enabled(if: RedisServerProcess.isEnabled, "redis-server is not on PATH"))
+struct RedisConnectionLoadTests {
+    @Test("20,000 commands in one pipeline and a 4 MiB value: written while replies are read, nothing out of step")
+    func largePipeline() throws {
+        let server = try RedisServerProcess()
+        let connection = RedisConnection(endpoint: try RedisEndpoint(url: server.url(), password: nil),
+                                         timeouts: RedisTimeouts(command: .seconds(30)))
+        let replies = try connection.pipeline((0..<20_000).map { RedisCommand(["INCR", "ls:\($0 % 7)"]) })
+        #expect(replies.count == 20_000)
+        #expect(replies.last == .integer(Int64(20_000 / 7 + (19_999 % 7 < 20_000 % 7 ? 1 : 0))))
+        let value = (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let big = try connection.pipeline([
+            RedisCommand(bytes: [Array("SET".utf8), Array("ls:big".utf8), value]), RedisCommand(["GET", "ls:big"]),
+        ])
+        #expect(big[1] == .bulk(value))
+    }
+
+    @Test("calls from several threads at once each get their own replies")
+    func concurrentCalls() async throws {
+        let server = try RedisServerProcess()
+        let connection = RedisConnection(endpoint: try RedisEndpoint(url: server.url(), password: nil))
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for worker in 0..<4 {
+                group.addTask {
+                    for round in 0..<100 {
+                        let replies = try connection.pipeline([
+                            RedisCommand(["SET", "ls:w\(worker)", "\(round)"]), RedisCommand(["GET", "ls:w\(worker)"]),
+                            RedisCommand(["INCR", "ls:total"]),
+                        ])
+                        #expect(replies[1].text == "\(round)")
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try connection.send(RedisCommand(["GET", "ls:total"])).text == "400")
+    }
+
+    @Test("a call on an event loop's thread stops the process (it blocks)")
+    func refusedOnEventLoop() async {
+        await #expect(processExitsWith: .failure) {
+            EventLoopThread.markCurrent()
+            _ = try? RedisConnection(endpoint: RedisEndpoint(host: "127.0.0.1", port: 1)).pipeline([RedisCommand(["PING"])])
+        }
     }
 }

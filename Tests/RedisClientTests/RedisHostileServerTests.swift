@@ -108,3 +108,45 @@ import Testing
         #expect(failure(connection)?.code == "connect")
     }
 }
+
+/// ``RedisSubscriber`` against servers that misbehave.
+@Suite struct RedisSubscriberHostileServerTests {
+    @Test("a subscribed connection that stops answering is noticed by the keepalive PING, and the subscriber subscribes again")
+    func silentServer() throws {
+        let confirmation = Array("*3\r\n$9\r\nsubscribe\r\n$9\r\nls:reload\r\n:1\r\n".utf8)
+        let server = try FakeRedisServer { fd in
+            _ = FakeRedisServer.read(fd)
+            FakeRedisServer.write(fd, confirmation)
+            FakeRedisServer.drainUntilClosed(fd)
+        }
+        defer { server.stop() }
+        let events = SubscriberEvents()
+        let subscriber = RedisSubscriber(
+            endpoint: RedisEndpoint(host: "127.0.0.1", port: Int(server.port)), channel: "ls:reload",
+            timeouts: RedisTimeouts(command: .milliseconds(200)), keepalive: .milliseconds(100),
+            onMessage: { events.record(.message($0)) }, onState: { events.record(.state($0)) })
+        subscriber.start()
+        defer { subscriber.stop() }
+        #expect(events.wait(forCount: 3) == [.state(true), .state(false), .state(true)])
+    }
+
+    @Test("garbage instead of a SUBSCRIBE confirmation never reports subscribed, and stop() still returns")
+    func garbage() throws {
+        let server = try FakeRedisServer { fd in
+            _ = FakeRedisServer.read(fd)
+            FakeRedisServer.write(fd, Array("$1073741824\r\n".utf8))
+            FakeRedisServer.drainUntilClosed(fd)
+        }
+        defer { server.stop() }
+        let events = SubscriberEvents()
+        let subscriber = RedisSubscriber(
+            endpoint: RedisEndpoint(host: "127.0.0.1", port: Int(server.port)), channel: "ls:reload",
+            onMessage: { events.record(.message($0)) }, onState: { events.record(.state($0)) })
+        subscriber.start()
+        // Two connections ended: the first refused, and the retry after the backoff too.
+        #expect(server.ended.wait(timeout: .now() + 20) == .success)
+        #expect(server.ended.wait(timeout: .now() + 20) == .success)
+        subscriber.stop()
+        #expect(events.all.isEmpty)
+    }
+}

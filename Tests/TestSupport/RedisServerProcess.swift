@@ -145,7 +145,7 @@ package final class RedisServerProcess: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
         guard status == 0 else { throw Failure("posix_spawn \(arguments[0]): errno \(status)") }

@@ -35,6 +35,10 @@ let package = Package(
         // The missing-key report and key usage: recorders, their durable state files
         // (write, fsync, rename), paging and exports. All the server's state.
         .target(name: "MissingKeys", dependencies: ["LabelCore", "BackgroundWork", "AtomicFile", "Clocks"]),
+        // The report and usage in Redis (`--report-store`), shared by every replica: the flush of
+        // a replica's buffered hits (one round trip a second, idempotent), the Lua scripts that keep
+        // the report's rules and cap atomically, reads, DELETE, resolved entries, the reload channel.
+        .target(name: "ReportStore", dependencies: ["MissingKeys", "RedisClient", "LabelCore", "BackgroundWork", "Clocks"]),
         // Replacing a file all at once (temporary file created exclusively, fsync, rename;
         // symlinks written through, modes kept): the server's state files and
         // `label-server import`'s tables; and import's one-writer lock (StoreLock).
@@ -98,7 +102,7 @@ let package = Package(
         ]),
         .executableTarget(
             name: "label-server",
-            dependencies: ["LabelCore", "LabelLint", "LabelImport", "LabelAndroid", "LabelScan", "LabelTranslators", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1", "AtomicFile", "Clocks", "Sockets"]
+            dependencies: ["LabelCore", "LabelLint", "LabelImport", "LabelAndroid", "LabelScan", "LabelTranslators", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1", "AtomicFile", "Clocks", "Sockets", "RedisClient", "ReportStore"]
         ),
         .testTarget(
             name: "LabelCoreTests",
@@ -124,6 +128,7 @@ let package = Package(
         .testTarget(name: "LabelTranslatorsTests", dependencies: ["LabelTranslators", "LabelCore", "MissingKeys"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "TestSupport"]),
         .testTarget(name: "MissingKeysTests", dependencies: ["MissingKeys", "LabelCore", "TestSupport"]),
+        .testTarget(name: "ReportStoreTests", dependencies: ["ReportStore", "MissingKeys", "LabelCore", "LabelServer", "RedisClient", "HTTP1", "TestSupport"]),
         .testTarget(name: "LabelClientTests", dependencies: ["LabelClient", "GzipCoding", "LabelCore", "LabelServer", "HTTPServer", "Sockets", "TestSupport"]),
         // What several test targets share: a raw loopback HTTP client, the in-process
         // exchange and its client (a responder through the server's parser and encoder, as

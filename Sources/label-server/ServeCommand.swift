@@ -39,9 +39,9 @@ enum ServeCommand {
               Every option has the variable shown; LABEL_SERVER_ADMIN_TOKEN enables admin routes.
 
             EXIT STATUS
-              0 after a graceful shutdown, 1 when the store cannot be loaded, the address
-              cannot be bound, or the missing-key report could not be written at shutdown,
-              2 on a bad option.
+              0 after a graceful shutdown, 1 when the store cannot be loaded, the state
+              directory cannot be written, the address cannot be bound, or the missing-key
+              report could not be written at shutdown, 2 on a bad option.
 
             EXAMPLES
               label-server serve --host 0.0.0.0 --port 8080 --state-dir /var/lib/label-server
@@ -80,6 +80,11 @@ enum ServeCommand {
         } catch {
             CommandLine.fail("\(error)")
             return 2
+        }
+        // Before the store is read: a folder the report cannot be written to would lose it.
+        if let problem = StateDirectory.check(configuration.stateDirectory) {
+            CommandLine.fail(problem.message)
+            return 1
         }
         // Taken before the store is read: the watcher compares it with the store once its
         // watches are armed, so a change made meanwhile (right after `listening`) reloads.

@@ -58,6 +58,21 @@ enum ServeCommand {
         return folders.count == store.bundles.count ? joined : "\(store.directory) and \(joined)"
     }
 
+    /// Checks the state directory (a folder the report cannot be written to would lose it),
+    /// then loads the store. - Returns: nil, having said why on stderr, when either fails.
+    private static func stateDirectoryAndStore(_ configuration: ServeConfiguration) -> LoadedStore? {
+        if let problem = StateDirectory.check(configuration.stateDirectory) {
+            CommandLine.fail(problem.message)
+            return nil
+        }
+        do {
+            return try StoreLoader.load(configuration.store)
+        } catch {
+            CommandLine.fail("cannot load the store:\n\(error)")
+            return nil
+        }
+    }
+
     /// Configuration → wiring → signals → listening, then waits for the server to stop.
     static func run(_ arguments: [String]) -> Int32 {
         // Before any thread exists (the loader starts some): see SignalHandlers.
@@ -81,21 +96,10 @@ enum ServeCommand {
             CommandLine.fail("\(error)")
             return 2
         }
-        // Before the store is read: a folder the report cannot be written to would lose it.
-        if let problem = StateDirectory.check(configuration.stateDirectory) {
-            CommandLine.fail(problem.message)
-            return 1
-        }
         // Taken before the store is read: the watcher compares it with the store once its
         // watches are armed, so a change made meanwhile (right after `listening`) reloads.
         let fingerprints = configuration.watch ? ServeComponents.watchedFolders(configuration.store).map { ($0, StoreFingerprint(of: $0)) } : []
-        let loaded: LoadedStore
-        do {
-            loaded = try StoreLoader.load(configuration.store)
-        } catch {
-            CommandLine.fail("cannot load the store:\n\(error)")
-            return 1
-        }
+        guard let loaded = stateDirectoryAndStore(configuration) else { return 1 }
         // `run` keeps only these figures: the first catalog lives in the service's state
         // alone, so the first reload frees it.
         let summary = "loaded \(loaded.catalog.stringCount) strings from \(loaded.fileCount) files in \(storeDescription(configuration.store)); \(loaded.warnings.count) warnings; \(configuration.server.eventLoops) event loops"

@@ -1,6 +1,6 @@
 # What scripts/build-image.sh and scripts/check-image.sh share (sourced, bash):
-#   podman_install_missing     apt-get installs podman, debootstrap, runc (and
-#                              fuse-overlayfs) when a command is missing; needs root
+#   podman_install_missing     apt-get installs podman (with its network stack),
+#                              debootstrap and runc when a command is missing; needs root
 #   podman_cmd                 array: podman with runc as its runtime (crun, podman's
 #                              default when installed, refuses hybrid cgroup v1/v2 hosts)
 #   podman_ulimits             array: --ulimit nofile/nproc at this shell's hard limits;
@@ -16,13 +16,14 @@ podman_install_missing() {
   done
   [ "${#missing[@]}" -eq 0 ] && return 0
   [ "$(id -u)" = 0 ] || { echo "needs root to install ${missing[*]} (apt-get)" >&2; return 1; }
+  # With podman's Recommends (uidmap, slirp4netns, fuse-overlayfs, catatonit: rootless and
+  # kernels without overlay); netavark and iptables give `podman build`'s RUN steps (apt-get
+  # in the Dockerfile) their bridge network with NAT.
+  [[ " ${missing[*]} " == *" podman "* ]] && missing+=(netavark aardvark-dns iptables)
   echo "installing ${missing[*]} with apt-get" >&2
-  # Rootful podman needs neither uidmap nor slirp4netns; fuse-overlayfs only where the
-  # kernel's overlay cannot be used (podman picks it by itself when installed).
   DEBIAN_FRONTEND=noninteractive apt-get update -qq &&
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-      "${missing[@]}" fuse-overlayfs >/dev/null || return 1
-  for tool in "${missing[@]}"; do
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null || return 1
+  for tool in podman debootstrap runc; do
     command -v "$tool" >/dev/null 2>&1 || { echo "$tool is not on PATH after apt-get install" >&2; return 1; }
   done
 }

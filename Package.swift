@@ -35,6 +35,10 @@ let package = Package(
         // The missing-key report and key usage: recorders, their durable state files
         // (write, fsync, rename), merging, paging and exports. All the server's state.
         .target(name: "MissingKeys", dependencies: ["LabelCore", "BackgroundWork", "AtomicFile", "Clocks"]),
+        // The report and usage in Redis (`--report-store`), shared by every replica: the flush of
+        // a replica's buffered hits (one round trip a second, idempotent), the Lua scripts that keep
+        // the report's rules and cap atomically, reads, DELETE, resolved entries, the reload channel.
+        .target(name: "ReportStore", dependencies: ["MissingKeys", "RedisClient", "LabelCore", "BackgroundWork", "Clocks"]),
         // Replacing a file all at once (temporary file created exclusively, fsync, rename;
         // symlinks written through, modes kept): the server's state files and
         // `label-server import`'s tables; and import's one-writer lock (StoreLock).
@@ -75,6 +79,10 @@ let package = Package(
         // The socket system calls the server and the peer client share: sockets, addresses
         // and their resolution, errors carrying `errno`. No HTTP.
         .target(name: "Sockets", dependencies: ["CLabelSystem"]),
+        // A Redis client of our own (RESP2 over Sockets): the pure incremental reply parser
+        // with limits and the command encoder, `redis://` endpoints, a blocking connection
+        // (AUTH, SELECT, pipelining, deadlines, backoff) and a pub/sub subscriber thread.
+        .target(name: "RedisClient", dependencies: ["Sockets", "CLabelSystem", "Clocks", "BackgroundWork"]),
         // gzip through the system zlib: compress, and the one bounded inflate loop.
         .target(name: "GzipCoding", dependencies: ["CZlib"]),
         // Epoll loops, connections: the server's system calls.
@@ -97,7 +105,7 @@ let package = Package(
         ]),
         .executableTarget(
             name: "label-server",
-            dependencies: ["LabelCore", "LabelLint", "LabelImport", "LabelAndroid", "LabelScan", "LabelTranslators", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1", "AtomicFile", "Clocks", "Sockets"]
+            dependencies: ["LabelCore", "LabelLint", "LabelImport", "LabelAndroid", "LabelScan", "LabelTranslators", "MissingKeys", "LabelServer", "HTTPServer", "HTTP1", "AtomicFile", "Clocks", "Sockets", "RedisClient", "ReportStore"]
         ),
         .testTarget(
             name: "LabelCoreTests",
@@ -118,17 +126,19 @@ let package = Package(
         .testTarget(name: "HTTP1Tests", dependencies: ["HTTP1", "TestSupport"]),
         .testTarget(name: "PeerClientTests", dependencies: ["PeerClient", "HTTPServer", "HTTP1", "Sockets", "Clocks"]),
         .testTarget(name: "GzipCodingTests", dependencies: ["GzipCoding"]),
+        .testTarget(name: "RedisClientTests", dependencies: ["RedisClient", "BackgroundWork", "Clocks", "TestSupport"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTP1", "Sockets", "TestSupport"]),
         .testTarget(name: "LabelServerTests", dependencies: ["LabelServer", "GzipCoding", "LabelTranslators", "PeerClient", "LabelCore", "MissingKeys", "HTTPServer", "HTTP1", "TestSupport", "BackgroundWork", "AtomicFile", "Clocks", "Sockets"]),
         .testTarget(name: "LabelTranslatorsTests", dependencies: ["LabelTranslators", "LabelCore", "MissingKeys"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "TestSupport"]),
         .testTarget(name: "MissingKeysTests", dependencies: ["MissingKeys", "LabelCore", "TestSupport"]),
+        .testTarget(name: "ReportStoreTests", dependencies: ["ReportStore", "MissingKeys", "LabelCore", "LabelServer", "RedisClient", "HTTP1", "TestSupport"]),
         .testTarget(name: "LabelClientTests", dependencies: ["LabelClient", "GzipCoding", "LabelCore", "LabelServer", "HTTPServer", "Sockets", "TestSupport"]),
         // What several test targets share: a raw loopback HTTP client, the in-process
         // exchange and its client (a responder through the server's parser and encoder, as
         // an event loop drives it; the fuzzers compile the exchange in too), a seeded PRNG,
-        // a manual clock (the event loops' and PeriodicTask's time, advanced by the test) and
-        // per-process temporary folders.
+        // a manual clock (the event loops' and PeriodicTask's time, advanced by the test),
+        // per-process temporary folders and a real redis-server on loopback.
         .target(name: "TestSupport", dependencies: ["HTTP1", "HTTPServer", "BackgroundWork", "Clocks"], path: "Tests/TestSupport"),
     ],
     swiftLanguageModes: [.v6]

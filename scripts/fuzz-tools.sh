@@ -3,6 +3,7 @@
 #   import   XLIFF bytes and the store files they are imported into (Fuzz/ImportFuzzer)
 #   scan     Swift and Objective-C source bytes, lexer and site scanner (Fuzz/ScanFuzzer)
 #   android  store files through LabelCore's loader into export android (Fuzz/AndroidFuzzer)
+#   resp     what a Redis server sends, through the RESP2 reply parser, and redis:// URLs (Fuzz/RESPFuzzer)
 # Usage: scripts/fuzz-tools.sh TARGET [seconds=60] [extra libFuzzer args...]
 # Builds .build/fuzz/TARGET-fuzzer (modules via scripts/fuzz-modules.sh, plus LabelImport
 # and LabelScan), seeds .build/fuzz/TARGET-corpus from Fuzz/Regressions/TARGET/ and from
@@ -11,17 +12,19 @@
 # a timeout of 10 s per input, or the target's own FINDING).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-target="${1:?usage: scripts/fuzz-tools.sh import|scan|android [seconds] [libFuzzer args...]}"
+target="${1:?usage: scripts/fuzz-tools.sh import|scan|android|resp [seconds] [libFuzzer args...]}"
 shift
 case "$target" in
   import) module=ImportFuzzer ;;
   scan) module=ScanFuzzer ;;
   android) module=AndroidFuzzer ;;
-  *) echo "unknown target $target (import, scan or android)" >&2; exit 2 ;;
+  resp) module=RESPFuzzer ;;
+  *) echo "unknown target $target (import, scan, android or resp)" >&2; exit 2 ;;
 esac
 source "$root/scripts/fuzz-modules.sh"
 fuzz_module LabelImport
 fuzz_module LabelScan
+fuzz_module RedisClient
 source "$root/scripts/fuzz-run.sh"
 
 out="$root/.build/fuzz"
@@ -85,6 +88,8 @@ elif target == "scan":
         control = b"\x01" if name.endswith((".m", ".h")) else b"\x00"
         seed(name, control + read(f"{fixtures}/{name}")[:8192])
         seed(name + "-wrappers", bytes([control[0] | 2]) + read(f"{fixtures}/{name}")[:8192])
+elif target == "resp":
+    pass  # its seeds are the kept inputs in Fuzz/Regressions/resp/
 else:
     seed("strings", b"\x00" + part(read(f"{app}/en.lproj/Localizable.strings")) + part(read(f"{app}/de.lproj/Localizable.strings")))
     seed("stringsdict", b"\x01" + part(read(f"{app}/en.lproj/Localizable.stringsdict"))
@@ -94,6 +99,36 @@ else:
 PY
 
 dictionary="$out/$target.dict"
+if [ "$target" = resp ]; then cat > "$dictionary" <<'DICT'
+"\x0d\x0a"
+"+OK\x0d\x0a"
+"-ERR "
+"-WRONGPASS "
+"-NOAUTH "
+":-1\x0d\x0a"
+":9223372036854775807\x0d\x0a"
+"$-1\x0d\x0a"
+"*-1\x0d\x0a"
+"$0\x0d\x0a\x0d\x0a"
+"*0\x0d\x0a"
+"*3\x0d\x0a$7\x0d\x0amessage\x0d\x0a"
+"$1073741824\x0d\x0a"
+"*1\x0d\x0a"
+"%"
+"_"
+"redis://"
+"rediss://"
+"[::1]"
+":6379"
+"/15"
+"user:pass@"
+"%40"
+DICT
+  extra=(-dict="$dictionary" -max_len=4096 -timeout=10 "${extra[@]}")
+  cd "$out"
+  fuzz_run
+  exit $?
+fi
 # Tokens every target shares: format specifiers, escapes, characters XML and .strings care about.
 cat > "$dictionary" <<'DICT'
 "%@"

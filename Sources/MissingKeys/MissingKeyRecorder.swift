@@ -75,7 +75,7 @@ package final class MissingKeyRecorder: Sendable {
     /// scalars, as openapi.yaml's `maxLength` counts them.
     static let maximumReportedKeyCharacters = LabelKeyValidation.maximumCharacters
     private let log: @Sendable (String) -> Void
-    private let state: Guarded<State>
+    let state: Guarded<State>
 
     /// - Parameters:
     ///   - maxEntries: Most `(table, key, requested)` entries kept (at least 1).

@@ -24,7 +24,7 @@ enum ServeCommand {
             Serves the store over HTTP/1.1: GET /labels/{key}, GET /labels, GET/POST/DELETE
             /missing, GET /healthz, GET /readyz, GET /metrics, POST /admin/reload (see
             openapi.yaml). Missing hits are kept in STATE-DIR/missing.json, flushed every
-            second and on SIGTERM. The first line printed is
+            second and on SIGTERM (with --report-store, in Redis, shared by every replica). The first line printed is
             `listening on http://HOST:PORT`. SIGTERM or SIGINT stop accepting, finish requests
             in flight and exit 0; SIGHUP reloads the store (a broken store keeps the old one).
             Admin routes need `Authorization: Bearer $LABEL_SERVER_ADMIN_TOKEN`; without the
@@ -37,10 +37,13 @@ enum ServeCommand {
 
             ENVIRONMENT
               Every option has the variable shown; LABEL_SERVER_ADMIN_TOKEN enables admin routes.
+              LABEL_SERVER_REPORT_STORE_PASSWORD is the Redis password of --report-store (never
+              logged; a password in the URL is refused).
 
             EXIT STATUS
               0 after a graceful shutdown, 1 when the store cannot be loaded, the state
-              directory cannot be written, the address cannot be bound, or the missing-key
+              directory cannot be written (without --report-store), the address cannot be
+              bound, the report store refuses the login or its keys, or the missing-key
               report could not be written at shutdown, 2 on a bad option.
 
             EXAMPLES
@@ -58,10 +61,10 @@ enum ServeCommand {
         return folders.count == store.bundles.count ? joined : "\(store.directory) and \(joined)"
     }
 
-    /// Checks the state directory (a folder the report cannot be written to would lose it),
-    /// then loads the store. - Returns: nil, having said why on stderr, when either fails.
+    /// Checks the state directory (a folder the report cannot be written to would lose it;
+    /// not with --report-store), then loads the store. - Returns: nil, having said why on stderr, when either fails.
     private static func stateDirectoryAndStore(_ configuration: ServeConfiguration) -> LoadedStore? {
-        if let problem = StateDirectory.check(configuration.stateDirectory) {
+        if configuration.reportStore == nil, let problem = StateDirectory.check(configuration.stateDirectory) {
             CommandLine.fail(problem.message)
             return nil
         }
@@ -122,12 +125,11 @@ enum ServeCommand {
             components.server.shutdown()
             stop.request()
         })
+        // The report store's refusal (a wrong password, missing permissions) or no port: exit 1.
         let address: SocketAddress
-        do {
-            address = try components.start()
-        } catch {
-            CommandLine.fail("cannot listen on \(configuration.server.host):\(configuration.server.port): \(error)")
-            return 1
+        switch components.startListening() {
+        case .success(let bound): address = bound
+        case .failure(let failure): CommandLine.fail(failure.message); return 1
         }
         // Unbuffered, so a supervisor or test reading the pipe sees it at once.
         FileHandle.standardOutput.write(text: "listening on http://\(address)\n")
@@ -142,7 +144,7 @@ enum ServeCommand {
         let flushed = components.finish()
         withExtendedLifetime(signals) {}
         guard flushed else {
-            Log.info("stopped; the missing-key report could not be written to \(components.missing.fileURL.path)")
+            Log.info("stopped; the missing-key report could not be written to \(components.missing?.fileURL.path ?? "the report store")")
             return 1
         }
         Log.info("stopped")

@@ -4,6 +4,8 @@ import HTTPServer
 import LabelCore
 import MissingKeys
 import LabelServer
+import RedisClient
+import ReportStore
 import HTTP1
 import Sockets
 
@@ -13,9 +15,12 @@ struct ServeComponents {
     let readiness = Readiness()
     let reloader: StoreReloader
     let accessLog: AccessLog?
-    let missing: MissingReportStore
-    /// Requests per key for `GET /usage` (`--usage on`).
+    /// The report in STATE-DIR (nil with `--report-store`).
+    let missing: MissingReportStore?
+    /// Requests per key for `GET /usage` (`--usage on`) in STATE-DIR (nil with `--report-store`).
     let usage: UsageStore?
+    /// The report and usage in Redis (`--report-store`).
+    let reportStore: RedisReportStore?
     let server: EpollServer
     /// The other replicas, when `--peers` names some.
     let fleet: Fleet?
@@ -33,9 +38,10 @@ struct ServeComponents {
         let recorder = MissingKeyRecorder(maxEntries: configuration.missingMaxEntries,
                                           maxKeyBytes: configuration.missingMaxKeyBytes,
                                           maxReportedEntries: configuration.missingMaxReported, log: Log.line)
+        reportStore = Self.reportStore(configuration, limits: recorder.limits, holder: holder)
         let stateDirectory = URL(fileURLWithPath: configuration.stateDirectory, isDirectory: true)
-        missing = MissingReportStore(stateDirectory: stateDirectory, recorder: recorder, log: Log.line)
-        usage = configuration.usage
+        missing = reportStore != nil ? nil : MissingReportStore(stateDirectory: stateDirectory, recorder: recorder, log: Log.line)
+        usage = configuration.usage && reportStore == nil
             ? UsageStore(stateDirectory: stateDirectory, current: { holder.state.usage }, log: Log.line)
             : nil
         fleet = configuration.peers.isEmpty ? nil
@@ -49,11 +55,51 @@ struct ServeComponents {
         let service = LabelService(
             catalog: holder, readiness: readiness, metrics: metrics, admin: AdminAuthorization(token: configuration.adminToken),
             reloader: reloader, accessLog: accessLog, missing: missing, usage: usage,
-            openConnections: { serverRef.value?.openConnections }, fleet: fleet.map { .fleet($0) } ?? .single)
+            openConnections: { serverRef.value?.openConnections }, fleet: fleet.map { .fleet($0) } ?? .single,
+            sharedReport: reportStore)
         // Parser rejections and EMFILE on accept, at most 10 lines a second.
         let serverLog = RateLimitedLog(linesPerSecond: 10, sink: Log.info)
         server = EpollServer(configuration: configuration.server, responder: service, log: serverLog)
         serverRef.set(server)
+    }
+
+    /// The Redis-backed report (`--report-store`), bounded like the local one.
+    private static func reportStore(_ configuration: ServeConfiguration, limits: MissingReport.Limits,
+                                    holder: CatalogHolder) -> RedisReportStore? {
+        guard let endpoint = configuration.reportStore else { return nil }
+        let settings = RedisReportStore.Configuration(endpoint: endpoint, keys: ReportKeys(prefix: configuration.reportStorePrefix),
+                                                      limits: limits, countsUsage: configuration.usage)
+        return RedisReportStore(configuration: settings, usageCounters: { holder.state.usage }, log: Log.line)
+    }
+
+    /// Why `serve` cannot start: a sentence for the command line.
+    struct StartFailure: Error {
+        var message: String
+    }
+
+    /// ``start()`` after the report store's access check (``reportStoreRefusal()``).
+    func startListening() -> Result<SocketAddress, StartFailure> {
+        if let refusal = reportStoreRefusal() { return .failure(StartFailure(message: refusal)) }
+        do {
+            return .success(try start())
+        } catch {
+            let server = self.server.configuration
+            return .failure(StartFailure(message: "cannot listen on \(server.host):\(server.port): \(error)"))
+        }
+    }
+
+    /// Why the report store refuses this server (a wrong password, missing permissions), or nil;
+    /// an unreachable Redis is no refusal (logged once, hits are buffered).
+    func reportStoreRefusal() -> String? {
+        guard let store = reportStore else { return nil }
+        do {
+            try store.checkAccess()
+            return nil
+        } catch {
+            let endpoint = store.configuration.endpoint, prefix = store.configuration.keys.prefix
+            let user = endpoint.user.map { "user \"\($0)\"" } ?? "the default user"
+            return "the report store \(endpoint) refused \(user): \(error) (check LABEL_SERVER_REPORT_STORE_PASSWORD and the user's ACL: ~\(prefix)* keys, &\(prefix)* channels, +@read +@write +@scripting +publish +subscribe)"
+        }
     }
 
     /// The folders `--watch` watches: the store folder when some bundle lies in it, and
@@ -65,8 +111,9 @@ struct ServeComponents {
 
     /// Starts the report's flushing and the server's loops.
     func start() throws(SystemError) -> SocketAddress {
-        missing.startFlushing(every: .seconds(1))
+        missing?.startFlushing(every: .seconds(1))
         usage?.startFlushing()
+        reportStore?.startFlushing(every: .seconds(1))
         let descriptors = OpenFileLimit.raiseToHardLimit()
         let maxConnections = server.configuration.maxConnections
         if descriptors < maxConnections + 64 {
@@ -84,14 +131,18 @@ struct ServeComponents {
             Log.info("fleet: peers \(fleet.endpoints.map(\.description).joined(separator: ",")), instance \(fleet.instanceID), timeout \(fleet.timeout.inSeconds) s")
         }
         for watcher in watchers { watcher.start() }
+        // A reload asked of another replica (`POST /admin/reload`) reaches this one through Redis.
+        let reloader = reloader
+        reportStore?.startSubscribing { reloader.reloadInBackground() }
     }
 
     /// After the server has stopped (or its grace expired): nothing recorded before
     /// the last response is lost, and the background work ends.
     /// - Returns: false when the missing-key report could not be written.
     func finish() -> Bool {
-        let flushed = missing.stop()
+        let flushed = missing?.stop() ?? reportStore?.stop(within: .seconds(5)) ?? true
         usage?.stop()
+        reportStore?.close()
         accessLog?.flush()
         for watcher in watchers { watcher.stop() }
         fleet?.stop()

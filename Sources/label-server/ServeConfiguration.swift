@@ -5,6 +5,8 @@ import HTTPServer
 import LabelCore
 import MissingKeys
 import LabelServer
+import RedisClient
+import ReportStore
 
 /// Everything `serve` is configured by, from flags, then `LABEL_SERVER_*`
 /// environment variables, then defaults. The defaults of the server, parser and
@@ -44,6 +46,11 @@ struct ServeConfiguration {
     var watch: Bool
     /// `--log-format json`: every log line one JSON object.
     var logJSON: Bool
+    /// `--report-store redis://…` (password from `LABEL_SERVER_REPORT_STORE_PASSWORD`): the
+    /// report and usage in Redis, shared by every replica; nil keeps them in the state directory.
+    var reportStore: RedisEndpoint?
+    /// `--report-store-prefix`: every Redis key and the reload channel start with it.
+    var reportStorePrefix: String
 
     static let settings: [Setting] = {
         let server = HTTPServerConfiguration()
@@ -72,6 +79,10 @@ struct ServeConfiguration {
             Setting(flag: "--peers", environment: "LABEL_SERVER_PEERS", defaultValue: "", help: "other replicas, host:port or name:port (all addresses of the name), comma-separated; empty: none"),
             Setting(flag: "--peer-timeout", environment: "LABEL_SERVER_PEER_TIMEOUT", defaultValue: seconds(Fleet.defaultTimeout), help: "seconds, from a request's arrival, for a fleet read's whole fan-out; a peer not done by then is left out"),
             Setting(flag: "--watch", environment: "LABEL_SERVER_WATCH", defaultValue: "on", help: "reload the store when its files change (inotify; ConfigMap symlink swaps): on or off"),
+            Setting(flag: "--report-store", environment: "LABEL_SERVER_REPORT_STORE", defaultValue: "",
+                    help: "redis://[user@]host[:port][/db]: the missing-key report and usage in Redis, shared by every replica (password: LABEL_SERVER_REPORT_STORE_PASSWORD); empty: STATE-DIR's files"),
+            Setting(flag: "--report-store-prefix", environment: "LABEL_SERVER_REPORT_STORE_PREFIX", defaultValue: ReportKeys.defaultPrefix,
+                    help: "the start of every Redis key and of the reload channel, so several stores share one Redis"),
             Setting(flag: "--log-format", environment: "LABEL_SERVER_LOG_FORMAT", defaultValue: "text",
                     help: "every log line as text (`TIME level message`) or json (one object a line: time, level, message, fields)"),
         ]
@@ -104,6 +115,10 @@ struct ServeConfiguration {
         }
         peerTimeout = try values.duration("--peer-timeout")
         watch = try values.onOff("--watch")
+        (reportStore, reportStorePrefix) = try Self.reportStore(values, environment: environment)
+        if reportStore != nil, !peers.isEmpty {
+            throw ArgumentScanner.UsageError(description: "--report-store and --peers exclude each other: with the report in Redis every replica answers the same")
+        }
         switch values.raw("--log-format") {
         case "text": logJSON = false
         case "json": logJSON = true
@@ -135,6 +150,22 @@ struct ServeConfiguration {
             timeouts: timeouts,
             maxConnections: try values.integer("--max-connections", in: 1...1_000_000)
         )
+    }
+
+    /// The Redis endpoint and key prefix; the password only from the environment, never echoed.
+    private static func reportStore(_ values: SettingValues, environment: [String: String]) throws(ArgumentScanner.UsageError)
+        -> (RedisEndpoint?, String) {
+        let prefix = values.raw("--report-store-prefix")
+        guard !prefix.isEmpty, prefix.utf8.count <= 200, !prefix.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value == 0x7F }) else {
+            throw ArgumentScanner.UsageError(description: "--report-store-prefix must be 1 to 200 printable characters without spaces")
+        }
+        let url = values.raw("--report-store")
+        guard !url.isEmpty else { return (nil, prefix) }
+        do {
+            return (try RedisEndpoint(url: url, password: environment["LABEL_SERVER_REPORT_STORE_PASSWORD"]), prefix)
+        } catch {
+            throw ArgumentScanner.UsageError(description: "--report-store: \(error)")
+        }
     }
 
     /// `10` for ten seconds, `0.5` for half of one, as the help shows defaults.

@@ -61,3 +61,14 @@ extension MissingReportError: HTTPResponseError {
         }
     }
 }
+
+/// The shared report store (Redis) cannot be reached: `/missing` and `/usage` answer 503 with
+/// `Retry-After`, the label routes are not concerned.
+extension ReportStoreUnavailable: HTTPResponseError {
+    package var status: HTTPStatus { .serviceUnavailable }
+    package var code: String { "report_store_unavailable" }
+    package var message: String {
+        "the missing-key report and usage live in the report store, which cannot be reached now (\(cause)); labels are served and hits kept meanwhile: retry later"
+    }
+    package var headers: HTTPHeaders { ["Retry-After": String(retryAfter)] }
+}

@@ -31,7 +31,7 @@ extension LabelService {
         ]
         let missingRead: Responses = [
             200: [], 400: query.union(scope).union(reportQuery).union(["invalid_include", "invalid_state"]),
-            404: ["missing_report_disabled"], 503: ["fleet_busy"],
+            404: ["missing_report_disabled"], 503: ["fleet_busy", "report_store_unavailable"],
         ]
         let missingReport: Responses = [
             200: [],
@@ -45,7 +45,7 @@ extension LabelService {
         let missingReset = merged(admin, fleetWrite, [
             200: [],
             400: query.union(scope).union(["invalid_key", "key_too_long", "invalid_language", "invalid_table"]),
-            404: ["missing_report_disabled"], 500: ["persistence_failed"],
+            404: ["missing_report_disabled"], 500: ["persistence_failed"], 503: ["report_store_unavailable"],
         ])
         let reload = merged(admin, fleetWrite, [
             200: [], 400: query.union(scope), 404: ["reload_unavailable"], 422: ["reload_failed"],
@@ -53,7 +53,7 @@ extension LabelService {
         let coverage: Responses = [200: [], 400: query.union(reportQuery)]
         let usage: Responses = [
             200: [], 400: query.union(scope).union(reportQuery).union(["invalid_unused"]),
-            404: ["usage_disabled"], 503: ["fleet_busy"],
+            404: ["usage_disabled"], 503: ["fleet_busy", "report_store_unavailable"],
         ]
         return [
             "/labels/{key}": [.get: label, .head: label],

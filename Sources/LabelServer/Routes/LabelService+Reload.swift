@@ -1,5 +1,6 @@
 import HTTP1
 import LabelCore
+import MissingKeys
 
 /// `POST /admin/reload`: the caller learns the result, and no event loop waits for it.
 extension LabelService {
@@ -14,7 +15,10 @@ extension LabelService {
         guard let reloader else {
             return APIError(.notFound, "reload_unavailable", "this server was started without a reloadable store").response
         }
-        return Self.reloadResponse(reloader.reload())
+        let result = reloader.reload()
+        // Every other replica reloads too (each ignores its own message): it reads the same store.
+        _ = shared?.publishReload()
+        return Self.reloadResponse(result)
     }
 
     static func reloadResponse(_ result: Result<ServiceState, StoreLoadError>) -> HTTPResponse {

@@ -25,8 +25,10 @@ extension LabelService {
         LabelRoute(.exact("/coverage"), [.get, .head], runs: .afterCoverage) { service, request, call in
             try service.coverageReport(request, state: call.state)
         },
-        LabelRoute(.exact("/usage"), [.get, .head], fleet: [.get: .usageRead, .head: .usageRead]) { service, request, call in
-            try service.usageReport(request)
+        LabelRoute(.exact("/usage"), [.get, .head], fleet: [.get: .usageRead, .head: .usageRead],
+                   runs: .loopWhenBuilt(.builds)) { service, request, call in
+            // Inline from this replica's counts; the shared store's (`--report-store`) off the loop.
+            try service.usageReport(request, mayBlock: call.mayBlock)
         },
         LabelRoute(.exact("/healthz"), [.get, .head]) { _, _, _ in
             json(.ok, #"{"status":"ok"}"#)

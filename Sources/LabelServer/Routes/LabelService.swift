@@ -21,6 +21,12 @@ package struct LabelService: HTTPResponder {
     let missing: MissingReportStore?
     /// Requests per catalog key (`GET /usage`); `nil` counts nothing.
     let usage: UsageStore?
+    /// The report and usage shared by every replica (`--report-store`); `missing` and `usage` are then nil.
+    let shared: (any SharedReportStore)?
+    /// Where misses are recorded: the local report's recorder, or the shared store's buffer.
+    let recorder: MissingKeyRecorder?
+    /// Whether requests are counted per key (`usage`, or the shared store's).
+    let countsUsage: Bool
     /// Open connections, read at scrape time (the server is created after the service).
     let openConnections: @Sendable () -> Int?
     /// Rendered `/missing` pages per report generation (see ``MissingReportCache``);
@@ -40,7 +46,8 @@ package struct LabelService: HTTPResponder {
         usage: UsageStore? = nil,
         openConnections: @escaping @Sendable () -> Int? = { nil },
         fleet: FleetMode = .single,
-        missingReportMaxAge: Duration = .seconds(1)
+        missingReportMaxAge: Duration = .seconds(1),
+        sharedReport: (any SharedReportStore)? = nil
     ) {
         fleetMode = fleet
         self.holder = catalog
@@ -51,6 +58,9 @@ package struct LabelService: HTTPResponder {
         self.accessLog = accessLog
         self.missing = missing
         self.usage = usage
+        shared = sharedReport
+        recorder = missing?.recorder ?? sharedReport?.recorder
+        countsUsage = usage != nil || sharedReport?.countsUsage == true
         self.openConnections = openConnections
         missingCache = MissingReportCache(maximumAge: missingReportMaxAge)
     }
@@ -121,17 +131,17 @@ package struct LabelService: HTTPResponder {
                                       development: state.catalog.developmentLanguage)
         // Counted once rendered (a request refused for its arguments counts nothing), and
         // only a key the catalog has: others are the missing report's.
-        if usage != nil, let keySlot {
+        if countsUsage, let keySlot {
             state.usage.record(slot: keySlot, at: Int64(time(nil)))
         }
         if label.isMissing {
             metrics.recordMissingHit()
-            missing?.recorder.record(table: label.table, key: label.key, requested: label.requested?.rawValue ?? "und",
+            recorder?.record(table: label.table, key: label.key, requested: label.requested?.rawValue ?? "und",
                                      servedFrom: label.source, at: Date())
         } else if let plural = label.pluralMiss {
             // Found in the requested language, but without the form this count needs.
             metrics.recordMissingHit()
-            missing?.recorder.record(table: label.table, key: label.key, requested: label.requested?.rawValue ?? "und",
+            recorder?.record(table: label.table, key: label.key, requested: label.requested?.rawValue ?? "und",
                                      servedFrom: label.source, at: Date(), plural: plural)
         }
         let headers = if let requested, label.language == query.language {
@@ -154,7 +164,7 @@ package struct LabelService: HTTPResponder {
             stateWriteFailures: (missing.map { [(MissingReportStore.fileName, $0.writeFailures)] } ?? [])
                 + (usage.map { [(UsageStore.fileName, $0.writeFailures)] } ?? []))
         return HTTPResponse(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                            body: Array((metrics.render(gauges) + fleetMetrics()).utf8))
+                            body: Array((metrics.render(gauges) + fleetMetrics() + (shared?.metricsText() ?? "")).utf8))
     }
 
     static func json(_ status: HTTPStatus, _ body: String) -> HTTPResponse {

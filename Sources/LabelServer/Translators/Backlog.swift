@@ -127,8 +127,15 @@ final class Backlog: Sendable {
     @discardableResult
     func sweep(_ recorder: MissingKeyRecorder, serving: ServiceState) -> Bool {
         guard !isSwept(serving) else { return false }
+        return sweep(recorder.snapshot(), serving: serving) { recorder.markResolved($0, at: $1) }
+    }
+
+    /// The sweep of `report` (the shared store's), marking with `markResolved` (which may
+    /// throw: the load then stays unswept, and the next read tries again).
+    func sweep<Failure: Error>(_ report: MissingReport, serving: ServiceState,
+                               markResolved: ([MissingKeyRecorder.EntryID], Date) throws(Failure) -> Int) throws(Failure) -> Bool {
+        guard !isSwept(serving) else { return false }
         EventLoopThread.assertNotCurrent("marking fixed missing keys resolved")
-        let report = recorder.snapshot()
         var fixed: [MissingKeyRecorder.EntryID] = []
         for entry in report.entries where entry.resolvedAt == nil {
             if Self.isServed(entry, by: serving) {
@@ -136,7 +143,7 @@ final class Backlog: Sendable {
                                                         plural: entry.plural))
             }
         }
-        let changed = recorder.markResolved(fixed, at: serving.loadedAt)
+        let changed = try markResolved(fixed, serving.loadedAt)
         state.withLock { $0.sweptLoad = serving.loadedAt }
         return changed > 0
     }

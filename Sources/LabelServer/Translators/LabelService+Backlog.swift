@@ -9,7 +9,7 @@ extension LabelService {
     /// Checks the report against the served catalog (once per load) and lists the language's
     /// untranslated keys when the query includes them; on an event loop (`mayBlock` false)
     /// only from what is computed already, else `LabelRoute.NotBuilt`.
-    func backlog(_ query: MissingQuery, store: MissingReportStore, state: ServiceState,
+    func backlog(_ query: MissingQuery, store: MissingReportStore?, state: ServiceState,
                  mayBlock: Bool) throws -> Backlog.Untranslated? {
         // Without `lang`, every language's backlog (untranslated keys are open entries:
         // `state=resolved` shows none of them).
@@ -20,7 +20,8 @@ extension LabelService {
                 throw LabelRoute.NotBuilt()
             }
         }
-        if backlog.sweep(store.recorder, serving: state) { missingCache.invalidate() }
+        // The shared store's report is swept by its reader (``sharedMissingRead``).
+        if let store, backlog.sweep(store.recorder, serving: state) { missingCache.invalidate() }
         return listKey.map { backlog.untranslated($0, serving: state) }
     }
 

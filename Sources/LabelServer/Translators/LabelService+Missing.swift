@@ -14,34 +14,21 @@ extension LabelService {
     ///   against the report, or a language's untranslated keys listed, throws
     ///   `LabelRoute.NotBuilt` and runs again on the builds worker.
     func missingReport(_ request: HTTPRequest, state: ServiceState, mayBlock: Bool = true) throws -> HTTPResponse {
+        if let shared { return try sharedMissingReport(request, shared: shared, state: state, mayBlock: mayBlock) }
         guard let missing else {
             throw APIError(.notFound, "missing_report_disabled", "this server keeps no missing-key report")
         }
         // ``routes`` lets only GET, HEAD, POST and DELETE through.
         switch request.method {
         case .post:
-            let body = try Self.reportedBody(request)
-            let summary = try missing.recorder.recordReported(body)
+            let response = try Self.recordReported(request, into: missing.recorder)
             missingCache.invalidate()
-            var writer = JSONWriter()
-            writer.beginObject()
-            writer.field("recorded", summary.recorded)
-            writer.field("added", summary.added)
-            writer.field("dropped", summary.dropped)
-            writer.field("refused", summary.refusedByQuota)
-            writer.endObject()
-            return HTTPResponse(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: writer.bytes)
+            return response
         case .delete:
             try admin.check(request)
             defer { missingCache.invalidate() }
             if let entry = try Self.entryToRemove(request) {
-                let removed = try missing.remove(key: entry.key, requested: entry.lang, table: entry.table)
-                var writer = JSONWriter()
-                writer.beginObject()
-                writer.field("status", "removed")
-                writer.field("removed", removed)
-                writer.endObject()
-                return HTTPResponse(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: writer.bytes)
+                return Self.removedResponse(try missing.remove(key: entry.key, requested: entry.lang, table: entry.table))
             }
             try missing.reset()
             return Self.json(.ok, #"{"status":"reset"}"#)
@@ -53,7 +40,7 @@ extension LabelService {
     /// Whether `DELETE /missing` (this replica's) goes to the state-writes worker: anything
     /// refused (401/403, a bad scope, no report) is answered at once on the loop.
     func acceptsMissingReset(_ request: HTTPRequest) -> Bool {
-        missing != nil && (try? admin.check(request)) != nil && (try? Self.checkScope(request)) != nil
+        (missing != nil || shared != nil) && (try? admin.check(request)) != nil && (try? Self.checkScope(request)) != nil
     }
 
     /// The JSON bytes of a `POST /missing`, after the checks that keep web
@@ -100,7 +87,7 @@ extension LabelService {
     ///     the event loop): rendered directly, never cached.
     ///   - unreachable: peers left out of `source` (the page shows a banner; other formats
     ///     are marked by ``markFleet(_:unreachable:fleet:)``).
-    func readMissing(_ request: HTTPRequest, store: MissingReportStore, state: ServiceState, source: MissingReport? = nil,
+    func readMissing(_ request: HTTPRequest, store: MissingReportStore?, state: ServiceState, source: MissingReport? = nil,
                      unreachable: [String] = [], mayBlock: Bool = true) throws -> HTTPResponse {
         // MissingQuery reads every parameter (an empty value is a form's "All");
         // MissingReportQuery is the page the JSON, CSV and .strings renderings cut.
@@ -127,7 +114,7 @@ extension LabelService {
             // One .strings file holds one table: the stub is for one table.
             if query.table == nil { query.table = "Localizable" }
         case "xliff", "html":
-            let full = Backlog.appending(untranslated, to: source ?? store.recorder.snapshot())
+            let full = Backlog.appending(untranslated, to: source ?? store?.recorder.snapshot() ?? MissingReport(entries: [], since: Date()))
             var response = translatorExport(format: format, query: missingQuery, full: full, untranslated: untranslated,
                                             unreachable: unreachable, state: state, sourceText: sourceText)
             Self.addBacklogHeaders(&response.headers, format: format, lang: missingQuery.lang, untranslated: untranslated)
@@ -139,7 +126,7 @@ extension LabelService {
                                          catalogLoadedAt: format == "strings" || missingQuery.search != nil || untranslated != nil
                                             ? state.loadedAt.timeIntervalSince1970 : 0)
         // A fleet's JSON is rewritten afterwards (``markFleet(_:leftOut:fleet:)``): left identity.
-        let wantsGzip = ContentEncodingChoice.acceptsGzip(request) && !(source != nil && format == "json")
+        let wantsGzip = ContentEncodingChoice.acceptsGzip(request) && !(source != nil && format == "json" && shared == nil)
         let render = { (recorded: MissingReport) -> MissingReportCache.Page in
             // Untranslated keys after the report's; the search (over keys and development
             // text); then filters and the page.
@@ -150,14 +137,15 @@ extension LabelService {
             return page
         }
         let page: MissingReportCache.Page
-        if let source {
-            var rendered = render(source)
+        if let store, source == nil {
+            page = missingCache.page(key, gzip: wantsGzip, recorder: store.recorder, render: render)
+        } else {
+            // A report from elsewhere (the fleet's, the shared store's): rendered directly, never cached.
+            var rendered = render(source ?? MissingReport(entries: [], since: Date()))
             if wantsGzip, rendered.identity.count >= MissingReportCache.gzipThreshold {
                 rendered.gzip = try? Gzip.compress(rendered.identity, level: 1)
             }
             page = rendered
-        } else {
-            page = missingCache.page(key, gzip: wantsGzip, recorder: store.recorder, render: render)
         }
         var headers: HTTPHeaders = [:]
         headers.add(.contentType, value: contentType)

@@ -30,7 +30,8 @@ extension LabelService {
     }
 
     /// `GET /usage`: per catalog key, requests and last request; `unused=true`, `table`, `format`.
-    func usageReport(_ request: HTTPRequest) throws -> HTTPResponse {
+    func usageReport(_ request: HTTPRequest, mayBlock: Bool = true) throws -> HTTPResponse {
+        if let shared { return try sharedUsageReport(request, shared: shared, mayBlock: mayBlock) }
         let (usage, query) = try usageQuery(request)
         let (since, totals) = usage.snapshot()
         return try usageResponse(request, query: query, since: since, totals: totals)
@@ -41,13 +42,18 @@ extension LabelService {
         guard let usage else {
             throw APIError(.notFound, "usage_disabled", "this server counts no key usage (--usage off)")
         }
+        return (usage, try usageFilters(request))
+    }
+
+    /// The parsed query of `GET /usage`, or the 400 the request gets.
+    func usageFilters(_ request: HTTPRequest) throws -> UsageQuery {
         try Self.checkScope(request)
         let parameters = try QueryParameters(request, emptyIsAbsent: true)
         let unused = try parameters.unusedFlag() ?? false
         let query = try MissingQuery(parameters)
         // Checked before a fleet asks its peers; the renderer switches on it again.
         _ = try parameters.format(among: ["json", "html"])
-        return (usage, UsageQuery(unused: unused, filters: query))
+        return UsageQuery(unused: unused, filters: query)
     }
 
     /// Renders totals (this replica's, or the fleet's summed) for the catalog's keys.

@@ -1,0 +1,1 @@
+../../Fuzz/Shared/FuzzInput.swift

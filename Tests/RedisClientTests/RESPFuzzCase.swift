@@ -1,0 +1,1 @@
+../../Fuzz/RESPFuzzer/RESPFuzzCase.swift

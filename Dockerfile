@@ -3,10 +3,11 @@
 #   docker build -t label-server .
 #   docker run --rm -p 8080:8080 -v label-state:/var/lib/label-server label-server
 #
-# There is no Docker engine on the project's machines, so this file is not built
-# there. Instead scripts/check-deploy.sh (run by .ci/run) makes sure the `swift build`
-# line below is the one docs/deployment.md quotes, lints this file with hadolint, and
-# validates deploy/. Keep the build command on ONE line: the check reads it from here.
+# There is no Docker engine on the project's machines: .ci/steps/255-image.sh builds this
+# file unmodified with podman (scripts/build-image.sh, `--format docker`) and runs it
+# (scripts/check-image.sh). scripts/check-deploy.sh (run by .ci/run) makes sure the
+# `swift build` line below is the one docs/deployment.md quotes, lints this file with
+# hadolint, and validates deploy/. Keep the build command on ONE line: the check reads it.
 
 # ---- build stage: the official Swift image, pinned to the project's toolchain ----
 FROM swift:6.3.1-bookworm AS build
@@ -52,10 +53,14 @@ FROM debian:bookworm-slim
 
 # A fixed numeric UID/GID, so Kubernetes' runAsNonRoot can verify it and volumes
 # can be chowned to it. The state directory belongs to it; nothing else is writable.
+# Its group is 0 with the owner's rights (chgrp 0, chmod g=u: OpenShift's recipe), so an
+# arbitrary UID in group 0 (`--user 123456:0`, OpenShift's restricted SCC) can write it too.
 RUN groupadd --system --gid 10001 label-server \
     && useradd --system --uid 10001 --gid 10001 --no-create-home \
        --home-dir /nonexistent --shell /usr/sbin/nologin label-server \
-    && install -d -o 10001 -g 10001 -m 0750 /var/lib/label-server
+    && install -d -o 10001 -g 10001 -m 0750 /var/lib/label-server \
+    && chgrp 0 /var/lib/label-server \
+    && chmod g=u /var/lib/label-server
 
 COPY --from=build /staging/label-server /usr/local/bin/label-server
 COPY --from=build /staging/swift-backtrace /usr/local/libexec/swift-backtrace

@@ -41,9 +41,10 @@ enum ServeCommand {
               logged; a password in the URL is refused).
 
             EXIT STATUS
-              0 after a graceful shutdown, 1 when the store cannot be loaded, the address
-              cannot be bound, the report store refuses the login or its keys, or the
-              missing-key report could not be written at shutdown, 2 on a bad option.
+              0 after a graceful shutdown, 1 when the store cannot be loaded, the state
+              directory cannot be written (without --report-store), the address cannot be
+              bound, the report store refuses the login or its keys, or the missing-key
+              report could not be written at shutdown, 2 on a bad option.
 
             EXAMPLES
               label-server serve --host 0.0.0.0 --port 8080 --state-dir /var/lib/label-server
@@ -58,6 +59,21 @@ enum ServeCommand {
         if folders.isEmpty { return store.directory }
         let joined = folders.joined(separator: ", ")
         return folders.count == store.bundles.count ? joined : "\(store.directory) and \(joined)"
+    }
+
+    /// Checks the state directory (a folder the report cannot be written to would lose it;
+    /// not with --report-store), then loads the store. - Returns: nil, having said why on stderr, when either fails.
+    private static func stateDirectoryAndStore(_ configuration: ServeConfiguration) -> LoadedStore? {
+        if configuration.reportStore == nil, let problem = StateDirectory.check(configuration.stateDirectory) {
+            CommandLine.fail(problem.message)
+            return nil
+        }
+        do {
+            return try StoreLoader.load(configuration.store)
+        } catch {
+            CommandLine.fail("cannot load the store:\n\(error)")
+            return nil
+        }
     }
 
     /// Configuration → wiring → signals → listening, then waits for the server to stop.
@@ -86,13 +102,7 @@ enum ServeCommand {
         // Taken before the store is read: the watcher compares it with the store once its
         // watches are armed, so a change made meanwhile (right after `listening`) reloads.
         let fingerprints = configuration.watch ? ServeComponents.watchedFolders(configuration.store).map { ($0, StoreFingerprint(of: $0)) } : []
-        let loaded: LoadedStore
-        do {
-            loaded = try StoreLoader.load(configuration.store)
-        } catch {
-            CommandLine.fail("cannot load the store:\n\(error)")
-            return 1
-        }
+        guard let loaded = stateDirectoryAndStore(configuration) else { return 1 }
         // `run` keeps only these figures: the first catalog lives in the service's state
         // alone, so the first reload frees it.
         let summary = "loaded \(loaded.catalog.stringCount) strings from \(loaded.fileCount) files in \(storeDescription(configuration.store)); \(loaded.warnings.count) warnings; \(configuration.server.eventLoops) event loops"

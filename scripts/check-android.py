@@ -319,7 +319,13 @@ def main():
                         figures["differences"].append({"key": key, "lang": lang, "args": args,
                                                        "apple_error": error.read().decode()})
                         continue
-                    text = found.get(apple.get("plural") or "other", found.get("other")) if isinstance(found, dict) else found
+                    category = apple.get("plural")
+                    if category is None and isinstance(found, dict):
+                        # <plurals> made from an English `inflect` run (a .strings value, so the
+                        # server names no category): Android picks `one` for exactly 1, as
+                        # English's CLDR rule does; other languages' items are all the same text.
+                        category = "one" if "one" in found and [a for a in args if a == "1"] and len(args) == 1 else "other"
+                    text = found.get(category or "other", found.get("other")) if isinstance(found, dict) else found
                     if text is None:
                         figures["differences"].append({"key": key, "lang": lang, "missing_item": apple.get("plural")})
                         continue

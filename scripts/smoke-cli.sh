@@ -27,7 +27,7 @@ expect 0 "3 coins"  -- resolve coins.count --lang en --count 3
 expect 0 "Schließen" -- resolve control.close.label --lang de_at
 expect 0 "Zurück zur vorherigen Seite" -- resolve control.back.label --lang de
 expect 0 "no.such.key" -- resolve no.such.key --lang de
-expect 0 '{"key":"coins.count","requested":"de-AT","lang":"de","table":"Localizable","value":"3 Münzen","source":"app/de","plural":"other","numberLocale":"de-AT","chain":["de-AT","de","en"]}' -- resolve coins.count --lang de-AT --count 3 --json
+expect 0 '{"key":"coins.count","requested":"de-AT","lang":"de","table":"Localizable","value":"3 Münzen","runs":[{"start":0,"length":1,"attributes":{"argument":1}}],"source":"app/de","plural":"other","numberLocale":"de-AT","chain":["de-AT","de","en"]}' -- resolve coins.count --lang de-AT --count 3 --json
 expect 0 "1’000 Münzen" -- resolve coins.count --lang de-CH --count 1000
 expect 2 "label-server: error: --lang: \"../etc\" is not a well-formed language tag" -- resolve coins.count --lang ../etc
 "$bin" --help >/dev/null && "$bin" resolve --help >/dev/null && echo "ok    --help"

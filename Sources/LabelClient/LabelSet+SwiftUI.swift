@@ -29,7 +29,7 @@ extension LabelSet {
     /// is none. The attributed form carries the label's speech runs (language, phonetic
     /// notation, inflection…) to VoiceOver; its text is `string(_:count:arguments:)`'s.
     static func text(_ set: LabelSet?, _ key: String, count: Double?, arguments: [String]) -> AttributedString {
-        set?.attributedString(key, count: count, arguments: arguments.map { .text($0) }) ?? AttributedString(key)
+        set?.attributedString(key, count: count, arguments: arguments.map { .text($0) }) ?? AttributedString(keyRendering(key).text)
     }
 }
 

@@ -43,7 +43,7 @@ extension LabelSet {
             return (Key.accessibilitySpeechPunctuation, NSNumber(value: flag))
         case ("accessibilitySpeechAdjustedPitch", .number(let pitch)):
             return (Key.accessibilitySpeechPitch, NSNumber(value: pitch))
-        case ("accessibilityHeadingLevel", .number(let level)):
+        case ("accessibilityHeadingLevel", .number(let level)) where level.isFinite && (0...6).contains(level):
             return (Key.accessibilityTextHeadingLevel, NSNumber(value: Int(level)))
         case ("accessibilityTextCustom", .string(let custom)):
             return (Key.accessibilityTextCustom, [custom])

@@ -72,12 +72,12 @@ public struct LabelSet: Sendable {
             guard let needed = label.arguments else { return Self.speech(label, argumentLanguages: []).text }
             // `value` is the unrendered template: not for a screen reader.
             unrenderable(key, "takes \(needed) argument\(needed == 1 ? "" : "s"), none given")
-            return key
+            return InlineMarkup.parse(key).text
         } catch {
             let resolution = resolver.resolve(key: key, table: table, chain: chain)
             if resolution.isMissing { misses?.record(key: key, language: requested, table: table) }
             unrenderable(key, "\(error)")
-            return key
+            return InlineMarkup.parse(key).text
         }
     }
 
@@ -96,13 +96,20 @@ public struct LabelSet: Sendable {
                 return Self.speech(label, argumentLanguages: languages)
             }
             unrenderable(key, "takes \(needed) argument\(needed == 1 ? "" : "s"), none given")
-            return LabelRendering(text: key)
+            return Self.keyRendering(key)
         } catch {
             let resolution = resolver.resolve(key: key, table: table, chain: chain)
             if resolution.isMissing { misses?.record(key: key, language: requested, table: table) }
             unrenderable(key, "\(error)")
-            return LabelRendering(text: key)
+            return Self.keyRendering(key)
         }
+    }
+
+    /// The key as a fallback text: a SwiftUI key is often the markup itself, so it is said
+    /// without it (as the server strips a missing key), with the markup's runs.
+    static func keyRendering(_ key: String) -> LabelRendering {
+        let (text, runs) = InlineMarkup.parse(key)
+        return LabelRendering(text: text, runs: runs)
     }
 
     /// The rendered label's text (LabelCore's formatter takes the markup out) and its

@@ -88,12 +88,28 @@ package final class RedisReportStore: SharedReportStore {
                                           if !line.hasPrefix(#"{"event":"missing_key""#) { log(line) }
                                       })
         flushConnection = RedisConnection(endpoint: configuration.endpoint, timeouts: configuration.timeouts)
-        readConnection = RedisConnection(endpoint: configuration.endpoint, timeouts: configuration.timeouts)
+        readConnection = RedisConnection(endpoint: configuration.endpoint, timeouts: configuration.timeouts,
+                                         limits: Self.readLimits(limits))
         health = ReportStoreHealth(store: configuration.endpoint.description, log: log)
         self.log = log
         self.now = now
         self.usageCounters = usageCounters
         self.flusher = flusher
+    }
+
+    /// The read connection's reply limits carry the whole report at its configured cap: two
+    /// values per entry (its id of up to `maxKeyBytes` plus table, tag and plural, and its
+    /// record), each counted with ``RESPParser/Limits/valueCost``; never below the defaults.
+    /// A report at its cap therefore always reads, whatever keys a client chose.
+    static func readLimits(_ limits: MissingReport.Limits) -> RESPParser.Limits {
+        let defaults = RESPParser.Limits()
+        let entries = max(0, limits.maxEntries)
+        let perEntry = max(0, limits.maxKeyBytes).addingReportingOverflow(512).partialValue
+        let (bytes, overflow) = entries.multipliedReportingOverflow(by: perEntry)
+        let elements = entries > Int.max / 4 ? Int.max : 2 * entries + 64
+        return RESPParser.Limits(maxArrayCount: max(defaults.maxArrayCount, elements),
+                                 maxReplyBytes: overflow || bytes > Int.max / 2 ? Int.max
+                                     : max(defaults.maxReplyBytes, bytes + (1 << 20)))
     }
 
     package static func randomReplicaID() -> String {
@@ -108,13 +124,26 @@ package final class RedisReportStore: SharedReportStore {
             let replies = try readConnection.pipeline([
                 RedisCommand(["EVAL", "return redis.call('HGET', KEYS[1], 'gen')", "1", keys.meta]),
             ])
-            if case .error(let text)? = replies.first { throw RedisError.authentication(text) }
+            if case .error(let text)? = replies.first {
+                // Only a refusal of this user is a start-up error; `-LOADING` (Redis reading its
+                // AOF) and other passing errors are an unavailable store, retried by the flusher.
+                guard Self.refusals.contains(String(text.prefix { $0 != " " })) else {
+                    health.failed(text)
+                    return
+                }
+                throw RedisError.authentication(text)
+            }
             health.succeeded()
         } catch {
-            if case .authentication = error { throw error }
-            health.failed(error.description)
+            switch error {
+            case .authentication, .database: throw error
+            default: health.failed(error.description)
+            }
         }
     }
+
+    /// Error kinds that refuse this user or its commands for good: the start-up stops.
+    static let refusals: Set<String> = ["NOPERM", "NOAUTH", "WRONGPASS"]
 
     // MARK: Reads
 
@@ -225,7 +254,10 @@ package final class RedisReportStore: SharedReportStore {
                String(health.flushFailures.load(ordering: .relaxed)))
         metric("buffered_entries", "gauge", "Report entries waiting in this replica's buffer.", String(buffered))
         metric("buffer_dropped_total", "counter", "Recordings refused because the buffer was full (counted in the report's dropped.newEntries too).",
-               String(health.bufferDropped.load(ordering: .relaxed)))
+               // Drained drops plus those still in the buffer: it moves during an outage too,
+               // while a pending batch keeps the buffer from being drained.
+               String(health.bufferDropped.load(ordering: .relaxed)
+                   &+ UInt64(max(0, recorder.statistics().dropped.newEntries))))
         metric("entries", "gauge", "Entries in the shared report at the last flush.", String(health.entries.load(ordering: .relaxed)))
         return text
     }

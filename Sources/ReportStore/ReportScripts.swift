@@ -43,7 +43,10 @@ for _ = 1, n do
   local old = redis.call('HGET', KEYS[1], id)
   if old then
     local r = split(old)
-    local h, f, l, src, was, res = tonumber(r[1]), tonumber(r[2]), tonumber(r[3]), r[4], r[5], r[6] or ''
+    local h, f, l, src, was, res = tonumber(r[1]), tonumber(r[2]), tonumber(r[3]), r[4] or '', r[5] or '0', r[6] or ''
+    -- A record this script cannot read (written by hand or by another version) is replaced
+    -- by the incoming one, rather than raising an error after part of the batch is applied.
+    if not (h and f and l) then h, f, l, src, was, res = 0, first, last, source, '0', '' end
     h = add(h, hits)
     if first < f then f = first end
     if rep == '1' then
@@ -51,7 +54,9 @@ for _ = 1, n do
       if last > l then l = last end
     else
       if last >= l then l = last; src = source end
-      if res ~= '' then res = ''; redis.call('ZREM', KEYS[3], id) end
+      -- Only a miss after the resolution reopens: hits buffered before a reload's sweep do not.
+      local resolved = tonumber(res)
+      if res ~= '' and (not resolved or last > resolved) then res = ''; redis.call('ZREM', KEYS[3], id) end
       if was == '1' then was = '0'; src = source; reported = reported - 1 end
     end
     redis.call('HSET', KEYS[1], id, table.concat({num(h), num(f), num(l), src, was, res}, '\31'))

@@ -43,8 +43,14 @@ extension Pseudolocalizer {
     /// to the end of the word that `length` falls into; repeated when longer.
     static func expansion(_ length: Int) -> [UInt16] {
         let words = expansionWords
-        if words.count < length {
-            return words + [Unit.space] + expansion(length - words.count - 1)
+        // aapt recurses once per whole list of words; a loop gives the same units without a
+        // stack frame (and a copy) per 140 characters of a long value.
+        var whole: [UInt16] = []
+        var length = length
+        while words.count < length {
+            whole += words
+            whole.append(Unit.space)
+            length -= words.count + 1
         }
         var extra = 0
         var index = length + 1
@@ -53,7 +59,7 @@ extension Pseudolocalizer {
             if words[index] == Unit.space { break }
             index += 1
         }
-        return Array(words[0..<min(length + extra, words.count)])
+        return whole + words[0..<max(0, min(length + extra, words.count))]
     }
 
     /// `PseudoMethodAccent::Text`: letters accented, placeholders wrapped in `»…«`,

@@ -14,7 +14,9 @@ extension Pseudolocalizer {
     }
 
     static func appleFormat(_ text: [UInt16], at start: Int) -> AppleFormat {
-        let rest = String(decoding: text[start...], as: UTF16.self)
+        // A specifier or `%#@name@` is short: reading at most 256 units keeps a value with
+        // many `%` linear (the whole rest of the text once per `%` was quadratic).
+        let rest = String(decoding: text[start..<min(text.count, start + 256)], as: UTF16.self)
         switch FormatToken.tokens(in: rest).first {
         case .literal: return .literal(2)
         case .specifier(let specifier): return .specifier(specifier.source.utf16.count)

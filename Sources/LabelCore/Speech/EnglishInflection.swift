@@ -39,7 +39,8 @@ package enum EnglishInflection {
                 runs[other] = moved(runs[other], editing: range, delta: delta)
             }
         }
-        return (String(decoding: units, as: UTF16.self), runs)
+        // A run whose whole text an edit removed says nothing about any character.
+        return (String(decoding: units, as: UTF16.self), runs.filter { $0.length > 0 })
     }
 
     /// The word to replace (absolute UTF-16 range) and its replacement, or nil.
@@ -52,6 +53,9 @@ package enum EnglishInflection {
         while start < end, !isLetter(run[start]) { start += 1 }
         guard start < end else { return nil }
         let word = String(decoding: run[start..<end], as: UTF16.self)
+        // No rule here covers a word with letters beyond ASCII ("Résumé") or an abbreviation
+        // of two or three capitals ("GB", "SMS"): left as written rather than invented.
+        guard word.utf16.allSatisfy({ $0 < 0x80 }), !((2...3).contains(word.count) && word.allSatisfy(\.isUppercase)) else { return nil }
         let isOne = isEnglishOne(String(decoding: run[number], as: UTF16.self))
         guard let form = isOne ? singular(of: word) : plural(of: word), form != word else { return nil }
         return (start..<end, Array(form.utf16))
@@ -94,7 +98,9 @@ package enum EnglishInflection {
         unit >= UInt16(UInt8(ascii: "0")) && unit <= UInt16(UInt8(ascii: "9"))
     }
 
+    /// A unit of a word: an ASCII letter, or any unit beyond ASCII (so an accented word is
+    /// one word, which ``agreement(in:offset:)`` then leaves alone).
     private static func isLetter(_ unit: UInt16) -> Bool {
-        (unit >= UInt16(UInt8(ascii: "a")) && unit <= UInt16(UInt8(ascii: "z"))) || (unit >= UInt16(UInt8(ascii: "A")) && unit <= UInt16(UInt8(ascii: "Z")))
+        unit >= 0x80 || (unit >= UInt16(UInt8(ascii: "a")) && unit <= UInt16(UInt8(ascii: "z"))) || (unit >= UInt16(UInt8(ascii: "A")) && unit <= UInt16(UInt8(ascii: "Z")))
     }
 }

@@ -66,7 +66,16 @@ package enum InlineMarkup {
     ) -> (text: String, runs: [LabelRun]) {
         var bytes = Array(template.utf8)
         var runs = runs
+        // Each pass removes one level of markup nested in markup's own syntax (`^^[[x](a: 1)](b: 2)`),
+        // so passes are capped: past the cap, what still reads `^[` gets its `^` replaced by
+        // U+02C6 (one UTF-16 unit, so no run moves) and nothing markup-like reaches a plain output.
+        var passes = 0
         while true {
+            passes += 1
+            guard passes <= maximumPasses else {
+                bytes = neutralized(bytes)
+                break
+            }
             var scanner = InlineMarkupScanner(bytes: bytes)
             let spans = scanner.spans()
             guard !spans.isEmpty else { break }
@@ -77,6 +86,23 @@ package enum InlineMarkup {
             guard mayContainMarkup(bytes) else { break }
         }
         return (String(decoding: bytes, as: UTF8.self), runs)
+    }
+
+    /// Most removal passes over one text (levels of markup inside markup's own syntax).
+    static let maximumPasses = 32
+
+    /// `bytes` with the `^` of every `^[` replaced by U+02C6 MODIFIER LETTER CIRCUMFLEX.
+    private static func neutralized(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 16)
+        for (index, byte) in bytes.enumerated() {
+            if byte == UInt8(ascii: "^"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") {
+                out += [0xCB, 0x86]
+            } else {
+                out.append(byte)
+            }
+        }
+        return out
     }
 
     private static func sorted(_ runs: [LabelRun]) -> [LabelRun] {

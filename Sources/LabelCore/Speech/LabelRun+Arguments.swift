@@ -2,7 +2,10 @@
 extension LabelRun {
     /// The argument number of an argument's run, or nil for a markup run.
     public var argumentNumber: Int? {
-        guard case .number(let number) = value(of: "argument"), number >= 1, number == number.rounded() else { return nil }
+        // An `argument` attribute a store's markup spelled may hold any number: only those an
+        // argument list can have (1 to 1,000, whole) convert, so no value can trap `Int(_:)`.
+        guard case .number(let number) = value(of: "argument"), number >= 1, number <= 1_000,
+              number == number.rounded() else { return nil }
         return Int(number)
     }
 

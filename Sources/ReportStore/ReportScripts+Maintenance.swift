@@ -12,15 +12,7 @@ return redis.call('HINCRBY', KEYS[2], 'gen', 1)
 -- Removes the entries matching every filter given (DELETE /missing?key=&lang=&table=); '' matches any.
 -- KEYS: 1 entries, 2 meta, 3 resolved. ARGV: 1 key, 2 has key 0|1, 3 requested, 4 table.
 -- An id is table US key US requested US variable US category. Returns how many went.
-local function split(s)
-  local out, start = {}, 1
-  while true do
-    local i = string.find(s, '\31', start, true)
-    if not i then out[#out + 1] = string.sub(s, start); return out end
-    out[#out + 1] = string.sub(s, start, i - 1)
-    start = i + 1
-  end
-end
+\#(splitFunction)
 local all = redis.call('HGETALL', KEYS[1])
 local gone, reported = 0, tonumber(redis.call('HGET', KEYS[2], 'rep') or '0')
 for j = 1, #all, 2 do

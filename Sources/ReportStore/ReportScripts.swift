@@ -3,6 +3,19 @@
 /// entries' eviction hold across every replica flushing at once. Field and id separator: US
 /// (0x1F), which no key, table, tag or source can hold.
 enum ReportScripts {
+    /// Lua: `split(s)`, a record or id cut at US; shared by the scripts that read them.
+    static let splitFunction = #"""
+local function split(s)
+  local out, start = {}, 1
+  while true do
+    local i = string.find(s, '\31', start, true)
+    if not i then out[#out + 1] = string.sub(s, start); return out end
+    out[#out + 1] = string.sub(s, start, i - 1)
+    start = i + 1
+  end
+end
+"""#
+
     /// One replica's batch: missing hits, drop counters and usage counts, applied once.
     static let flush = #"""
 -- One replica's batch of missing hits and key usage, applied at most once.
@@ -15,15 +28,7 @@ enum ReportScripts {
 -- Returns {applied 0|1, entries, generation, ids of the entries it added}.
 local cap = 9007199254740992
 local function num(x) return string.format('%.0f', x) end
-local function split(s)
-  local out, start = {}, 1
-  while true do
-    local i = string.find(s, '\31', start, true)
-    if not i then out[#out + 1] = string.sub(s, start); return out end
-    out[#out + 1] = string.sub(s, start, i - 1)
-    start = i + 1
-  end
-end
+\#(splitFunction)
 local function add(a, b) local s = a + b; if s > cap then return cap end; return s end
 if not redis.call('SET', KEYS[4], '1', 'NX', 'EX', 300) then
   return {0, redis.call('HLEN', KEYS[1]), tonumber(redis.call('HGET', KEYS[2], 'gen') or '0')}

@@ -46,12 +46,18 @@ extension LabelRenderer {
             advance(to: mark.source.upperBound)
             boundaries.append((start..<utf16, mark.output))
         }
+        let units = Array(text.utf16)
         func map(_ offset: Int, isEnd: Bool) -> Int {
             var source = 0
             var output = base
             for boundary in boundaries {
                 if offset <= boundary.source.lowerBound { break }
                 if offset < boundary.source.upperBound {
+                    // Inside literal text whose `%%` became `%` (a run may start or end there):
+                    // exact; inside a specifier: the whole of what it wrote.
+                    if let exact = literalOffset(offset, in: units, source: boundary.source, output: boundary.output) {
+                        return exact
+                    }
                     return isEnd ? boundary.output.upperBound : boundary.output.lowerBound
                 }
                 source = boundary.source.upperBound
@@ -64,6 +70,28 @@ extension LabelRenderer {
             let end = map(run.end, isEnd: true)
             return end > start ? LabelRun(start: start, length: end - start, attributes: run.attributes) : nil
         }
+    }
+
+    /// Where `offset` (inside `source`, UTF-16 of the text) went when `source` is literal text
+    /// written with each `%%` as one `%` (its output is exactly that long); nil otherwise.
+    static func literalOffset(_ offset: Int, in units: [UInt16], source: Range<Int>, output: Range<Int>) -> Int? {
+        guard source.lowerBound >= 0, source.upperBound <= units.count else { return nil }
+        let percent = UInt16(UInt8(ascii: "%"))
+        var index = source.lowerBound
+        var written = 0
+        var reached: Int?
+        while index < source.upperBound {
+            if reached == nil, index >= offset { reached = written }
+            if units[index] == percent {
+                guard index + 1 < source.upperBound, units[index + 1] == percent else { return nil }
+                index += 2
+            } else {
+                index += 1
+            }
+            written += 1
+        }
+        guard written == output.count, let reached else { return nil }
+        return output.lowerBound + reached
     }
 
     /// The run of argument `number`, written from `start` to the end of the output.

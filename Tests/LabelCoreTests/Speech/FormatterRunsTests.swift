@@ -31,6 +31,16 @@ import Testing
         #expect(try render("^[%lld Person](inflect: true)", ["2"]).value == "2 People")
     }
 
+    @Test func aRunAfterAPercentLiteralKeepsItsOwnCharacters() throws {
+        // `%%` and the text after it are one literal mark: the run is mapped inside it exactly.
+        let rendered = try render(#"Battery %lld%%, ^[charging](languageIdentifier: "en") now"#, ["5"])
+        #expect(rendered.value == "Battery 5%, charging now")
+        #expect(rendered.runs == [Self.argument(8, 1, 1), Self.run(12, 8, ("languageIdentifier", .string("en")))])
+        let sure = try render(#"^[100%% sure](x: 1) of %@"#, ["it"])
+        #expect(sure.value == "100% sure of it")
+        #expect(sure.runs.first == Self.run(0, 9, ("x", .number(1))))
+    }
+
     @Test func otherLanguagesAreLeftAsWritten() throws {
         let rendered = try render("^[%lld Aufgabe](inflect: true)", ["3"], "de")
         #expect(rendered.value == "3 Aufgabe")

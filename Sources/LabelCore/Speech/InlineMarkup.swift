@@ -49,7 +49,9 @@ package enum InlineMarkup {
     package static func parse(_ template: String) -> (text: String, runs: [LabelRun]) {
         guard mayContainMarkup(template) else { return (template, []) }
         let (text, runs) = removeMarkup(template, carrying: [], keepingNewRuns: true)
-        return (text, sorted(runs))
+        // Markup written inside another markup's attributes (`^[a](x^[b](y: 1): 2)`) is removed
+        // with that syntax: its run covers no character of the text and is dropped.
+        return (text, sorted(runs.filter { $0.length > 0 }))
     }
 
     /// The text ``parse(_:)`` gives, with `runs` (UTF-16 offsets into `text`) carried over

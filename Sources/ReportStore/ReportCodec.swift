@@ -44,10 +44,19 @@ enum ReportCodec {
     /// Milliseconds since 1970, as the report's timestamps show them (rounded down).
     static func milliseconds(_ date: Date) -> Int64 {
         let value = (date.timeIntervalSince1970 * 1000).rounded(.down)
-        return Int64(min(max(value.isFinite ? value : 0, -62_167_219_200_000), 253_402_300_799_999))
+        return Int64(min(max(value.isFinite ? value : 0, Double(millisecondRange.lowerBound)),
+                         Double(millisecondRange.upperBound)))
     }
 
-    static func date(milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+    /// Years 0000 to 9999, what the report's ISO 8601 timestamps can show.
+    static let millisecondRange: ClosedRange<Int64> = -62_167_219_200_000...253_402_300_799_999
+
+    /// A stored time as a date, clamped to ``millisecondRange``: whatever a Redis answer
+    /// holds, the report's timestamp formatting gets a date it can write.
+    static func date(milliseconds: Int64) -> Date {
+        let clamped = min(max(milliseconds, millisecondRange.lowerBound), millisecondRange.upperBound)
+        return Date(timeIntervalSince1970: Double(clamped) / 1000)
+    }
 
     /// One stored entry, or nil when the record does not parse.
     static func entry(id bytes: [UInt8], record: [UInt8]) -> MissingReport.Entry? {

@@ -59,7 +59,7 @@ struct RequestRecipe {
         let name = word(RequestWords.queryNames)
         let value: String
         switch name {
-        case "lang", "LANG", "%6Cang": value = languageTag()
+        case "lang", "LANG", "%6Cang", "argLang": value = next() % 8 == 0 ? "" : languageTag()
         case "count", "count%00", "limit", "offset", "page": value = word(RequestWords.counts)
         case "arg": value = next() % 4 == 0 ? word(RequestWords.specifiers) : word(RequestWords.arguments)
         case "table": value = word(RequestWords.tables)

@@ -14,7 +14,8 @@ enum RequestWords {
     ]
 
     static let keys = [
-        "coins.count", "items.count", "player.button", "treasure.chest", "minutes.remaining", "notifications.unread",
+        "coins.count", "markup.args", "markup.nested", "items.count", "player.button", "treasure.chest",
+        "minutes.remaining", "notifications.unread",
         "control.back.label", "common.activate.hint", "progress.coins", "numbers.dice", "celebration.coins",
         "reward.youtube.bonus", "dashboard.dailylimit", "plain", "spec.0", "spec.5", "spec.20", "spec.50", "mixed.3",
         "mixed.40", "many.args", "plural.0", "plural.3", "plural.4", "plural.7", "plural.8", "plural.positional.1",
@@ -27,7 +28,7 @@ enum RequestWords {
     static let queryNames = [
         "lang", "lang", "lang", "count", "count", "arg", "arg", "table", "format", "limit", "offset", "q", "scope",
         "unused", "page", "key", "gzip", "LANG", "lang[]", "", "=", "%6Cang", "count%00", "sort",
-        "include", "state",
+        "include", "state", "argLang", "argLang",
     ]
 
     static let tables = ["Localizable", "Accessibility", "Localizable.strings", "", "..", "a/b", "Localizable%00", "L",
@@ -73,6 +74,7 @@ enum RequestWords {
     static let arguments = [
         "Anna", "", "%@", "%d", "%n", "%s%s%s", "%1$@", "<b>x</b>", "\u{00e4}", "%C3%A4", "%00", "%FF", "1", "-1",
         "9223372036854775808", "1e309", "NaN", String(repeating: "A", count: 2000), "%25%40", "a%2Cb", "&", "=",
+        "%5E%5Bx%5D(a%3A%201)", "^[x](inflect: true)", "%5E%5B%25%40%5D(argument%3A%201e300)",
     ]
     static let specifiers = [
         "%@", "%d", "%i", "%u", "%ld", "%lld", "%lu", "%x", "%X", "%o", "%f", "%.2f", "%e", "%g", "%a", "%c", "%C",
